@@ -1,0 +1,2 @@
+# Benchmarks run on demand (make bench); never part of make check.
+EXTRA_DIST +=

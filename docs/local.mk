@@ -1,0 +1,2 @@
+# Man pages and guides.
+EXTRA_DIST += %reldir%/PERFORMANCE.md

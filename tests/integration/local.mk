@@ -1,0 +1,1 @@
+# Integration tests: real HTTP over loopback against steno-sandbox.

@@ -1,0 +1,23 @@
+# Test suite. Every test binary is a Criterion runner (or a script printing a
+# Criterion-style "Synthesis:" line) so that .ci/count-tests can add them up.
+AM_TESTS_ENVIRONMENT = \
+	STENO_BIN='$(abs_top_builddir)/steno'; \
+	STENO_SANDBOX_BIN='$(abs_top_builddir)/steno-sandbox'; \
+	STENO_SRCDIR='$(abs_top_srcdir)'; \
+	STENO_THEMES_DIR='$(abs_top_srcdir)/themes'; \
+	STENO_FIXTURES='$(abs_top_srcdir)/tests/fixtures'; \
+	ASAN_OPTIONS='detect_leaks=1:abort_on_error=0:exitcode=23'; \
+	UBSAN_OPTIONS='print_stacktrace=1:halt_on_error=1'; \
+	export STENO_BIN STENO_SANDBOX_BIN STENO_SRCDIR STENO_THEMES_DIR STENO_FIXTURES ASAN_OPTIONS UBSAN_OPTIONS;
+
+TEST_CFLAGS = $(AM_CFLAGS) $(CRITERION_CFLAGS) $(JSONC_CFLAGS) $(CURL_CFLAGS)
+TEST_LIBS = $(CRITERION_LIBS)
+
+if HAVE_CRITERION
+include %reldir%/unit/local.mk
+include %reldir%/integration/local.mk
+include %reldir%/screen/local.mk
+endif
+include %reldir%/fuzz/local.mk
+
+EXTRA_DIST += %reldir%/fixtures

@@ -1,0 +1,1 @@
+# Screen tests: the real TUI on a fixed-size virtual terminal.

@@ -1,0 +1,6 @@
+# Unit tests: Criterion, no network, no terminal.
+check_PROGRAMS += tests/unit/test_version
+tests_unit_test_version_SOURCES = %reldir%/test_version.c
+tests_unit_test_version_CFLAGS = $(TEST_CFLAGS)
+tests_unit_test_version_LDADD = libsteno_api.a $(TEST_LIBS)
+TESTS += tests/unit/test_version

@@ -1,0 +1,3 @@
+# Theme files, installed to $(pkgdatadir)/themes.
+themedir = $(pkgdatadir)/themes
+dist_theme_DATA =

@@ -1,0 +1,5 @@
+# tui/api: the service in C. No curses here.
+noinst_LIBRARIES += libsteno_api.a
+libsteno_api_a_CFLAGS = $(AM_CFLAGS) $(CURL_CFLAGS) $(JSONC_CFLAGS)
+libsteno_api_a_SOURCES = \
+	%reldir%/version.c %reldir%/version.h

@@ -1,0 +1,2 @@
+/* Room for tui/core; replaced as the room fills. */
+typedef int steno_core_placeholder;
