@@ -1,1 +1,4 @@
-# Integration tests: real HTTP over loopback against steno-sandbox.
+# Integration tests: real HTTP over loopback against steno-sandbox. One fragment per area.
+include %reldir%/sandbox.mk
+include %reldir%/engine.mk
+include %reldir%/cli.mk

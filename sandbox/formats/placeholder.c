@@ -1,0 +1,1 @@
+typedef int sandbox_formats_placeholder;

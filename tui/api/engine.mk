@@ -1,0 +1,1 @@
+# tui/api HTTP engine and endpoints (see local.mk).

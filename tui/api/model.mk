@@ -1,0 +1,1 @@
+# tui/api resource model (see local.mk).
