@@ -21,3 +21,7 @@ endif
 include %reldir%/fuzz/local.mk
 
 EXTRA_DIST += %reldir%/fixtures
+
+# Documentation agrees with what the code and CI do.
+TESTS += tests/docs/check_readme_commands.sh
+EXTRA_DIST += tests/docs/check_readme_commands.sh

@@ -12,6 +12,7 @@ void steno_error_clear(struct steno_error *err)
 	err->retry_after_s = -1;
 }
 
+__attribute__((format(printf, 2, 0)))
 static void set_message(struct steno_error *err, const char *fmt, va_list ap)
 {
 	vsnprintf(err->message, sizeof(err->message), fmt, ap);

@@ -1,1 +1,0 @@
-typedef int sandbox_formats_placeholder;
