@@ -1,1 +1,37 @@
-# unit tests: core
+# unit tests: core (configuration, secrets, paths, state file, store, scheduler)
+CORE_TEST_LIBS = libsteno_core.a libsteno_api.a $(INIH_LIBS) $(JSONC_LIBS) $(TEST_LIBS) -lm
+CORE_TEST_CFLAGS = $(TEST_CFLAGS) $(INIH_CFLAGS)
+
+check_PROGRAMS += tests/unit/test_core_config tests/unit/test_core_secret \
+	tests/unit/test_core_state tests/unit/test_core_scheduler tests/unit/test_core_store
+TESTS += tests/unit/test_core_config tests/unit/test_core_secret \
+	tests/unit/test_core_state tests/unit/test_core_scheduler tests/unit/test_core_store
+
+tests_unit_test_core_config_SOURCES = %reldir%/test_core_config.c %reldir%/core_helpers.h
+tests_unit_test_core_config_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_unit_test_core_config_LDADD = $(CORE_TEST_LIBS)
+
+tests_unit_test_core_secret_SOURCES = %reldir%/test_core_secret.c %reldir%/core_helpers.h
+tests_unit_test_core_secret_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_unit_test_core_secret_LDADD = $(CORE_TEST_LIBS)
+
+tests_unit_test_core_state_SOURCES = %reldir%/test_core_state.c %reldir%/core_helpers.h
+tests_unit_test_core_state_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_unit_test_core_state_LDADD = $(CORE_TEST_LIBS)
+
+tests_unit_test_core_scheduler_SOURCES = %reldir%/test_core_scheduler.c
+tests_unit_test_core_scheduler_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_unit_test_core_scheduler_LDADD = $(CORE_TEST_LIBS)
+
+tests_unit_test_core_store_SOURCES = %reldir%/test_core_store.c
+tests_unit_test_core_store_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_unit_test_core_store_LDADD = $(CORE_TEST_LIBS)
+
+# jobs against a real steno-sandbox (uses the integration tests' sandbox fixture)
+check_PROGRAMS += tests/unit/test_core_jobs
+TESTS += tests/unit/test_core_jobs
+tests_unit_test_core_jobs_SOURCES = %reldir%/test_core_jobs.c \
+	tests/integration/sandbox_fixture.c tests/integration/sandbox_fixture.h
+tests_unit_test_core_jobs_CFLAGS = $(CORE_TEST_CFLAGS) $(MHD_CFLAGS) $(PTHREAD_CFLAGS)
+tests_unit_test_core_jobs_LDADD = libsteno_core.a libsteno_api.a $(INIH_LIBS) $(CURL_LIBS) \
+	$(JSONC_LIBS) $(MHD_LIBS) $(PTHREAD_LIBS) $(TEST_LIBS) -lm

@@ -2,4 +2,15 @@
 noinst_LIBRARIES += libsteno_core.a
 libsteno_core_a_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS) $(INIH_CFLAGS)
 libsteno_core_a_SOURCES = \
-	%reldir%/placeholder.c
+	%reldir%/paths.c %reldir%/paths.h \
+	%reldir%/secret.c %reldir%/secret.h \
+	%reldir%/conf.c %reldir%/conf.h %reldir%/conf_internal.h \
+	%reldir%/conf_load.c \
+	%reldir%/account.c \
+	%reldir%/scheduler.c %reldir%/scheduler.h \
+	%reldir%/state.c %reldir%/state.h \
+	%reldir%/store.c %reldir%/store.h %reldir%/store_internal.h \
+	%reldir%/store_view.c %reldir%/store_activity.c \
+	%reldir%/jobs.c %reldir%/jobs.h %reldir%/jobs_internal.h %reldir%/jobs_start.c
+
+dist_man_MANS += docs/steno.conf.5

@@ -1,0 +1,231 @@
+/* tui/core jobs against a real steno-sandbox: upload then create, export then wait then
+ * download, translation task and order, confirm then wait, failures and cancel. */
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../integration/sandbox_fixture.h"
+#include "core/jobs.h"
+#include "core/state.h"
+#include "core/store.h"
+
+static struct sbx sb;
+static struct steno_http *http;
+static struct steno_store *store;
+static struct steno_state state;
+static struct steno_jobs *jm;
+static struct steno_error err;
+static char dir[64];
+static int events;
+
+static void on_event(void *ud, const struct steno_job *job)
+{
+	(void)ud;
+	(void)job;
+	events++;
+}
+
+static void setup(void)
+{
+	signal(SIGPIPE, SIG_IGN);
+	static const char *const extra[] = { "--clock-speed", "200", NULL };
+	cr_assert_eq(sbx_start(&sb, extra), 0, "sandbox did not start");
+	snprintf(dir, sizeof(dir), "/tmp/steno-jobs-XXXXXX");
+	cr_assert_not_null(mkdtemp(dir));
+	steno_error_clear(&err);
+	struct steno_http_config hc = { .base_url = sb.base_url, .api_key = sb.api_key };
+	cr_assert_eq(steno_http_new(&hc, &http, &err), 0, "%s", err.message);
+	store = store_new();
+	state_init(&state);
+	struct jobs_config jc = { .http = http, .store = store, .state = &state,
+				  .organization_id = sb.org_id, .poll_min_ms = 50,
+				  .poll_max_ms = 400, .requests_per_second = 50,
+				  .on_event = on_event };
+	jm = jobs_new(&jc, &err);
+	cr_assert_not_null(jm, "%s", err.message);
+	events = 0;
+}
+
+static void teardown(void)
+{
+	jobs_free(jm);
+	store_free(store);
+	state_free(&state);
+	steno_http_free(http);
+	sbx_stop(&sb);
+	char cmd[128];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		cr_log_warn("could not remove %s", dir);
+}
+
+TestSuite(jobs, .init = setup, .fini = teardown, .timeout = 60);
+
+static const struct steno_job *run(int id)
+{
+	cr_assert_gt(id, 0, "%s", err.message);
+	cr_assert_eq(jobs_run(jm, 30000), 0, "jobs did not finish");
+	const struct steno_job *j = jobs_get(jm, id);
+	cr_assert_not_null(j);
+	return j;
+}
+
+static char *write_wav(double seconds)
+{
+	static char path[128];
+	snprintf(path, sizeof(path), "%s/talk.wav", dir);
+	size_t len;
+	void *wav = sbx_make_wav(seconds, &len);
+	FILE *f = fopen(path, "wb");
+	cr_assert_not_null(f);
+	cr_assert_eq(fwrite(wav, 1, len, f), len);
+	fclose(f);
+	free(wav);
+	return path;
+}
+
+/* Uploads a WAV and transcribes it, waiting; returns the transcription id (static). */
+static const char *transcribe_one(void)
+{
+	static char id[64];
+	struct steno_transcription_create_req r = { .name = "Talk", .language = "en-US",
+						    .organization_id = sb.org_id,
+						    .folder = "Interviews/2024" };
+	const struct steno_job *j = run(jobs_transcribe(jm, &r, write_wav(2), true, &err));
+	cr_assert_eq(j->step, JOB_STEP_DONE, "%s: %s", jobs_step_name(j->step), j->error.message);
+	cr_assert_str_eq(j->state, "automatic_done");
+	cr_assert_eq(j->n_result_ids, 1);
+	snprintf(id, sizeof(id), "%s", j->resource_id);
+	return id;
+}
+
+Test(jobs, upload_then_create_then_wait)
+{
+	const char *id = transcribe_one();
+	cr_assert_gt(events, 3);
+	const struct store_transcription *r = store_transcription_get(store, id);
+	cr_assert_not_null(r, "not in the store");
+	cr_assert_str_eq(r->t.state, "automatic_done");
+	cr_assert_eq(state.n_folders, 1);
+	cr_assert_str_eq(state.folders[0].path, "/Interviews/2024");
+	cr_assert_str_eq(state.folders[0].org_id, sb.org_id);
+}
+
+Test(jobs, invalid_request_makes_no_job)
+{
+	struct steno_transcription_create_req r = { .name = "x", .language = "xx-XX",
+						    .organization_id = sb.org_id };
+	cr_assert_eq(jobs_transcribe(jm, &r, write_wav(1), true, &err), -1);
+	cr_assert_eq(err.kind, STENO_ERR_INVALID);
+	cr_assert_str_eq(err.field, "language");
+	cr_assert_eq(jobs_count(jm), 0);
+	r.language = "en-US";
+	cr_assert_eq(jobs_transcribe(jm, &r, "/nonexistent/file.wav", true, &err), -1);
+	cr_assert_eq(jobs_count(jm), 0);
+}
+
+Test(jobs, failed_transcription_fails_the_job)
+{
+	struct steno_transcription_create_req r = { .name = "gone", .language = "en-US",
+						    .organization_id = sb.org_id,
+						    .tmp_url = "http://127.0.0.1:9/nothing.wav" };
+	const struct steno_job *j = run(jobs_transcribe(jm, &r, NULL, true, &err));
+	cr_assert_eq(j->step, JOB_STEP_FAILED);
+	cr_assert_eq(j->error.kind, STENO_ERR_JOB);
+	cr_assert_str_eq(j->error.code, "download_failed", "%s", j->error.message);
+}
+
+Test(jobs, export_wait_download)
+{
+	const char *id = transcribe_one();
+	const char *ids[] = { id };
+	struct steno_export_create_req r = { .format = "txt", .transcription_ids = ids,
+					     .n_transcription_ids = 1, .show_speakers = true };
+	const struct steno_job *j = run(jobs_export(jm, &r, dir, "talk.txt", false, &err));
+	cr_assert_eq(j->step, JOB_STEP_DONE, "%s", j->error.message);
+	cr_assert_not_null(j->file);
+	struct stat st;
+	cr_assert_eq(stat(j->file, &st), 0);
+	cr_assert_gt(st.st_size, 0);
+	cr_assert_not_null(store_activity_find(store, STORE_ACT_EXPORT, j->resource_id));
+	/* again without overwrite: refused, the file stays */
+	j = run(jobs_export(jm, &r, dir, "talk.txt", false, &err));
+	cr_assert_eq(j->step, JOB_STEP_FAILED);
+	cr_assert_eq(j->error.kind, STENO_ERR_IO, "%s", j->error.message);
+}
+
+Test(jobs, translation_task_and_order)
+{
+	const char *id = transcribe_one();
+	struct steno_translation_task_req t = { .source_transcription_id = id,
+						.target_language = "fr" };
+	const struct steno_job *j = run(jobs_translation_task(jm, &t, true, &err));
+	cr_assert_eq(j->step, JOB_STEP_DONE, "%s", j->error.message);
+	cr_assert_str_eq(j->state, "done");
+	cr_assert_eq(j->n_result_ids, 1);
+	cr_assert_eq(sbx_set_credit(&sb, sb.org_id, 1000000), 0);
+	const char *langs[] = { "de", "es" };
+	struct steno_translation_order_req o = { .source_transcription_id = id,
+						 .target_languages = langs,
+						 .n_target_languages = 2, .confirm = true };
+	j = run(jobs_translation_order(jm, &o, true, &err));
+	cr_assert_eq(j->step, JOB_STEP_DONE, "%s", j->error.message);
+	cr_assert_str_eq(j->state, "fulfilled");
+	cr_assert_geq(j->n_result_ids, 2);
+}
+
+Test(jobs, order_unconfirmed_then_confirm_and_wait)
+{
+	cr_assert_eq(sbx_set_credit(&sb, sb.org_id, 1000000), 0);
+	struct steno_order_create_req r = { .language = "en-US", .organization_id = sb.org_id,
+					    .name = "Order talk" };
+	const struct steno_job *j = run(jobs_order(jm, &r, write_wav(2), true, &err));
+	cr_assert_eq(j->step, JOB_STEP_DONE, "%s", j->error.message);
+	cr_assert_str_eq(j->state, "incomplete");
+	char oid[64];
+	snprintf(oid, sizeof(oid), "%s", j->resource_id);
+	j = run(jobs_confirm(jm, oid, true, &err));
+	cr_assert_eq(j->step, JOB_STEP_DONE, "%s", j->error.message);
+	cr_assert_str_eq(j->state, "fulfilled");
+	const struct store_activity *a = store_activity_find(store, STORE_ACT_ORDER, oid);
+	cr_assert_not_null(a);
+	cr_assert(a->finished);
+	/* confirming again is refused by the server (422): the job fails, nothing repeats */
+	j = run(jobs_confirm(jm, oid, true, &err));
+	cr_assert_eq(j->step, JOB_STEP_FAILED);
+	cr_assert_eq(j->error.http_status, 422);
+}
+
+Test(jobs, locked_order_stops_waiting)
+{
+	cr_assert_eq(sbx_set_credit(&sb, sb.org_id, 0), 0);
+	struct steno_order_create_req r = { .language = "en-US", .organization_id = sb.org_id,
+					    .confirm = true };
+	const struct steno_job *j = run(jobs_order(jm, &r, write_wav(2), true, &err));
+	cr_assert_eq(j->step, JOB_STEP_FAILED, "%s", jobs_step_name(j->step));
+	cr_assert_str_eq(j->error.code, "locked", "%s", j->error.message);
+}
+
+Test(jobs, cancel_and_forget)
+{
+	struct steno_transcription_create_req r = { .name = "c", .language = "en-US",
+						    .organization_id = sb.org_id };
+	int id = jobs_transcribe(jm, &r, write_wav(1), true, &err);
+	cr_assert_gt(id, 0);
+	cr_assert_eq(jobs_active(jm), 1);
+	cr_assert_eq(jobs_cancel(jm, id), 0);
+	cr_assert_eq(jobs_get(jm, id)->step, JOB_STEP_CANCELLED);
+	cr_assert_eq(jobs_active(jm), 0);
+	cr_assert_eq(jobs_run(jm, 1000), 0);
+	cr_assert_eq(steno_http_pending(http), 0);
+	cr_assert_eq(jobs_cancel(jm, id), -1);
+	jobs_forget(jm, id);
+	cr_assert_null(jobs_get(jm, id));
+	cr_assert_eq(jobs_timeout_ms(jm), -1);
+}

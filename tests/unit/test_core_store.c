@@ -1,0 +1,375 @@
+/* tui/core store: merges, listeners, views and paging, filtering and sorting, activity. */
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/store.h"
+
+static struct steno_store *st;
+static struct steno_error err;
+
+/* What the listeners saw. */
+static struct {
+	int list, trans, act, failed, state_changed, finished, failure;
+	char last_id[80];
+} seen;
+
+static void on_changed(void *user, const struct store_event *ev)
+{
+	(void)user;
+	seen.list += !!(ev->what & STORE_WHAT_LIST);
+	seen.trans += !!(ev->what & STORE_WHAT_TRANSCRIPTION);
+	seen.act += !!(ev->what & STORE_WHAT_ACTIVITY);
+	seen.state_changed += ev->state_changed;
+	seen.finished += ev->finished;
+	seen.failure += ev->failure;
+	snprintf(seen.last_id, sizeof(seen.last_id), "%s", ev->id ? ev->id : "");
+}
+
+static void on_failed(void *user, const struct store_event *ev)
+{
+	(void)user;
+	cr_assert_not_null(ev->error);
+	seen.failed++;
+}
+
+static void setup(void)
+{
+	st = store_new();
+	cr_assert_not_null(st);
+	cr_assert_gt(store_listen(st, on_changed, on_failed, NULL), 0);
+	steno_error_clear(&err);
+	memset(&seen, 0, sizeof(seen));
+}
+
+static void teardown(void)
+{
+	store_free(st);
+}
+
+TestSuite(store, .init = setup, .fini = teardown);
+
+static const char *item(char *buf, size_t n, const char *id, const char *name, const char *state,
+			const char *lang, int len, const char *created, const char *tags)
+{
+	snprintf(buf, n,
+		 "{\"id\":\"%s\",\"name\":\"%s\",\"state\":\"%s\",\"language\":\"%s\","
+		 "\"audioLengthInSeconds\":%d,\"createdAt\":\"%s\",\"updatedAt\":\"%s\","
+		 "\"tags\":[%s],\"costInCents\":10,\"refunded\":false,\"sharingEnabled\":false,"
+		 "\"_links\":{\"self\":{\"editorUrl\":\"https://e/%s\"}}}",
+		 id, name, state, lang, len, created, created, tags, id);
+	return buf;
+}
+
+static void add_page(struct store_view *v, const char *items, const char *next, bool first,
+		     int64_t now, int expect)
+{
+	char body[8192];
+	if (next)
+		snprintf(body, sizeof(body),
+			 "{\"results\":[%s],\"_links\":{\"next\":{\"url\":\"%s\"}}}", items, next);
+	else
+		snprintf(body, sizeof(body), "{\"results\":[%s]}", items);
+	struct steno_transcription_page p;
+	cr_assert_eq(steno_transcription_page_parse(body, strlen(body), &p, &err), 0, "%s",
+		     err.message);
+	cr_assert_eq(store_view_add_page(st, v, &p, first, now, &err), expect);
+	cr_assert_null(p.items, "page not taken");
+	cr_assert_null(p.next_url);
+}
+
+static char b1[600], b2[600], b3[600], b4[600];
+
+static struct store_view *three_items(void)
+{
+	struct store_view *v = store_view_get(st, "6411621", "12", NULL, true);
+	cr_assert_not_null(v);
+	char items[2000];
+	snprintf(items, sizeof(items), "%s,%s",
+		 item(b1, 600, "aa", "Zebra talk", "automatic_done", "en-US", 300,
+		      "2024-01-02T00:00:00Z", "\"work\",\"x\""),
+		 item(b2, 600, "bb", "apple pie", "ingesting", "fr-FR", 60, "2024-03-01T00:00:00Z",
+		      "\"home\""));
+	add_page(v, items, "http://127.0.0.1/next", true, 1000, 1);
+	cr_assert_not(v->end);
+	item(b3, 600, "cc", "Mango", "failed", "de-DE", 0, "2023-12-31T00:00:00Z", "\"work\"");
+	add_page(v, b3, NULL, false, 2000, 1);
+	cr_assert(v->end);
+	cr_assert_eq(v->pages, 2);
+	return v;
+}
+
+Test(store, pages_and_listeners)
+{
+	struct store_view *v = three_items();
+	cr_assert_eq(v->n, 3);
+	cr_assert_eq(seen.list, 2);
+	cr_assert_eq(seen.trans, 3);
+	const struct store_transcription *r = store_view_item(st, v, 1);
+	cr_assert_str_eq(r->t.name, "apple pie");
+	cr_assert(r->changing);
+	cr_assert_not(store_view_item(st, v, 0)->changing);
+	cr_assert_null(store_view_item(st, v, 3));
+	/* the same page again: nothing changed, nobody is told */
+	memset(&seen, 0, sizeof(seen));
+	add_page(v, b3, NULL, false, 3000, 0);
+	cr_assert_eq(seen.list + seen.trans, 0);
+	cr_assert_eq(v->n, 3);
+	/* an empty page ends the list even with a next link */
+	struct store_view *w = store_view_get(st, "1", NULL, "a,b", true);
+	add_page(w, "", "http://127.0.0.1/more", true, 0, 1);
+	cr_assert(w->end);
+	cr_assert_str_eq(w->key, "1/?a,b");
+	cr_assert_eq(store_view_get(st, "1", NULL, "a,b", false), w);
+	cr_assert_null(store_view_get(st, "2", NULL, NULL, false));
+}
+
+Test(store, state_change_is_marked)
+{
+	struct store_view *v = three_items();
+	memset(&seen, 0, sizeof(seen));
+	item(b4, 600, "bb", "apple pie", "automatic_transcribing", "fr-FR", 60,
+	     "2024-03-01T00:00:00Z", "\"home\"");
+	add_page(v, b4, NULL, false, 5000, 0); /* list itself unchanged */
+	cr_assert_eq(seen.trans, 1);
+	cr_assert_eq(seen.state_changed, 1);
+	cr_assert_str_eq(seen.last_id, "bb");
+	const struct store_transcription *r = store_transcription_get(st, "bb");
+	cr_assert_str_eq(r->t.state, "automatic_transcribing");
+	cr_assert_eq(r->state_changed_ms, 5000);
+	cr_assert_eq(r->updated_ms, 5000);
+	cr_assert(r->changing);
+}
+
+Test(store, details_merge_keeps_known_fields)
+{
+	three_items();
+	const char *detail = "{\"id\":\"cc\",\"state\":\"failed\",\"failureReason\":\"download_failed\","
+			     "\"failureMessage\":\"404 from source\",\"_links\":{\"self\":"
+			     "{\"editorUrl\":\"https://e/cc\",\"downloadUrl\":\"https://d/cc\"}}}";
+	struct steno_transcription t;
+	cr_assert_eq(steno_transcription_parse(detail, strlen(detail), &t, &err), 0);
+	memset(&seen, 0, sizeof(seen));
+	cr_assert_eq(store_transcription_put(st, &t, true, 7000, &err), 1);
+	cr_assert_null(t.id, "struct not taken");
+	cr_assert_eq(seen.trans, 1);
+	cr_assert_eq(seen.state_changed, 0);
+	const struct store_transcription *r = store_transcription_get(st, "cc");
+	cr_assert(r->detailed);
+	cr_assert_str_eq(r->t.failure_reason, "download_failed");
+	cr_assert_str_eq(r->t.download_url, "https://d/cc");
+	cr_assert_str_eq(r->t.name, "Mango"); /* kept from the list item */
+	cr_assert_eq(r->t.audio_length_s.v, 0);
+	/* the same details again: no change */
+	cr_assert_eq(steno_transcription_parse(detail, strlen(detail), &t, &err), 0);
+	cr_assert_eq(store_transcription_put(st, &t, true, 8000, &err), 0);
+	cr_assert_eq(seen.trans, 1);
+	/* a list item in another state makes the failure reason stale */
+	item(b4, 600, "cc", "Mango", "ingesting", "de-DE", 0, "2023-12-31T00:00:00Z", "\"work\"");
+	cr_assert_eq(steno_transcription_parse(b4, strlen(b4), &t, &err), 0);
+	cr_assert_eq(store_transcription_put(st, &t, false, 9000, &err), 1);
+	cr_assert_null(r->t.failure_reason);
+	cr_assert_eq(seen.state_changed, 1);
+}
+
+Test(store, put_without_id_fails_and_frees)
+{
+	struct steno_transcription t;
+	const char *body = "{\"name\":\"no id\"}";
+	cr_assert_eq(steno_transcription_parse(body, strlen(body), &t, &err), 0);
+	cr_assert_eq(store_transcription_put(st, &t, false, 0, &err), -1);
+	cr_assert_null(t.name);
+	cr_assert_eq(seen.trans, 0);
+}
+
+static long select_ids(struct store_view *v, const struct store_query *q, char *out, size_t n)
+{
+	size_t *idx;
+	long c = store_view_select(st, v, q, &idx);
+	cr_assert_geq(c, 0);
+	out[0] = '\0';
+	for (long i = 0; i < c; i++) {
+		strncat(out, store_view_item(st, v, idx[i])->t.id, n - strlen(out) - 1);
+		strncat(out, " ", n - strlen(out) - 1);
+	}
+	free(idx);
+	return c;
+}
+
+Test(store, filter_and_sort)
+{
+	struct store_view *v = three_items();
+	char got[200];
+	cr_assert_eq(select_ids(v, NULL, got, sizeof(got)), 3);
+	cr_assert_str_eq(got, "aa bb cc ");
+	struct store_query q = { .sort = STORE_SORT_NAME };
+	select_ids(v, &q, got, sizeof(got));
+	cr_assert_str_eq(got, "bb cc aa ");
+	q.descending = true;
+	select_ids(v, &q, got, sizeof(got));
+	cr_assert_str_eq(got, "aa cc bb ");
+	q = (struct store_query){ .sort = STORE_SORT_CREATED };
+	select_ids(v, &q, got, sizeof(got));
+	cr_assert_str_eq(got, "cc aa bb ");
+	q = (struct store_query){ .sort = STORE_SORT_LENGTH, .descending = true };
+	select_ids(v, &q, got, sizeof(got));
+	cr_assert_str_eq(got, "aa bb cc ");
+	q = (struct store_query){ .sort = STORE_SORT_STATE };
+	select_ids(v, &q, got, sizeof(got));
+	cr_assert_str_eq(got, "aa cc bb ");
+	q = (struct store_query){ .sort = STORE_SORT_LANGUAGE };
+	select_ids(v, &q, got, sizeof(got));
+	cr_assert_str_eq(got, "cc aa bb ");
+	q = (struct store_query){ .text = "APPLE" };
+	cr_assert_eq(select_ids(v, &q, got, sizeof(got)), 1);
+	cr_assert_str_eq(got, "bb ");
+	q = (struct store_query){ .tag = "work", .sort = STORE_SORT_NAME };
+	select_ids(v, &q, got, sizeof(got));
+	cr_assert_str_eq(got, "cc aa ");
+	q = (struct store_query){ .text = "fr-" };
+	cr_assert_eq(select_ids(v, &q, got, sizeof(got)), 1);
+	q = (struct store_query){ .text = "nothing matches" };
+	cr_assert_eq(select_ids(v, &q, got, sizeof(got)), 0);
+	cr_assert_str_eq(store_sort_name(STORE_SORT_LENGTH), "length");
+}
+
+Test(store, remove_and_fail)
+{
+	struct store_view *v = three_items();
+	memset(&seen, 0, sizeof(seen));
+	store_transcription_remove(st, "bb");
+	cr_assert_eq(v->n, 2);
+	cr_assert_null(store_transcription_get(st, "bb"));
+	cr_assert_eq(seen.list, 1);
+	cr_assert_eq(seen.trans, 1);
+	struct steno_error e;
+	steno_error_set(&e, STENO_ERR_HTTP, "boom");
+	store_view_failed(st, v, &e);
+	cr_assert(v->has_error);
+	cr_assert_str_eq(v->error.message, "boom");
+	store_transcription_failed(st, "aa", &e);
+	cr_assert_eq(seen.failed, 2);
+	/* a fresh first page clears the error and restarts the list */
+	add_page(v, b1, NULL, true, 9000, 1);
+	cr_assert_eq(v->n, 1);
+	cr_assert_not(v->has_error);
+}
+
+Test(store, many_items_stay_findable)
+{
+	struct store_view *v = store_view_get(st, "o", NULL, NULL, true);
+	char items[8000], one[600];
+	for (int p = 0; p < 50; p++) {
+		items[0] = '\0';
+		for (int i = 0; i < 10; i++) {
+			char id[16];
+			snprintf(id, sizeof(id), "id%03d", p * 10 + i);
+			item(one, sizeof(one), id, id, "ingesting", "en", i, "2024-01-01T00:00:00Z", "");
+			if (i)
+				strcat(items, ",");
+			strcat(items, one);
+		}
+		add_page(v, items, "http://127.0.0.1/n", p == 0, p, 1);
+	}
+	cr_assert_eq(v->n, 500);
+	for (int i = 0; i < 500; i += 7) {
+		char id[16];
+		snprintf(id, sizeof(id), "id%03d", i);
+		cr_assert_not_null(store_transcription_get(st, id), "%s", id);
+		store_transcription_remove(st, id);
+		cr_assert_null(store_transcription_get(st, id));
+	}
+	cr_assert_not_null(store_transcription_get(st, "id499"));
+	cr_assert_not_null(store_transcription_get(st, "id001"));
+}
+
+static void put_export(const char *state, const char *link, int expect, int64_t now)
+{
+	char body[400];
+	snprintf(body, sizeof(body), "{\"id\":\"e1\",\"state\":\"%s\",\"format\":\"txt\"%s%s%s}", state,
+		 link ? ",\"download_link\":\"" : "", link ? link : "", link ? "\"" : "");
+	struct steno_export e;
+	cr_assert_eq(steno_export_parse(body, strlen(body), &e, &err), 0, "%s", err.message);
+	cr_assert_eq(store_export_put(st, &e, true, now, &err), expect);
+	cr_assert_null(e.id);
+}
+
+Test(store, activity_export_finishes)
+{
+	put_export("pending", NULL, 1, 0);
+	cr_assert_eq(store_activity_count(st), 1);
+	const struct store_activity *a = store_activity_find(st, STORE_ACT_EXPORT, "e1");
+	cr_assert_not_null(a);
+	cr_assert_str_eq(a->state, "pending");
+	cr_assert(a->watched);
+	cr_assert_not(a->finished);
+	memset(&seen, 0, sizeof(seen));
+	put_export("pending", NULL, 0, 1000);
+	cr_assert_eq(seen.act, 0);
+	put_export("processing", NULL, 1, 2000);
+	cr_assert_eq(a->state_changed_ms, 2000);
+	cr_assert_eq(seen.finished, 0);
+	put_export("ready", "https://dl/e1", 1, 3000);
+	cr_assert_eq(seen.finished, 1);
+	cr_assert_eq(seen.failure, 0);
+	cr_assert(a->finished);
+	cr_assert_str_eq(a->export_.download_link, "https://dl/e1");
+	store_activity_remove(st, STORE_ACT_EXPORT, "e1");
+	cr_assert_eq(store_activity_count(st), 0);
+}
+
+Test(store, activity_order_and_task)
+{
+	const char *o = "{\"id\":\"0b0b\",\"state\":\"submitted\",\"ingestions\":[{\"id\":1,"
+			"\"name\":\"u\",\"state\":\"transferring\"}]}";
+	struct steno_order ord;
+	cr_assert_eq(steno_order_parse(o, strlen(o), &ord, &err), 0, "%s", err.message);
+	cr_assert_eq(store_order_put(st, &ord, false, 0, &err), 1);
+	const char *o2 = "{\"id\":\"0b0b\",\"state\":\"submitted\",\"ingestions\":[{\"id\":1,"
+			 "\"name\":\"u\",\"state\":\"done\"}]}";
+	cr_assert_eq(steno_order_parse(o2, strlen(o2), &ord, &err), 0);
+	memset(&seen, 0, sizeof(seen));
+	cr_assert_eq(store_order_put(st, &ord, false, 10, &err), 1);
+	cr_assert_eq(seen.act, 1);
+	cr_assert_eq(seen.state_changed, 0);
+	const char *o3 = "{\"id\":\"0b0b\",\"state\":\"failed\"}";
+	cr_assert_eq(steno_order_parse(o3, strlen(o3), &ord, &err), 0);
+	cr_assert_eq(store_order_put(st, &ord, false, 20, &err), 1);
+	cr_assert_eq(seen.finished, 1);
+	cr_assert_eq(seen.failure, 1);
+	const char *k = "{\"id\":\"t1\",\"state\":\"working\",\"progressPercent\":null}";
+	struct steno_translation_task task;
+	cr_assert_eq(steno_translation_task_parse(k, strlen(k), &task, &err), 0, "%s", err.message);
+	cr_assert_eq(store_task_put(st, &task, true, 0, &err), 1);
+	cr_assert_eq(store_activity_count(st), 2);
+	struct steno_error e;
+	steno_error_set(&e, STENO_ERR_NETWORK, "down");
+	store_activity_failed(st, STORE_ACT_TRANSLATION_TASK, "t1", &e);
+	cr_assert(store_activity_find(st, STORE_ACT_TRANSLATION_TASK, "t1")->has_error);
+	cr_assert_eq(seen.failed, 1);
+	store_activity_watch(st, STORE_ACT_ORDER, "0b0b", true);
+	cr_assert(store_activity_at(st, 0)->watched);
+}
+
+Test(store, refresh_in_flight_once)
+{
+	cr_assert(store_refresh_begin(st, "6411621/12?"));
+	cr_assert_not(store_refresh_begin(st, "6411621/12?"));
+	cr_assert(store_refresh_running(st, "6411621/12?"));
+	cr_assert(store_refresh_begin(st, "order:1"));
+	cr_assert_eq(store_refresh_count(st), 2);
+	store_refresh_end(st, "6411621/12?");
+	cr_assert_not(store_refresh_running(st, "6411621/12?"));
+	cr_assert(store_refresh_begin(st, "6411621/12?"));
+}
+
+Test(store, unlisten)
+{
+	int id = store_listen(st, on_changed, NULL, NULL);
+	store_unlisten(st, id);
+	three_items();
+	cr_assert_eq(seen.list, 2); /* only the first listener */
+}

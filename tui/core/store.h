@@ -1,0 +1,190 @@
+#ifndef STENO_CORE_STORE_H
+#define STENO_CORE_STORE_H
+
+/* The store: the single source of truth of what steno knows about the server (k9s
+ * model/table.go). api/ completions hand it parsed structs; it merges them, remembers when
+ * states changed, and tells listeners what changed so panes mark themselves dirty.
+ *
+ * It holds: per view (organization + folder + tag filter) the transcription list pages loaded
+ * so far with the next-page link and whether the end was reached; every transcription known,
+ * by id (list items and retrieve details merged into one record); and the activity items steno
+ * watches (orders, exports, translation tasks) with their last state and when it changed.
+ *
+ * Ownership: *_put functions TAKE OWNERSHIP of the struct they are given, on success and on
+ * failure alike: its contents move into the store and the caller's struct is zeroed (only
+ * the struct's contents; the struct itself stays the caller's). Pointers returned by getters
+ * stay valid until the next call that changes the store; never free them. */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "api/error.h"
+#include "api/export.h"
+#include "api/order.h"
+#include "api/transcription.h"
+#include "api/translation.h"
+
+struct steno_store;
+
+/* ---- listeners ---- */
+
+enum store_what {
+	STORE_WHAT_LIST = 1u << 0,          /* a view's list (items, paging, loading, error) */
+	STORE_WHAT_TRANSCRIPTION = 1u << 1, /* one transcription record (ev->id) */
+	STORE_WHAT_ACTIVITY = 1u << 2,      /* one activity item (ev->kind, ev->id) */
+};
+
+enum store_activity_kind {
+	STORE_ACT_ORDER,
+	STORE_ACT_EXPORT,
+	STORE_ACT_TRANSLATION_TASK,
+};
+
+/* What a listener is told. Pointers valid during the callback only. */
+struct store_event {
+	unsigned what;                       /* enum store_what bits */
+	const char *view;                    /* view key for STORE_WHAT_LIST, else NULL */
+	const char *id;                      /* transcription or activity id, else NULL */
+	enum store_activity_kind kind;       /* for STORE_WHAT_ACTIVITY */
+	bool state_changed;                  /* the item's state differs from before */
+	bool finished;                       /* the state became final (a watched job ended) */
+	bool failure;                        /* ... and that final state is a failure */
+	const struct steno_error *error;     /* failed events only */
+};
+
+typedef void (*store_listener_fn)(void *user, const struct store_event *ev);
+
+/* Registers changed/failed callbacks (either may be NULL). Returns an id > 0, or -1 on no
+ * memory. Listeners must not add or remove listeners from inside a callback. */
+int store_listen(struct steno_store *st, store_listener_fn changed, store_listener_fn failed,
+		 void *user);
+void store_unlisten(struct steno_store *st, int id);
+
+/* ---- the store ---- */
+
+/* malloc'd; NULL on no memory. store_free frees everything it holds. */
+struct steno_store *store_new(void);
+void store_free(struct steno_store *st);
+
+/* A transcription as the store keeps it. */
+struct store_transcription {
+	struct steno_transcription t;   /* merged from list items and retrieve responses */
+	bool detailed;                  /* a retrieve response was merged at least once */
+	bool changing;                  /* state not final: still moving (the ui marks it) */
+	int64_t state_changed_ms;       /* when the store saw the state change (caller's clock) */
+	int64_t updated_ms;             /* when any field last changed */
+	int64_t fetched_ms;             /* when the last response about it arrived */
+};
+
+/* Merges a transcription (list item, create or retrieve response: `detailed` for retrieve).
+ * Fields the response does not carry keep their known values. Takes ownership of *t.
+ * Returns 1 when something changed (listeners told), 0 when nothing did, -1 on error. */
+int store_transcription_put(struct steno_store *st, struct steno_transcription *t, bool detailed,
+			    int64_t now, struct steno_error *err);
+const struct store_transcription *store_transcription_get(const struct steno_store *st,
+							  const char *id);
+/* A transcription that was deleted (or answered 410): it leaves every view. */
+void store_transcription_remove(struct steno_store *st, const char *id);
+/* A refresh of it failed: failed listeners are told; the record is kept. */
+void store_transcription_failed(struct steno_store *st, const char *id,
+				const struct steno_error *e);
+
+/* ---- views: the list of one organization / folder / tag filter ---- */
+
+/* A view. Ownership: the store's. */
+struct store_view {
+	char *key;                 /* "ORG/FOLDER?tags" (org or folder may be empty) */
+	char *org_id, *folder_id, *tags;  /* NULL when not set */
+	char **ids;                /* transcription ids in server order, malloc'd */
+	size_t n, cap;
+	size_t pages;              /* pages loaded */
+	char *next_url;            /* next page, NULL when none */
+	bool end;                  /* no next link, or an empty page came */
+	bool has_error;
+	struct steno_error error;  /* of the last failed load */
+	int64_t loaded_ms;
+};
+
+/* Finds (or with create, makes) the view. NULL when absent or on no memory. */
+struct store_view *store_view_get(struct steno_store *st, const char *org_id,
+				  const char *folder_id, const char *tags, bool create);
+/* Adds a page. `first` restarts the list (page 1 of a fresh load or refresh); otherwise the
+ * page is appended, skipping ids already listed. Every item is merged into its record.
+ * Takes ownership of *page. Returns 1 when the list changed, 0 when not, -1 on error. */
+int store_view_add_page(struct steno_store *st, struct store_view *v,
+			struct steno_transcription_page *page, bool first, int64_t now,
+			struct steno_error *err);
+void store_view_failed(struct steno_store *st, struct store_view *v, const struct steno_error *e);
+/* Item i of a view (NULL when out of range). */
+const struct store_transcription *store_view_item(const struct steno_store *st,
+						  const struct store_view *v, size_t i);
+
+/* ---- filtering and sorting (k9s-like): index arrays into a view ---- */
+
+enum store_sort {
+	STORE_SORT_SERVER,    /* the order pages came in */
+	STORE_SORT_NAME,
+	STORE_SORT_CREATED,
+	STORE_SORT_STATE,
+	STORE_SORT_LANGUAGE,
+	STORE_SORT_LENGTH,
+};
+
+struct store_query {
+	const char *text;     /* case-insensitive substring of name, id, state, language or a tag */
+	const char *tag;      /* exact tag the item must carry */
+	enum store_sort sort;
+	bool descending;      /* unknown values sort last either way */
+};
+
+/* Indices (into the view) of the items matching q, sorted; ties keep server order.
+ * *out is malloc'd (free it); returns the count, -1 on no memory. q may be NULL. */
+long store_view_select(const struct steno_store *st, const struct store_view *v,
+		       const struct store_query *q, size_t **out);
+const char *store_sort_name(enum store_sort s);
+
+/* ---- activity: orders, exports, translation tasks ---- */
+
+/* Ownership: the store's. Exactly one of order / export / task is set, by kind. */
+struct store_activity {
+	enum store_activity_kind kind;
+	const char *id;                       /* points into the struct below */
+	const char *state;                    /* idem; NULL when unknown */
+	struct steno_order order;
+	struct steno_export export_;
+	struct steno_translation_task task;
+	bool watched;
+	bool finished;                        /* state final */
+	int64_t added_ms, state_changed_ms, fetched_ms;
+	bool has_error;
+	struct steno_error error;             /* last refresh failure */
+};
+
+/* Takes ownership; returns 1 when new or changed, 0 when the same, -1 on error (no id). */
+int store_order_put(struct steno_store *st, struct steno_order *o, bool watch, int64_t now,
+		    struct steno_error *err);
+int store_export_put(struct steno_store *st, struct steno_export *e, bool watch, int64_t now,
+		     struct steno_error *err);
+int store_task_put(struct steno_store *st, struct steno_translation_task *t, bool watch,
+		   int64_t now, struct steno_error *err);
+size_t store_activity_count(const struct steno_store *st);
+const struct store_activity *store_activity_at(const struct steno_store *st, size_t i);
+const struct store_activity *store_activity_find(const struct steno_store *st,
+						 enum store_activity_kind kind, const char *id);
+void store_activity_watch(struct steno_store *st, enum store_activity_kind kind, const char *id,
+			  bool on);
+void store_activity_remove(struct steno_store *st, enum store_activity_kind kind, const char *id);
+void store_activity_failed(struct steno_store *st, enum store_activity_kind kind, const char *id,
+			   const struct steno_error *e);
+
+/* ---- refreshes in flight: at most one per resource ---- */
+
+/* `key` names a resource: a view key, a transcription id, "order:ID" ... Returns true and
+ * marks it when it was not in flight; false when a refresh already runs (or no memory). */
+bool store_refresh_begin(struct steno_store *st, const char *key);
+void store_refresh_end(struct steno_store *st, const char *key);
+bool store_refresh_running(const struct steno_store *st, const char *key);
+size_t store_refresh_count(const struct steno_store *st);
+
+#endif

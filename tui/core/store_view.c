@@ -1,0 +1,321 @@
+#include "config.h"
+#include "core/store.h"
+#include "core/store_internal.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static void view_free(struct store_view *v)
+{
+	if (!v)
+		return;
+	for (size_t i = 0; i < v->n; i++)
+		free(v->ids[i]);
+	free(v->ids);
+	free(v->key);
+	free(v->org_id);
+	free(v->folder_id);
+	free(v->tags);
+	free(v->next_url);
+	free(v);
+}
+
+void store_views_free(struct steno_store *st)
+{
+	for (size_t i = 0; i < st->n_views; i++)
+		view_free(st->views[i]);
+	free(st->views);
+	st->views = NULL;
+	st->n_views = 0;
+}
+
+static char *view_key(const char *org, const char *folder, const char *tags)
+{
+	size_t n = strlen(org ? org : "") + strlen(folder ? folder : "") + strlen(tags ? tags : "") + 3;
+	char *k = malloc(n);
+	if (k)
+		snprintf(k, n, "%s/%s?%s", org ? org : "", folder ? folder : "", tags ? tags : "");
+	return k;
+}
+
+static char *dup_opt(const char *s, bool *fail)
+{
+	if (!s || !s[0])
+		return NULL;
+	char *d = strdup(s);
+	if (!d)
+		*fail = true;
+	return d;
+}
+
+struct store_view *store_view_get(struct steno_store *st, const char *org_id,
+				  const char *folder_id, const char *tags, bool create)
+{
+	char *key = view_key(org_id, folder_id, tags);
+	if (!key)
+		return NULL;
+	for (size_t i = 0; i < st->n_views; i++)
+		if (strcmp(st->views[i]->key, key) == 0) {
+			free(key);
+			return st->views[i];
+		}
+	struct store_view *v = create ? calloc(1, sizeof(*v)) : NULL;
+	struct store_view **vs = v ? realloc(st->views, (st->n_views + 1) * sizeof(*vs)) : NULL;
+	bool fail = !vs;
+	if (vs)
+		st->views = vs;
+	if (v) {
+		v->key = key;
+		key = NULL;
+		v->org_id = dup_opt(org_id, &fail);
+		v->folder_id = dup_opt(folder_id, &fail);
+		v->tags = dup_opt(tags, &fail);
+	}
+	free(key);
+	if (fail) {
+		view_free(v);
+		return NULL;
+	}
+	if (v)
+		st->views[st->n_views++] = v;
+	return v;
+}
+
+void store_views_forget(struct steno_store *st, const char *id)
+{
+	for (size_t i = 0; i < st->n_views; i++) {
+		struct store_view *v = st->views[i];
+		for (size_t j = 0; j < v->n; j++)
+			if (strcmp(v->ids[j], id) == 0) {
+				free(v->ids[j]);
+				memmove(&v->ids[j], &v->ids[j + 1], (v->n - j - 1) * sizeof(char *));
+				v->n--;
+				struct store_event ev = { .what = STORE_WHAT_LIST, .view = v->key };
+				store_emit(st, false, &ev);
+				break;
+			}
+	}
+}
+
+static bool view_has(const struct store_view *v, const char *id)
+{
+	for (size_t i = 0; i < v->n; i++)
+		if (strcmp(v->ids[i], id) == 0)
+			return true;
+	return false;
+}
+
+static int view_append(struct store_view *v, const char *id)
+{
+	if (v->n == v->cap) {
+		size_t nc = v->cap ? v->cap * 2 : 32;
+		char **ni = realloc(v->ids, nc * sizeof(*ni));
+		if (!ni)
+			return -1;
+		v->ids = ni;
+		v->cap = nc;
+	}
+	if (!(v->ids[v->n] = strdup(id)))
+		return -1;
+	v->n++;
+	return 0;
+}
+
+static void view_reset(struct store_view *v)
+{
+	for (size_t i = 0; i < v->n; i++)
+		free(v->ids[i]);
+	v->n = 0;
+	v->pages = 0;
+	v->end = false;
+	free(v->next_url);
+	v->next_url = NULL;
+}
+
+/* Merges one list item and lists it; 1 when the list or the record changed. */
+static int page_item(struct steno_store *st, struct store_view *v, struct steno_transcription *t,
+		     int64_t now, bool *listed_new, struct steno_error *err)
+{
+	char *id = t->id ? strdup(t->id) : NULL;
+	if (!id) {
+		steno_transcription_free(t);
+		return 0; /* an item without id cannot be shown or refreshed: skipped */
+	}
+	bool state_changed;
+	int rc = store_rec_merge(st, t, false, now, &state_changed, err);
+	if (rc >= 0 && !view_has(v, id)) {
+		if (view_append(v, id) != 0)
+			rc = steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+		else
+			*listed_new = true;
+	}
+	if (rc == 1) {
+		struct store_event ev = { .what = STORE_WHAT_TRANSCRIPTION, .id = id,
+					  .state_changed = state_changed };
+		store_emit(st, false, &ev);
+	}
+	free(id);
+	return rc;
+}
+
+int store_view_add_page(struct steno_store *st, struct store_view *v,
+			struct steno_transcription_page *page, bool first, int64_t now,
+			struct steno_error *err)
+{
+	size_t old_n = v->n;
+	bool changed = first ? (v->n > 0 || v->has_error) : false;
+	if (first) {
+		view_reset(v);
+		old_n = 0;
+	}
+	int rc = 0;
+	bool listed_new = false;
+	for (size_t i = 0; i < page->n && rc >= 0; i++)
+		rc = page_item(st, v, &page->items[i], now, &listed_new, err);
+	bool was_end = v->end;
+	free(v->next_url);
+	v->next_url = page->next_url;
+	page->next_url = NULL;
+	v->end = !v->next_url || page->n == 0;
+	v->pages++;
+	v->has_error = false;
+	v->loaded_ms = now;
+	steno_transcription_page_free(page);
+	changed = changed || listed_new || v->n != old_n || v->end != was_end || first;
+	struct store_event ev = { .what = STORE_WHAT_LIST, .view = v->key };
+	if (changed)
+		store_emit(st, false, &ev);
+	return rc < 0 ? -1 : (changed ? 1 : 0);
+}
+
+void store_view_failed(struct steno_store *st, struct store_view *v, const struct steno_error *e)
+{
+	v->has_error = true;
+	if (e)
+		v->error = *e;
+	struct store_event ev = { .what = STORE_WHAT_LIST, .view = v->key, .error = e };
+	store_emit(st, true, &ev);
+}
+
+const struct store_transcription *store_view_item(const struct steno_store *st,
+						  const struct store_view *v, size_t i)
+{
+	return i < v->n ? store_rec_find(st, v->ids[i]) : NULL;
+}
+
+/* ---- filtering and sorting ---- */
+
+const char *store_sort_name(enum store_sort s)
+{
+	switch (s) {
+	case STORE_SORT_SERVER: return "server";
+	case STORE_SORT_NAME: return "name";
+	case STORE_SORT_CREATED: return "created";
+	case STORE_SORT_STATE: return "state";
+	case STORE_SORT_LANGUAGE: return "language";
+	case STORE_SORT_LENGTH: return "length";
+	}
+	return "?";
+}
+
+/* ASCII-only case folding: enough for codes and for Latin names; other bytes match exactly. */
+static bool contains_ci(const char *hay, const char *needle)
+{
+	if (!hay)
+		return false;
+	size_t n = strlen(needle);
+	for (; *hay; hay++)
+		if (strncasecmp(hay, needle, n) == 0)
+			return true;
+	return n == 0;
+}
+
+static bool matches(const struct steno_transcription *t, const struct store_query *q)
+{
+	if (q->tag && q->tag[0] && !steno_strings_contains(&t->tags, q->tag))
+		return false;
+	if (!q->text || !q->text[0])
+		return true;
+	if (contains_ci(t->name, q->text) || contains_ci(t->id, q->text) ||
+	    contains_ci(t->state, q->text) || contains_ci(t->language, q->text))
+		return true;
+	for (size_t i = 0; i < t->tags.n; i++)
+		if (contains_ci(t->tags.v[i], q->text))
+			return true;
+	return false;
+}
+
+struct sort_ctx {
+	const struct steno_store *st;
+	const struct store_view *v;
+	enum store_sort key;
+	bool desc;
+};
+
+static int cmp_str(const char *a, const char *b, bool desc)
+{
+	if (!a || !b)
+		return (a ? -1 : 0) + (b ? 1 : 0); /* unknown last */
+	int c = strcasecmp(a, b);
+	if (c == 0)
+		c = strcmp(a, b);
+	return desc ? -c : c;
+}
+
+static int cmp_num(bool ka, int64_t a, bool kb, int64_t b, bool desc)
+{
+	if (!ka || !kb)
+		return (ka ? -1 : 0) + (kb ? 1 : 0);
+	int c = (a > b) - (a < b);
+	return desc ? -c : c;
+}
+
+static int cmp_items(const void *pa, const void *pb, void *arg)
+{
+	const struct sort_ctx *c = arg;
+	size_t ia = *(const size_t *)pa, ib = *(const size_t *)pb;
+	const struct steno_transcription *a = &store_view_item(c->st, c->v, ia)->t;
+	const struct steno_transcription *b = &store_view_item(c->st, c->v, ib)->t;
+	int r = 0;
+	switch (c->key) {
+	case STORE_SORT_SERVER: break;
+	case STORE_SORT_NAME: r = cmp_str(a->name, b->name, c->desc); break;
+	case STORE_SORT_STATE: r = cmp_str(a->state, b->state, c->desc); break;
+	case STORE_SORT_LANGUAGE: r = cmp_str(a->language, b->language, c->desc); break;
+	case STORE_SORT_CREATED:
+		r = cmp_num(steno_known(a->created_at.st), a->created_at.ms,
+			    steno_known(b->created_at.st), b->created_at.ms, c->desc);
+		break;
+	case STORE_SORT_LENGTH:
+		r = cmp_num(steno_known(a->audio_length_s.st), a->audio_length_s.v,
+			    steno_known(b->audio_length_s.st), b->audio_length_s.v, c->desc);
+		break;
+	}
+	if (r == 0 && c->key == STORE_SORT_SERVER && c->desc)
+		return (ia < ib) - (ia > ib);
+	return r ? r : (ia > ib) - (ia < ib);
+}
+
+long store_view_select(const struct steno_store *st, const struct store_view *v,
+		       const struct store_query *q, size_t **out)
+{
+	static const struct store_query all = { 0 };
+	if (!q)
+		q = &all;
+	*out = malloc((v->n ? v->n : 1) * sizeof(**out));
+	if (!*out)
+		return -1;
+	size_t n = 0;
+	for (size_t i = 0; i < v->n; i++) {
+		const struct store_transcription *r = store_view_item(st, v, i);
+		if (r && matches(&r->t, q))
+			(*out)[n++] = i;
+	}
+	struct sort_ctx c = { st, v, q->sort, q->descending };
+	if (q->sort != STORE_SORT_SERVER || q->descending)
+		qsort_r(*out, n, sizeof(**out), cmp_items, &c);
+	return (long)n;
+}
