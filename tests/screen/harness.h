@@ -1,0 +1,64 @@
+#ifndef STENO_TESTS_SCREEN_HARNESS_H
+#define STENO_TESTS_SCREEN_HARNESS_H
+
+/* Headless screen tests (tig's test/tools/libtest.sh + save_display idea): ncurses
+ * runs on a terminal of fixed size whose output goes to /dev/null; keys from a
+ * script are pushed into ncurses' own input queue and read back through the same
+ * path as the real loop (term_read_keys -> frame_key -> frame_draw); the screen is
+ * dumped from curscr (what ncurses has put on the terminal) as text, and optionally
+ * as attributes, and compared with golden files in tests/screen/golden.
+ * STENO_UPDATE_GOLDEN=1 rewrites the golden files instead of comparing. */
+
+#include "ui/session.h"
+
+struct scr_opts {
+	int rows, cols;
+	const char *theme;      /* NULL = built-in default */
+	int read_only;
+	int ascii;
+	int no_color;           /* as if NO_COLOR were set */
+	const char *term;       /* terminfo name; NULL = xterm-256color */
+	FILE *in;               /* terminal input; NULL = /dev/null (keys are pushed) */
+	int mouse;
+	const char *key_lines;  /* config bind lines */
+};
+
+/* Ownership: scr_open sets everything up (through ui_session_open, as main does),
+ * scr_close frees it all. */
+struct scr {
+	struct ui_session ui;
+	FILE *out, *in;
+	int quit;
+};
+
+void scr_open(struct scr *s, const struct scr_opts *o);
+void scr_close(struct scr *s);
+
+/* Adds a pane to the frame (relayout). */
+void scr_add(struct scr *s, struct pane *p);
+
+/* Runs the keys of a script ("j j <Down> ? <Esc>") one by one, drawing after each;
+ * "" runs one pass over what is already queued. */
+void scr_keys(struct scr *s, const char *script);
+
+/* Changes the terminal size as a SIGWINCH would, then runs the loop once. */
+void scr_resize(struct scr *s, int rows, int cols);
+
+/* One draw pass (after changing data from a test). */
+void scr_draw(struct scr *s);
+
+/* The screen as text, one line per row, trailing spaces cut. Caller frees. */
+char *scr_text(void);
+
+/* The attributes per cell as hex digits (bold 1, dim 2, underline 4, reverse 8;
+ * '.' for none), one line per row. Caller frees. */
+char *scr_attrs(void);
+
+/* How many cells use a colour pair. */
+int scr_colored_cells(void);
+
+/* Compares text with golden/NAME (asserting); writes NAME.actual in the current
+ * directory on a mismatch, or the golden file itself with STENO_UPDATE_GOLDEN=1. */
+void scr_golden(const char *name, const char *text);
+
+#endif

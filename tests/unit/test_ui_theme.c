@@ -1,0 +1,200 @@
+/* ui/theme: theme files, colours, lookup and the built-in default. */
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ui/theme.h"
+
+static char dir[64];
+
+static void make_dir(void)
+{
+	snprintf(dir, sizeof dir, "/tmp/steno-theme-XXXXXX");
+	cr_assert_not_null(mkdtemp(dir));
+}
+
+static void remove_dir(void)
+{
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	cr_assert_eq(system(cmd), 0);
+}
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	cr_assert_not_null(f, "%s", path);
+	fputs(text, f);
+	fclose(f);
+}
+
+TestSuite(theme_files, .init = make_dir, .fini = remove_dir);
+
+Test(theme, colour_names)
+{
+	cr_assert_eq(theme_parse_color("default"), THEME_COLOR_DEFAULT);
+	cr_assert_eq(theme_parse_color("red"), 1);
+	cr_assert_eq(theme_parse_color("bright-red"), 9);
+	cr_assert_eq(theme_parse_color("brightwhite"), 15);
+	cr_assert_eq(theme_parse_color("color208"), 208);
+	cr_assert_eq(theme_parse_color("37"), 37);
+	cr_assert_eq(theme_parse_color("#ff0000"), 196);
+	cr_assert_eq(theme_parse_color("#002b36"), 234);
+	cr_assert_eq(theme_parse_color("256"), -2);
+	cr_assert_eq(theme_parse_color("#12345"), -2);
+	cr_assert_eq(theme_parse_color("bright-pink"), -2);
+	cr_assert_eq(theme_parse_color(""), -2);
+}
+
+Test(theme, reduce_256_to_8_and_16)
+{
+	cr_assert_eq(theme_color_reduce(196, 8), 1);      /* red */
+	cr_assert_eq(theme_color_reduce(46, 8), 2);       /* green */
+	cr_assert_eq(theme_color_reduce(21, 8), 4);       /* blue */
+	cr_assert_eq(theme_color_reduce(37, 8), 6);       /* teal -> cyan */
+	cr_assert_eq(theme_color_reduce(236, 8), 0);      /* dark grey -> black */
+	cr_assert_eq(theme_color_reduce(252, 8), 7);      /* light grey -> white */
+	cr_assert_eq(theme_color_reduce(9, 8), 1);        /* bright red -> red */
+	cr_assert_eq(theme_color_reduce(196, 16), 9);     /* bright red */
+	cr_assert_eq(theme_color_reduce(196, 256), 196);
+	cr_assert_eq(theme_color_reduce(THEME_COLOR_DEFAULT, 8), THEME_COLOR_DEFAULT);
+	cr_assert_eq(theme_color_reduce(3, 2), THEME_COLOR_DEFAULT);
+}
+
+Test(theme, builtin_default_sets_every_element)
+{
+	struct theme t;
+	theme_init(&t);
+	cr_assert_str_eq(t.source, "builtin");
+	cr_assert(t.colors_enabled);
+	for (int e = 0; e < THEME_COUNT; e++)
+		cr_assert(t.el[e].has_color, "element %s has no colour", theme_elem_name(e));
+	cr_assert_eq(t.el[THEME_LIST_SELECTED].bg, 37);
+	cr_assert_eq(t.el[THEME_LIST_SELECTED].mono, THEME_A_REVERSE);
+}
+
+Test(theme, parse_lines)
+{
+	struct theme t;
+	struct ui_diag d;
+	theme_init(&t);
+	ui_diag_clear(&d);
+	cr_assert_eq(theme_parse(&t,
+		"# comment\n"
+		"color list.selected black cyan bold  # trailing comment\n"
+		"mono state.failed bold underline\n"
+		"set colors off\n", "x.theme", &d), 0);
+	cr_assert_eq(t.el[THEME_LIST_SELECTED].fg, 0);
+	cr_assert_eq(t.el[THEME_LIST_SELECTED].bg, 6);
+	cr_assert_eq(t.el[THEME_LIST_SELECTED].attrs, THEME_A_BOLD);
+	cr_assert_eq(t.el[THEME_STATE_FAILED].mono, THEME_A_BOLD | THEME_A_UNDERLINE);
+	cr_assert_not(t.colors_enabled);
+}
+
+Test(theme, errors_name_file_and_line_and_never_crash)
+{
+	struct theme t;
+	struct ui_diag d;
+	theme_init(&t);
+	ui_diag_clear(&d);
+	cr_assert_eq(theme_parse(&t,
+		"color list.selected\n"
+		"color no.such black white\n"
+		"color title purple white\n"
+		"mono title sparkly\n"
+		"paint title red\n"
+		"set colors maybe\n"
+		"color title white red bold\n", "bad.theme", &d), 6);
+	cr_assert_eq(d.count, 6);
+	cr_assert_str_eq(d.msg[0], "bad.theme:1: usage: color ELEMENT FG BG [ATTR...]");
+	cr_assert_str_eq(d.msg[1], "bad.theme:2: unknown element 'no.such'");
+	cr_assert_str_eq(d.msg[2], "bad.theme:3: unknown colour 'purple'");
+	cr_assert_str_eq(d.msg[3], "bad.theme:4: unknown attribute 'sparkly'");
+	cr_assert_str_eq(d.msg[4], "bad.theme:5: unknown command 'paint' (color, mono, set)");
+	cr_assert_str_eq(d.msg[5], "bad.theme:6: usage: set colors on|off");
+	cr_assert_eq(t.el[THEME_TITLE].bg, 1);   /* the good line after the bad ones applies */
+	/* garbage input */
+	char junk[2048];
+	for (size_t i = 0; i < sizeof junk - 1; i++)
+		junk[i] = (char)(i * 37 % 255 + 1);
+	junk[sizeof junk - 1] = '\0';
+	theme_parse(&t, junk, "junk", &d);
+	cr_assert_leq(d.count, UI_DIAG_MAX);
+}
+
+Test(theme, shipped_themes_parse_cleanly)
+{
+	static const char *names[] = { "default", "light", "solarized-dark", "gruvbox", "high-contrast", "mono" };
+	const char *src = getenv("STENO_SRCDIR");
+	cr_assert_not_null(src, "STENO_SRCDIR not set");
+	setenv("STENO_THEMES_DIR", "/nonexistent", 1);
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		char path[1024];
+		struct theme t;
+		struct ui_diag d;
+		ui_diag_clear(&d);
+		snprintf(path, sizeof path, "%s/themes/%s.theme", src, names[i]);
+		cr_assert_eq(theme_load(&t, path, &d), 0, "%s", names[i]);
+		cr_assert_eq(d.count, 0, "%s: %s", names[i], d.msg[0]);
+	}
+}
+
+Test(theme, mono_theme_turns_colours_off)
+{
+	char path[1024];
+	struct theme t;
+	snprintf(path, sizeof path, "%s/themes/mono.theme", getenv("STENO_SRCDIR"));
+	cr_assert_eq(theme_load(&t, path, NULL), 0);
+	cr_assert_not(t.colors_enabled);
+	cr_assert_eq(t.el[THEME_LIST_SELECTED].mono, THEME_A_REVERSE);
+}
+
+Test(theme_files, lookup_order)
+{
+	char xdg[128], themes[128], path[256], found[4096];
+	snprintf(xdg, sizeof xdg, "%s/config", dir);
+	snprintf(themes, sizeof themes, "%s/shipped", dir);
+	mkdir(xdg, 0700);
+	snprintf(path, sizeof path, "%s/steno", xdg);
+	mkdir(path, 0700);
+	snprintf(path, sizeof path, "%s/steno/themes", xdg);
+	mkdir(path, 0700);
+	mkdir(themes, 0700);
+	snprintf(path, sizeof path, "%s/steno/themes/mine.theme", xdg);
+	write_file(path, "color title red blue\n");
+	snprintf(path, sizeof path, "%s/mine.theme", themes);
+	write_file(path, "color title green blue\n");
+	snprintf(path, sizeof path, "%s/other.theme", themes);
+	write_file(path, "color title yellow blue\nmono nope bold\n");
+	setenv("XDG_CONFIG_HOME", xdg, 1);
+	setenv("STENO_THEMES_DIR", themes, 1);
+
+	cr_assert_eq(theme_find("mine", found, sizeof found), 0);
+	cr_assert(strstr(found, "/config/steno/themes/mine.theme"), "%s", found);
+	cr_assert_eq(theme_find("other", found, sizeof found), 0);
+	cr_assert(strstr(found, "/shipped/other.theme"), "%s", found);
+	cr_assert_eq(theme_find("../etc/passwd", found, sizeof found), -1);
+	cr_assert_eq(theme_find("missing", found, sizeof found), -1);
+
+	struct theme t;
+	struct ui_diag d;
+	ui_diag_clear(&d);
+	cr_assert_eq(theme_load(&t, "mine", &d), 0);
+	cr_assert_eq(t.el[THEME_TITLE].fg, 1);
+	cr_assert_eq(t.el[THEME_STATUS].bg, 236, "other elements keep the default");
+	cr_assert_eq(theme_load(&t, "other", &d), 0);
+	cr_assert_eq(d.count, 1);
+	cr_assert(strstr(d.msg[0], "other.theme:2: unknown element 'nope'"), "%s", d.msg[0]);
+	ui_diag_clear(&d);
+	cr_assert_eq(theme_load(&t, "missing", &d), -1);
+	cr_assert_str_eq(d.msg[0], "missing: theme not found");
+	cr_assert_str_eq(t.source, "builtin");
+	cr_assert_eq(theme_load(&t, "default", &d), 0, "default is built in");
+	cr_assert_str_eq(t.source, "builtin");
+	cr_assert_eq(t.el[THEME_LIST_SELECTED].bg, 37);
+}

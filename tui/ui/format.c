@@ -1,0 +1,151 @@
+/* Formatting of durations, money, times, sizes and progress for display. */
+#include "config.h"
+
+#include "ui/format.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* snprintf that reports what was written, never more than fits. */
+static int put(char *buf, size_t size, int n)
+{
+	if (n < 0) {
+		if (size)
+			buf[0] = '\0';
+		return 0;
+	}
+	return (size_t)n >= size ? (int)(size ? size - 1 : 0) : n;
+}
+
+int fmt_duration(char *buf, size_t size, double seconds)
+{
+	long long s;
+
+	if (isnan(seconds) || seconds < 0 || seconds > 1e12)
+		return put(buf, size, snprintf(buf, size, "-"));
+	s = (long long)(seconds + 0.5);
+	if (s >= 3600)
+		return put(buf, size, snprintf(buf, size, "%lld:%02lld:%02lld",
+			s / 3600, s / 60 % 60, s % 60));
+	return put(buf, size, snprintf(buf, size, "%lld:%02lld", s / 60, s % 60));
+}
+
+int fmt_money(char *buf, size_t size, long long cents, const char *symbol)
+{
+	unsigned long long a = cents < 0 ? 0ull - (unsigned long long)cents : (unsigned long long)cents;
+
+	return put(buf, size, snprintf(buf, size, "%s%s%llu.%02llu", cents < 0 ? "-" : "",
+		symbol ? symbol : "", a / 100, a % 100));
+}
+
+int fmt_span(char *buf, size_t size, long long seconds)
+{
+	unsigned long long s = seconds < 0 ? 0ull - (unsigned long long)seconds : (unsigned long long)seconds;
+
+	if (s < 60)
+		return put(buf, size, snprintf(buf, size, "%llus", s));
+	if (s < 3600)
+		return put(buf, size, snprintf(buf, size, "%llum", s / 60));
+	if (s < 86400)
+		return put(buf, size, snprintf(buf, size, "%lluh %02llum", s / 3600, s / 60 % 60));
+	return put(buf, size, snprintf(buf, size, "%llud %02lluh", s / 86400, s / 3600 % 24));
+}
+
+int fmt_relative(char *buf, size_t size, time_t when, time_t now)
+{
+	long long d = (long long)when - (long long)now;
+	char span[32];
+
+	if (d > -5 && d < 5)
+		return put(buf, size, snprintf(buf, size, "just now"));
+	fmt_span(span, sizeof span, d);
+	if (d > 0)
+		return put(buf, size, snprintf(buf, size, "in %s", span));
+	return put(buf, size, snprintf(buf, size, "%s ago", span));
+}
+
+int fmt_countdown(char *buf, size_t size, time_t deadline, time_t now)
+{
+	long long d = (long long)deadline - (long long)now;
+	char span[32];
+
+	fmt_span(span, sizeof span, d);
+	if (d >= 0)
+		return put(buf, size, snprintf(buf, size, "in %s", span));
+	return put(buf, size, snprintf(buf, size, "overdue %s", span));
+}
+
+static int fmt_scaled(char *buf, size_t size, double v, const char *suffix)
+{
+	static const char *const units[] = { "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+	size_t u = 0;
+
+	if (isnan(v) || v < 0)
+		return put(buf, size, snprintf(buf, size, "-"));
+	if (v < 1024)
+		return put(buf, size, snprintf(buf, size, "%.0f B%s", v, suffix));
+	v /= 1024;
+	/* 1023.96 KiB would print as "1024.0 KiB": move up before rounding does. */
+	while (v >= 1023.95 && u + 1 < sizeof units / sizeof units[0]) {
+		v /= 1024;
+		u++;
+	}
+	return put(buf, size, snprintf(buf, size, "%.1f %s%s", v, units[u], suffix));
+}
+
+int fmt_bytes(char *buf, size_t size, uint64_t bytes)
+{
+	return fmt_scaled(buf, size, (double)bytes, "");
+}
+
+int fmt_speed(char *buf, size_t size, double bytes_per_second)
+{
+	return fmt_scaled(buf, size, bytes_per_second, "/s");
+}
+
+int fmt_percent(char *buf, size_t size, double fraction)
+{
+	int pct;
+
+	if (isnan(fraction))
+		return put(buf, size, snprintf(buf, size, "?%%"));
+	if (fraction < 0)
+		fraction = 0;
+	pct = fraction >= 1 ? 100 : (int)floor(fraction * 100);
+	return put(buf, size, snprintf(buf, size, "%d%%", pct));
+}
+
+int fmt_progress(char *buf, size_t size, double fraction, int cols, int ascii)
+{
+	static const char *const eighths[] = { "", "\u258F", "\u258E", "\u258D",
+		"\u258C", "\u258B", "\u258A", "\u2589" };
+	size_t n = 0;
+	long total, full;
+
+	if (!size)
+		return 0;
+	if (isnan(fraction) || fraction < 0)
+		fraction = 0;
+	if (fraction > 1)
+		fraction = 1;
+	if (cols < 0)
+		cols = 0;
+	total = lround(fraction * cols * 8);
+	full = total / 8;
+	for (int c = 0; c < cols; c++) {
+		const char *cell;
+		if (c < full)
+			cell = ascii ? "#" : "\u2588";
+		else if (c == full && !ascii && total % 8)
+			cell = eighths[total % 8];
+		else
+			cell = ascii ? "." : " ";
+		if (n + strlen(cell) + 1 > size)
+			break;
+		memcpy(buf + n, cell, strlen(cell));
+		n += strlen(cell);
+	}
+	buf[n] = '\0';
+	return (int)n;
+}

@@ -1,0 +1,342 @@
+/* The frame: layout, key routing and the draw pass. */
+#include "config.h"
+
+#include "ui/frame.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "ui/help_pane.h"
+#include "ui/prompt.h"
+#include "ui/style.h"
+#include "ui/term.h"
+
+void frame_init(struct ui_frame *f, const struct keymap *km, int ascii, int read_only)
+{
+	memset(f, 0, sizeof *f);
+	f->ctx.keymap = km;
+	f->ctx.ascii = ascii;
+	f->ctx.read_only = read_only;
+	f->min_rows = TERM_MIN_ROWS;
+	f->min_cols = TERM_MIN_COLS;
+	f->all_dirty = 1;
+}
+
+void frame_free(struct ui_frame *f)
+{
+	frame_close_overlay(f);
+	for (int i = 0; i < f->npanes; i++)
+		pane_free(f->panes[i]);
+	f->npanes = 0;
+}
+
+static int focusable(const struct pane *p)
+{
+	return p && !p->hidden && (p->ops->place == PANE_PLACE_MAIN || p->ops->place == PANE_PLACE_BOTTOM);
+}
+
+static void frame_set_focus(struct ui_frame *f, int i)
+{
+	if (i < 0 || i >= f->npanes || !focusable(f->panes[i]))
+		return;
+	if (f->focus < f->npanes && f->panes[f->focus]) {
+		f->panes[f->focus]->focused = 0;
+		pane_dirty(f->panes[f->focus]);
+	}
+	f->focus = i;
+	f->panes[i]->focused = 1;
+	pane_dirty(f->panes[i]);
+}
+
+int frame_add(struct ui_frame *f, struct pane *p)
+{
+	if (!p)
+		return -1;
+	if (f->npanes == FRAME_MAX_PANES) {
+		pane_free(p);
+		return -1;
+	}
+	f->panes[f->npanes++] = p;
+	if (!focusable(frame_focused(f)))
+		frame_set_focus(f, f->npanes - 1);
+	f->all_dirty = 1;
+	return 0;
+}
+
+struct pane *frame_focused(struct ui_frame *f)
+{
+	return f->focus < f->npanes ? f->panes[f->focus] : NULL;
+}
+
+static void place_overlay(struct ui_frame *f, struct pane *p)
+{
+	if (p->ops->place == PANE_PLACE_PROMPT) {
+		pane_place(p, f->rows - 1, 0, 1, f->cols);
+		return;
+	}
+	int rows = f->rows - 2, cols = f->cols - 4 > 100 ? 100 : f->cols - 4;
+	pane_place(p, (f->rows - rows) / 2, (f->cols - cols) / 2, rows, cols);
+}
+
+/* Main panes side by side by weight; bottom panes share a third below; status last. */
+static void frame_layout(struct ui_frame *f)
+{
+	int main_rows = f->rows, weights = 0, bottom = 0, x = 0;
+
+	for (int i = 0; i < f->npanes; i++) {
+		struct pane *p = f->panes[i];
+		if (p->hidden) {
+			pane_place(p, 0, 0, 0, 0);
+			continue;
+		}
+		if (p->ops->place == PANE_PLACE_STATUS) {
+			main_rows--;
+			pane_place(p, f->rows - 1, 0, 1, f->cols);
+		} else if (p->ops->place == PANE_PLACE_BOTTOM) {
+			bottom = 1;
+		} else {
+			weights += p->weight > 0 ? p->weight : 1;
+		}
+	}
+	int bottom_rows = bottom ? (main_rows / 3 > 3 ? main_rows / 3 : 3) : 0;
+	main_rows -= bottom_rows;
+	for (int i = 0, acc = 0; i < f->npanes; i++) {
+		struct pane *p = f->panes[i];
+		if (p->hidden || p->ops->place == PANE_PLACE_STATUS)
+			continue;
+		if (p->ops->place == PANE_PLACE_BOTTOM) {
+			pane_place(p, main_rows, 0, bottom_rows, f->cols);
+			continue;
+		}
+		acc += p->weight > 0 ? p->weight : 1;
+		int right = weights ? f->cols * acc / weights : f->cols;
+		pane_place(p, 0, x, main_rows, right - x);
+		x = right;
+	}
+	if (f->overlay)
+		place_overlay(f, f->overlay);
+}
+
+void frame_resize(struct ui_frame *f)
+{
+	getmaxyx(stdscr, f->rows, f->cols);
+	f->too_small = term_too_small(f->rows, f->cols, f->min_rows, f->min_cols);
+	f->all_dirty = 1;
+	if (!f->too_small)
+		frame_layout(f);
+}
+
+void frame_open_overlay(struct ui_frame *f, struct pane *p)
+{
+	frame_close_overlay(f);
+	if (!p)
+		return;
+	f->overlay = p;
+	if (f->rows && f->cols)
+		place_overlay(f, p);
+}
+
+void frame_close_overlay(struct ui_frame *f)
+{
+	if (!f->overlay)
+		return;
+	pane_free(f->overlay);
+	f->overlay = NULL;
+	f->all_dirty = 1;
+}
+
+void frame_dirty_scope(struct ui_frame *f, unsigned scope)
+{
+	for (int i = 0; i < f->npanes; i++)
+		if (f->panes[i]->ops->scope & scope)
+			pane_dirty(f->panes[i]);
+}
+
+static void frame_cycle(struct ui_frame *f, int dir)
+{
+	for (int k = 1; k <= f->npanes; k++) {
+		int i = ((f->focus + dir * k) % f->npanes + f->npanes) % f->npanes;
+		if (focusable(f->panes[i])) {
+			frame_set_focus(f, i);
+			return;
+		}
+	}
+}
+
+static unsigned frame_focus_scope(struct ui_frame *f, unsigned scope)
+{
+	for (int i = 0; i < f->npanes; i++) {
+		if (f->panes[i]->ops->scope & scope) {
+			if (f->panes[i]->hidden) {
+				f->panes[i]->hidden = 0;
+				frame_layout(f);
+				f->all_dirty = 1;
+			}
+			frame_set_focus(f, i);
+			return PANE_HANDLED;
+		}
+	}
+	return PANE_IGNORED;
+}
+
+static unsigned frame_toggle_log(struct ui_frame *f)
+{
+	for (int i = 0; i < f->npanes; i++) {
+		struct pane *p = f->panes[i];
+		if (!(p->ops->scope & SCOPE_LOG))
+			continue;
+		p->hidden = !p->hidden;
+		if (p->hidden && f->focus == i)
+			frame_cycle(f, 1);
+		if (!f->too_small)
+			frame_layout(f);
+		f->all_dirty = 1;
+		return PANE_HANDLED | PANE_REDRAW_ALL;
+	}
+	return PANE_IGNORED;
+}
+
+static unsigned frame_global(struct ui_frame *f, enum action_id act)
+{
+	switch (act) {
+	case ACT_NEXT_PANE: frame_cycle(f, 1); return PANE_HANDLED;
+	case ACT_PREV_PANE: frame_cycle(f, -1); return PANE_HANDLED;
+	case ACT_VIEW_ORGS: return frame_focus_scope(f, SCOPE_ORGS);
+	case ACT_VIEW_TRANSCRIPTIONS: return frame_focus_scope(f, SCOPE_TRANSCRIPTIONS);
+	case ACT_VIEW_DETAILS: return frame_focus_scope(f, SCOPE_DETAILS);
+	case ACT_VIEW_ACTIVITY: return frame_focus_scope(f, SCOPE_ACTIVITY);
+	case ACT_TOGGLE_LOG: return frame_toggle_log(f);
+	case ACT_HELP:
+		frame_open_overlay(f, pane_new(&help_pane_ops, &f->ctx, NULL));
+		return PANE_HANDLED;
+	case ACT_PROMPT:
+		frame_open_overlay(f, pane_new(&prompt_pane_ops, &f->ctx, NULL));
+		return PANE_HANDLED;
+	case ACT_REDRAW:
+		clearok(curscr, TRUE);
+		f->all_dirty = 1;
+		return PANE_HANDLED;
+	case ACT_QUIT:
+		return PANE_HANDLED | PANE_QUIT;
+	default:
+		return PANE_IGNORED;
+	}
+}
+
+static void frame_apply(struct ui_frame *f, struct pane *p, unsigned r)
+{
+	if (r & PANE_REDRAW)
+		pane_dirty(p);
+	if (r & PANE_REDRAW_ALL)
+		f->all_dirty = 1;
+}
+
+unsigned frame_run(struct ui_frame *f, enum action_id act, ui_key key)
+{
+	struct pane *p = frame_focused(f);
+	const struct action_info *a = action_info(act);
+	unsigned r = PANE_IGNORED;
+
+	if (a && !action_allowed(act, f->ctx.read_only)) {
+		snprintf(f->notice, sizeof f->notice, "read-only: %s is not allowed", a->name);
+		return PANE_HANDLED | PANE_REFUSED;
+	}
+	if (p && p->ops->key) {
+		r = p->ops->key(p, act, key);
+		frame_apply(f, p, r);
+		if (r & PANE_HANDLED)
+			return r;
+	}
+	return r | frame_global(f, act);
+}
+
+static unsigned frame_overlay_key(struct ui_frame *f, ui_key key)
+{
+	struct pane *o = f->overlay;
+	unsigned scope = o->ops->scope;
+	enum action_id act = keymap_lookup(f->ctx.keymap, key,
+		scope == SCOPE_DIALOG ? scope : scope | SCOPE_GLOBAL);
+	unsigned r = o->ops->key ? o->ops->key(o, act, key) : PANE_IGNORED;
+
+	frame_apply(f, o, r);
+	if (r & PANE_CLOSE) {
+		frame_close_overlay(f);
+		enum action_id next = f->ctx.pending;
+		f->ctx.pending = ACT_NONE;
+		if (next != ACT_NONE)
+			r |= frame_run(f, next, KEYS_NONE);
+	}
+	/* overlays are modal: keys never reach the panes below */
+	return r | PANE_HANDLED;
+}
+
+static unsigned frame_mouse(struct ui_frame *f)
+{
+	MEVENT ev;
+
+	if (getmouse(&ev) != OK)
+		return PANE_IGNORED;
+	for (int i = 0; i < f->npanes; i++) {
+		struct pane *p = f->panes[i];
+		if (!focusable(p) || !p->win || !wenclose(p->win, ev.y, ev.x))
+			continue;
+		frame_set_focus(f, i);
+		if (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) {
+			enum action_id a = (ev.bstate & BUTTON4_PRESSED) ? ACT_MOVE_UP : ACT_MOVE_DOWN;
+			unsigned r = 0;
+			for (int k = 0; k < 3; k++)
+				r |= frame_run(f, a, KEYS_NONE);
+			return r;
+		}
+		unsigned r = p->ops->select ? p->ops->select(p, ev.y - p->y) : PANE_IGNORED;
+		frame_apply(f, p, r);
+		return r | PANE_HANDLED;
+	}
+	return PANE_IGNORED;
+}
+
+unsigned frame_key(struct ui_frame *f, ui_key key)
+{
+	if (key == (KEYS_FN | KEY_RESIZE)) {
+		frame_resize(f);
+		return PANE_HANDLED | PANE_REDRAW_ALL;
+	}
+	if (f->too_small) {
+		enum action_id act = keymap_lookup(f->ctx.keymap, key, SCOPE_GLOBAL);
+		return act == ACT_QUIT ? PANE_HANDLED | PANE_QUIT : PANE_IGNORED;
+	}
+	if (key == (KEYS_FN | KEY_MOUSE))
+		return frame_mouse(f);
+	if (f->overlay)
+		return frame_overlay_key(f, key);
+	struct pane *p = frame_focused(f);
+	unsigned ctx = (p ? p->ops->scope : 0) | SCOPE_GLOBAL;
+	return frame_run(f, keymap_lookup(f->ctx.keymap, key, ctx), key);
+}
+
+void frame_draw(struct ui_frame *f)
+{
+	int force = f->all_dirty, drawn = 0;
+
+	if (f->too_small) {
+		style_bkgd(stdscr, THEME_NORMAL);
+		term_draw_too_small(stdscr, f->min_rows, f->min_cols, f->ctx.ascii);
+		wnoutrefresh(stdscr);
+		doupdate();
+		f->all_dirty = 1;   /* everything must come back once the size is fine */
+		return;
+	}
+	if (force) {
+		style_bkgd(stdscr, THEME_NORMAL);
+		werase(stdscr);
+		wnoutrefresh(stdscr);
+		drawn = 1;
+	}
+	for (int i = 0; i < f->npanes; i++)
+		drawn |= pane_render(f->panes[i], force);
+	if (f->overlay)
+		drawn |= pane_render(f->overlay, drawn);
+	f->all_dirty = 0;
+	if (drawn)
+		doupdate();
+}

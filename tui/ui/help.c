@@ -1,0 +1,119 @@
+/* Help overlay lines from the actions table. */
+#include "config.h"
+
+#include "ui/help.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void keys_join(const struct keymap *km, enum action_id id, char *buf, size_t size)
+{
+	ui_key keys[6];
+	size_t n = keymap_keys_for(km, id, keys, 6), len = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		char name[32];
+		keys_name(keys[i], name, sizeof name);
+		/* Stop before a name that would not fit whole. */
+		if (len + strlen(name) + 2 > size)
+			break;
+		len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "", name);
+	}
+	if (!n)
+		snprintf(buf, size, "(unbound)");
+}
+
+struct help_line *help_build(const struct keymap *km, int read_only, size_t *count)
+{
+	/* Each action takes one line; each section at most two more. */
+	struct help_line *lines = calloc(ACT_COUNT * 3 + 1, sizeof *lines);
+	const char *section = NULL;
+	size_t n = 0;
+
+	if (!lines)
+		return NULL;
+	for (int id = ACT_NONE + 1; id < ACT_COUNT; id++) {
+		const struct action_info *a = action_info(id);
+		if (!section || strcmp(section, a->section)) {
+			if (section)
+				lines[n++].kind = HELP_BLANK;
+			section = a->section;
+			lines[n].kind = HELP_SECTION;
+			lines[n].name = section;
+			lines[n++].help = "";
+		}
+		struct help_line *l = &lines[n++];
+		l->kind = HELP_ACTION;
+		l->inactive = !action_allowed(a->id, read_only);
+		l->name = a->name;
+		l->help = a->help;
+		keys_join(km, a->id, l->keys, sizeof l->keys);
+	}
+	*count = n;
+	return lines;
+}
+
+char *help_format_line(const struct help_line *l, int key_cols, int name_cols, char *buf, size_t size)
+{
+	switch (l->kind) {
+	case HELP_BLANK:
+		snprintf(buf, size, "%s", "");
+		break;
+	case HELP_SECTION:
+		snprintf(buf, size, "%s", l->name);
+		break;
+	case HELP_ACTION:
+		snprintf(buf, size, "  %-*s  %-*s  %s%s", key_cols, l->keys, name_cols, l->name,
+			l->help, l->inactive ? " (read-only)" : "");
+		break;
+	}
+	return buf;
+}
+
+/* roff needs backslashes doubled and a leading dot or quote escaped. */
+static void roff_put(FILE *out, const char *s)
+{
+	if (*s == '.' || *s == '\'')
+		fputs("\\&", out);
+	for (; *s; s++) {
+		if (*s == '\\')
+			fputs("\\e", out);
+		else if (*s == '-')
+			fputs("\\-", out);
+		else
+			fputc(*s, out);
+	}
+}
+
+int help_write(FILE *out, const struct keymap *km, enum help_output fmt)
+{
+	size_t n;
+	struct help_line *lines = help_build(km, 0, &n);
+	char buf[256];
+
+	if (!lines)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		const struct help_line *l = &lines[i];
+		if (fmt == HELP_OUT_TEXT) {
+			fprintf(out, "%s\n", help_format_line(l, 20, 20, buf, sizeof buf));
+		} else if (l->kind == HELP_SECTION) {
+			fputs(".SS ", out);
+			roff_put(out, l->name);
+			fputc('\n', out);
+		} else if (l->kind == HELP_ACTION) {
+			fputs(".TP\n.B ", out);
+			roff_put(out, l->keys);
+			fputs("\n", out);
+			roff_put(out, l->name);
+			fputs(": ", out);
+			roff_put(out, l->help);
+			fputs(action_info(action_by_name(l->name))->flags & ACTION_WRITES ?
+				" (refused with \\-\\-read\\-only)\n" : "\n", out);
+		}
+	}
+	free(lines);
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,44 @@
+#ifndef STENO_UI_LAYOUT_H
+#define STENO_UI_LAYOUT_H
+
+/* Column fitting for list panes, as strings (no curses). A table is described by
+ * columns with a minimum and a preferred width and a drop rank: when the width is
+ * too small for every column's minimum, the column with the highest drop rank goes
+ * first. The flex column (at most one) is never dropped and takes what is left. */
+
+#include <stddef.h>
+#include <wchar.h>
+
+#include "ui/text.h"
+
+struct layout_col {
+	const char *title;     /* header text */
+	int min, pref;         /* columns; pref >= min */
+	int drop_rank;         /* higher drops first; the flex column is never dropped */
+	int flex;              /* nonzero: grows to pref by rank, then takes what is left */
+	enum text_align align;
+};
+
+/* Computes the width of every column (0 = dropped) for a total `width` with `gap`
+ * spaces between visible columns. Returns the number of visible columns. */
+int layout_fit(const struct layout_col *cols, size_t n, int width, int gap, int *widths);
+
+/* Renders one row: cells[i] is untrusted UTF-8 (NULL = empty) sanitized here and fitted
+ * to widths[i]; dropped columns are skipped. The line takes exactly `width` columns
+ * (sum of visible widths and gaps, padded to width). out holds `cap` wide chars.
+ * Returns 0, or -1 when out of memory or cap is too small. */
+int layout_render_row(const struct layout_col *cols, size_t n, const int *widths, int gap,
+	int width, const char *const *cells, unsigned flags, wchar_t *out, size_t cap);
+
+/* The header line: the titles rendered like a row. */
+int layout_render_header(const struct layout_col *cols, size_t n, const int *widths, int gap,
+	int width, unsigned flags, wchar_t *out, size_t cap);
+
+/* The transcription table: name, state, language, length, cost, created, tags. */
+enum layout_tr_col {
+	LAYOUT_TR_NAME, LAYOUT_TR_STATE, LAYOUT_TR_LANGUAGE, LAYOUT_TR_LENGTH,
+	LAYOUT_TR_COST, LAYOUT_TR_CREATED, LAYOUT_TR_TAGS, LAYOUT_TR_COUNT
+};
+extern const struct layout_col layout_transcription_cols[LAYOUT_TR_COUNT];
+
+#endif

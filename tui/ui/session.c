@@ -1,0 +1,73 @@
+/* Setting up and tearing down a TUI run. */
+#include "config.h"
+
+#include "ui/session.h"
+
+#include <string.h>
+
+#include "ui/style.h"
+
+int ui_session_open(struct ui_session *s, const struct ui_session_opts *o)
+{
+	struct term_opts to = { .mouse = o->mouse, .force_ascii = o->ascii, .term = o->term,
+		.out = o->out, .in = o->in };
+
+	memset(s, 0, sizeof *s);
+	if (term_open(&s->term, &to) < 0)
+		return -1;
+	theme_load(&s->theme, o->theme, &s->diag);
+	style_apply(&s->theme, style_want_colors(&s->theme));
+	if (keymap_init(&s->km) < 0) {
+		term_close(&s->term);
+		return -1;
+	}
+	if (o->key_lines)
+		keymap_apply_text(&s->km, o->key_lines, o->key_origin ? o->key_origin : "config", &s->diag);
+	frame_init(&s->frame, &s->km, s->term.ascii, o->read_only);
+	s->status.read_only = o->read_only;
+	if (s->diag.count)
+		snprintf(s->status.error, sizeof s->status.error, "%s", s->diag.msg[0]);
+	s->status_pane = pane_new(&statusbar_pane_ops, &s->frame.ctx, &s->status);
+	if (frame_add(&s->frame, s->status_pane) < 0) {
+		ui_session_close(s);
+		return -1;
+	}
+	frame_resize(&s->frame);
+	return 0;
+}
+
+void ui_session_close(struct ui_session *s)
+{
+	frame_free(&s->frame);
+	keymap_free(&s->km);
+	term_close(&s->term);
+}
+
+int ui_session_add(struct ui_session *s, struct pane *p)
+{
+	if (frame_add(&s->frame, p) < 0)
+		return -1;
+	frame_resize(&s->frame);
+	return 0;
+}
+
+void ui_session_on_result(void *session, unsigned result)
+{
+	struct ui_session *s = session;
+
+	if (result & PANE_REFUSED) {
+		snprintf(s->status.notice, sizeof s->status.notice, "%s", s->frame.notice);
+		pane_dirty(s->status_pane);
+	}
+}
+
+int ui_session_run(struct ui_session *s, ui_wait_fn wait, void *wait_ctx, int timeout_ms)
+{
+	struct ui_loop l = {
+		.frame = &s->frame, .in_fd = fileno(s->term.in),
+		.wait = wait, .wait_ctx = wait_ctx, .timeout_ms = timeout_ms,
+		.on_result = ui_session_on_result, .result_ctx = s,
+	};
+
+	return ui_loop_run(&l);
+}
