@@ -1,0 +1,167 @@
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/url.h"
+
+Test(engine_origin, same_origin_basic)
+{
+	cr_assert(steno_url_same_origin("https://api.example.com/api/v1", "https://api.example.com/api/v1/x?y=1"));
+	cr_assert(steno_url_same_origin("http://127.0.0.1:8080/api/v1", "http://127.0.0.1:8080/other"));
+}
+
+Test(engine_origin, default_ports_and_case)
+{
+	cr_assert(steno_url_same_origin("https://API.Example.COM/api", "https://api.example.com:443/x"));
+	cr_assert(steno_url_same_origin("HTTP://h.example/", "http://h.example:80/"));
+	cr_assert_not(steno_url_same_origin("https://h.example/", "https://h.example:8443/"));
+}
+
+Test(engine_origin, scheme_host_port_differ)
+{
+	cr_assert_not(steno_url_same_origin("https://h.example/", "http://h.example/"));
+	cr_assert_not(steno_url_same_origin("http://127.0.0.1:8080/", "http://127.0.0.1:8081/"));
+	cr_assert_not(steno_url_same_origin("http://127.0.0.1:8080/", "http://localhost:8080/"));
+	cr_assert_not(steno_url_same_origin("https://h.example/", "https://h.example.evil.com/"));
+	cr_assert_not(steno_url_same_origin("https://h.example/", "https://evil.com/h.example/"));
+}
+
+Test(engine_origin, userinfo_tricks)
+{
+	/* The host is what follows the '@', whatever precedes it. */
+	cr_assert_not(steno_url_same_origin("http://127.0.0.1:8080/", "http://127.0.0.1:8080@evil.com/"));
+	cr_assert_not(steno_url_same_origin("https://h.example/", "https://h.example@evil.com/"));
+	cr_assert_not(steno_url_same_origin("https://h.example/", "https://h.example:443@evil.com:443/"));
+	cr_assert(steno_url_same_origin("https://h.example/", "https://user:pw@h.example/"));
+}
+
+Test(engine_origin, fails_closed)
+{
+	cr_assert_not(steno_url_same_origin("https://h.example/", NULL));
+	cr_assert_not(steno_url_same_origin("https://h.example/", ""));
+	cr_assert_not(steno_url_same_origin("https://h.example/", "/relative/path"));
+	cr_assert_not(steno_url_same_origin("ftp://h.example/", "ftp://h.example/"));
+	cr_assert_not(steno_url_same_origin("file:///etc/passwd", "file:///etc/passwd"));
+	/* no IDN conversion: a non-ASCII host never matches, not even itself */
+	cr_assert_not(steno_url_same_origin("https://b\xc3\xbc" "cher.example/", "https://b\xc3\xbc" "cher.example/"));
+	cr_assert_not(steno_url_same_origin("https://xn--bcher-kva.example/", "https://b\xc3\xbc" "cher.example/"));
+	/* judged as curl connects: curl decodes %2e in a host, so this is h.example itself */
+	cr_assert(steno_url_same_origin("http://h.example/", "http://h%2eexample/"));
+	cr_assert_not(steno_url_same_origin("http://h.example/", "http://h.example%2eevil.com/"));
+}
+
+Test(engine_redact, signature_params)
+{
+	char out[512];
+	cr_assert_eq(steno_url_redact("https://s3.example/bucket/f.mp3?X-Amz-Algorithm=AWS4&X-Amz-Credential=AKIA%2F1&X-Amz-Signature=abcdef&X-Amz-Expires=900", out, sizeof(out)), 0);
+	cr_assert_str_eq(out, "https://s3.example/bucket/f.mp3?X-Amz-Algorithm=AWS4&X-Amz-Credential=REDACTED&X-Amz-Signature=REDACTED&X-Amz-Expires=900");
+	cr_assert_eq(steno_url_redact("http://127.0.0.1:9/u?sig=1&token=2&api_key=3&page=4&Policy=5", out, sizeof(out)), 0);
+	cr_assert_str_eq(out, "http://127.0.0.1:9/u?sig=REDACTED&token=REDACTED&api_key=REDACTED&page=4&Policy=REDACTED");
+}
+
+Test(engine_redact, userinfo_and_fragment_removed)
+{
+	char out[512];
+	cr_assert_eq(steno_url_redact("https://user:secret@h.example/a/b?x=1#frag", out, sizeof(out)), 0);
+	cr_assert_str_eq(out, "https://h.example/a/b?x=1");
+	cr_assert_null(strstr(out, "secret"));
+}
+
+Test(engine_redact, truncation_and_bad_url)
+{
+	char out[16];
+	cr_assert_eq(steno_url_redact("https://h.example/a/very/long/path", out, sizeof(out)), 0);
+	cr_assert_eq(strlen(out), 15);
+	char big[64];
+	cr_assert_eq(steno_url_redact("not a url", big, sizeof(big)), -1);
+	cr_assert_str_eq(big, "<unparsable url>");
+}
+
+static void check_name(const char *in, const char *want)
+{
+	char out[256];
+	struct steno_error err;
+	steno_error_clear(&err);
+	cr_assert_eq(steno_url_safe_basename(in, "download", out, sizeof(out), &err), 0, "%s", in);
+	cr_assert_str_eq(out, want, "input %s", in);
+}
+
+Test(engine_basename, traversal_and_absolute)
+{
+	check_name("../../x", "x");
+	check_name("/etc/passwd", "passwd");
+	check_name("..\\..\\win.ini", "win.ini");
+	check_name("a/b/", "download");
+	check_name("export.docx", "export.docx");
+}
+
+Test(engine_basename, empty_and_dots)
+{
+	check_name("", "download");
+	check_name(NULL, "download");
+	check_name(".", "download");
+	check_name("..", "download");
+	check_name("...", "download");
+	check_name(".bashrc", "_bashrc");
+	check_name("..hidden.txt", "__hidden.txt");
+	check_name("name.", "name");
+}
+
+Test(engine_basename, control_and_unsafe_chars)
+{
+	check_name("a\x1b[31mb.txt", "a_[31mb.txt");
+	check_name("new\nline\r.txt", "new_line_.txt");
+	check_name("a:b*c?d\"e<f>g|h.txt", "a_b_c_d_e_f_g_h.txt");
+	check_name("caf\xc3\xa9.txt", "caf\xc3\xa9.txt");
+}
+
+Test(engine_basename, very_long_keeps_extension)
+{
+	char in[1000], out[256];
+	memset(in, 'a', sizeof(in));
+	memcpy(in + sizeof(in) - 5, ".pdf", 5);
+	cr_assert_eq(steno_url_safe_basename(in, "download", out, sizeof(out), NULL), 0);
+	cr_assert_leq(strlen(out), 200);
+	cr_assert_eq(strcmp(out + strlen(out) - 4, ".pdf"), 0);
+	/* UTF-8 is not cut inside a character */
+	char u[600] = "";
+	for (int i = 0; i < 250; i++)
+		strcat(u, "\xc3\xa9");
+	cr_assert_eq(steno_url_safe_basename(u, "download", out, sizeof(out), NULL), 0);
+	cr_assert_leq(strlen(out), 200);
+	cr_assert_eq(strlen(out) % 2, 0);
+}
+
+Test(engine_basename, small_buffer_is_error)
+{
+	char out[4];
+	struct steno_error err;
+	steno_error_clear(&err);
+	cr_assert_eq(steno_url_safe_basename("abcdef", NULL, out, sizeof(out), &err), -1);
+	cr_assert_eq(err.kind, STENO_ERR_INVALID);
+	cr_assert_eq(steno_url_safe_basename("..", "", out, sizeof(out), &err), -1);
+}
+
+Test(engine_urlbuild, params_escaped)
+{
+	struct steno_url_builder b;
+	steno_url_builder_init(&b, "http://127.0.0.1:1/api/v1/", "/transcriptions");
+	steno_url_builder_param(&b, "organization_id", "42");
+	steno_url_builder_param(&b, "folder_id", NULL);
+	steno_url_builder_param(&b, "tags", "a b,c&d");
+	char *u = steno_url_builder_take(&b);
+	cr_assert_str_eq(u, "http://127.0.0.1:1/api/v1/transcriptions?organization_id=42&tags=a%20b%2Cc%26d");
+	free(u);
+	steno_url_builder_init(&b, "http://h/api", "/exports");
+	steno_url_builder_segment(&b, "../x/y");
+	u = steno_url_builder_take(&b);
+	cr_assert_str_eq(u, "http://h/api/exports/..%2Fx%2Fy");
+	free(u);
+	steno_url_builder_init(&b, "http://h/api", "/exports");
+	steno_url_builder_segment(&b, "..");
+	u = steno_url_builder_take(&b);
+	cr_assert_str_eq(u, "http://h/api/exports/%2E%2E");
+	free(u);
+}
