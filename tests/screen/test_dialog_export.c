@@ -1,0 +1,184 @@
+/* Export, download and preview against a sandbox: options offered per format, waiting then
+ * downloading into a chosen directory, a ZIP for several, a failed export that keeps the
+ * form, and the transcript preview fetched once then read from the cache. */
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_dialog_fixture.h"
+#include "ui/dialog_export.h"
+#include "ui/pane_preview.h"
+
+static bool waiting(struct dfx *x, const void *arg)
+{
+	(void)arg;
+	return dfx_shows(x, "waiting");
+}
+
+/* Waits until the export is being polled, then moves the sandbox clock past its work. */
+static void advance_when_waiting(struct dfx *x)
+{
+	cr_assert(dfx_pump(x, waiting, NULL, 5000), "the export was not created");
+	cr_assert_eq(sbx_advance(&x->sb, 30), 0);
+}
+
+static void set_dir(struct dfx *x, const char *dir)
+{
+	dfx_keys(x, "<C-u>");
+	dfx_type(x, dir);
+}
+
+static int count_files(const char *dir, const char *suffix)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+	cr_assert_not_null(d);
+	while ((e = readdir(d)) != NULL) {
+		size_t l = strlen(e->d_name), s = strlen(suffix);
+		n += l > s && strcmp(e->d_name + l - s, suffix) == 0;
+	}
+	closedir(d);
+	return n;
+}
+
+Test(dialog_export, options_follow_the_format)
+{
+	struct dfx x;
+	dfx_open(&x, 24, 80, 12);
+	dfx_load(&x);
+	const char *id = dfx_find(&x, "automatic_done");
+	cr_assert_eq(dialog_env_set_ids(&x.env, &id, 1), 0);
+	dfx_dialog(&x, &dialog_export_ops);
+	char *t = dfx_text();
+	cr_assert(strstr(t, "Timestamps") && strstr(t, "Speakers") && !strstr(t, "Highlights"), "%s", t);
+	free(t);
+	dfx_type(&x, "srt");
+	dfx_keys(&x, "<Enter>");
+	t = dfx_text();
+	cr_assert(strstr(t, "srt") && !strstr(t, "Timestamps") && !strstr(t, "Speakers"), "%s", t);
+	free(t);
+	dfx_keys(&x, "<Space>");
+	dfx_type(&x, "docx");
+	dfx_keys(&x, "<Enter>");
+	t = dfx_text();
+	scr_golden("dialog_export_docx", t);
+	cr_assert(strstr(t, "Highlights only") && strstr(t, "Inline times"), "%s", t);
+	free(t);
+	dfx_close(&x);
+}
+
+Test(dialog_export, export_then_download_and_zip)
+{
+	struct dfx x;
+	dfx_open(&x, 24, 80, 12);
+	dfx_load(&x);
+	const char *one = dfx_find(&x, "automatic_done");
+	cr_assert_eq(dialog_env_set_ids(&x.env, &one, 1), 0);
+	dfx_dialog(&x, &dialog_export_ops);
+	/* format txt (default); to the directory field: timestamps, speakers, comments, freq, dir */
+	dfx_keys(&x, "<Tab> <Tab> <Tab> <Tab> <Tab>");
+	set_dir(&x, x.tmp);
+	dfx_keys(&x, "<Enter>");
+	advance_when_waiting(&x);
+	cr_assert(dfx_pump(&x, dfx_cond_shows, "Saved", 8000), "not downloaded");
+	cr_assert_eq(count_files(x.tmp, ".txt"), 1);
+	cr_assert(dfx_shows(&x, "Enter/Esc: close"), "no display: no open key offered");
+	dfx_keys(&x, "o");
+	cr_assert(dfx_shows(&x, "no display"), "o without a display explains itself");
+	dfx_keys(&x, "<Enter>");
+	cr_assert_null(x.scr.ui.frame.overlay);
+
+	/* two marked transcriptions: one ZIP */
+	const char *two[2];
+	char a[64];
+	snprintf(a, sizeof a, "%s", one);
+	two[0] = a;
+	struct store_view *v = store_view_get(x.store, x.sb.org_id, NULL, NULL, false);
+	cr_assert_not_null(v);
+	two[1] = NULL;
+	for (size_t i = 0; i < v->n && !two[1]; i++) {
+		const struct store_transcription *t = store_view_item(x.store, v, i);
+		if (t->t.state && strcmp(t->t.state, "automatic_done") == 0 && strcmp(t->t.id, a) != 0)
+			two[1] = t->t.id;
+	}
+	cr_assert_not_null(two[1]);
+	cr_assert_eq(dialog_env_set_ids(&x.env, two, 2), 0);
+	dfx_dialog(&x, &dialog_export_ops);
+	dfx_keys(&x, "<Tab> <Tab> <Tab> <Tab> <Tab>");
+	set_dir(&x, x.tmp);
+	dfx_keys(&x, "<Enter>");
+	advance_when_waiting(&x);
+	cr_assert(dfx_pump(&x, dfx_cond_shows, "Saved", 8000), "zip not downloaded");
+	cr_assert_eq(count_files(x.tmp, ".zip"), 1);
+	cr_assert_eq(x.unmarks, 1, "the marks were used");
+	dfx_close(&x);
+}
+
+Test(dialog_export, failed_export_keeps_the_form)
+{
+	struct dfx x;
+	dfx_open(&x, 24, 80, 12);
+	const char *bad = dfx_find(&x, "failed");
+	cr_assert_eq(dialog_env_set_ids(&x.env, &bad, 1), 0);
+	dfx_dialog(&x, &dialog_export_ops);
+	dfx_keys(&x, "<Tab> <Tab> <Tab> <Tab> <Tab>");
+	set_dir(&x, x.tmp);
+	dfx_keys(&x, "<Enter>");
+	advance_when_waiting(&x);
+	cr_assert(dfx_pump(&x, dfx_cond_shows, "failed", 8000), "no failure shown");
+	char *t = dfx_text();
+	cr_assert(strstr(t, "is failed. Submit again") && strstr(t, "Format"), "%s", t);
+	free(t);
+	cr_assert_eq(count_files(x.tmp, ".txt"), 0);
+	/* a directory that does not exist is refused next to its field */
+	set_dir(&x, "/nonexistent/dir");
+	dfx_keys(&x, "<Enter>");
+	cr_assert(dfx_shows(&x, "! not a directory"));
+	dfx_close(&x);
+}
+
+static bool transcript_shown(struct dfx *x, const void *arg)
+{
+	(void)arg;
+	return dfx_shows(x, "[00:00:");
+}
+
+Test(dialog_export, preview_fetches_once_then_reads_the_cache)
+{
+	struct dfx x;
+	dfx_open(&x, 24, 80, 12);
+	dfx_load(&x);
+	const char *id = dfx_find(&x, "automatic_done");
+	cr_assert_eq(dialog_env_set_ids(&x.env, &id, 1), 0);
+	long exports = dfx_count(&x, "exports");
+	dfx_dialog(&x, &pane_preview_ops);
+	advance_when_waiting(&x);
+	cr_assert(dfx_pump(&x, transcript_shown, NULL, 8000), "no transcript");
+	cr_assert(dfx_shows(&x, "Speaker"));
+	cr_assert_eq(dfx_count(&x, "exports"), exports + 1);
+	/* search: / word Enter, then n */
+	dfx_keys(&x, "/");
+	dfx_type(&x, "Speaker");
+	dfx_keys(&x, "<Enter> n N");
+	cr_assert_not(dfx_shows(&x, "(not found)"));
+	dfx_keys(&x, "/");
+	dfx_type(&x, "zzqqxx");
+	dfx_keys(&x, "<Enter>");
+	cr_assert(dfx_shows(&x, "(not found)"));
+	dfx_keys(&x, "q");
+	cr_assert_null(x.scr.ui.frame.overlay);
+	/* the second open needs no request at all */
+	dfx_dialog(&x, &pane_preview_ops);
+	cr_assert(dfx_shows(&x, "(cached)") && dfx_shows(&x, "[00:00:"));
+	cr_assert_eq(steno_http_pending(x.http), 0);
+	cr_assert_eq(dfx_count(&x, "exports"), exports + 1);
+	/* resize with the preview open: wrapped again */
+	scr_resize(&x.scr, 16, 50);
+	cr_assert(dfx_shows(&x, "(cached)"));
+	dfx_close(&x);
+}

@@ -1,0 +1,147 @@
+/* The new-transcription dialog against a sandbox: validation next to the field, a server
+ * error that keeps what was typed, a URL creation, an upload and a cancelled upload, a
+ * resize inside the dialog. */
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "test_dialog_fixture.h"
+#include "ui/dialog_transcribe.h"
+
+static bool created(struct dfx *x, const void *arg)
+{
+	(void)arg;
+	return dfx_shows(x, "Created transcription");
+}
+
+Test(dialog_transcribe, validation_errors_next_to_fields)
+{
+	struct dfx x;
+	dfx_open(&x, 24, 80, 0);
+	dfx_dialog(&x, &dialog_transcribe_ops);
+	char *t = dfx_text();
+	scr_golden("dialog_transcribe_open", t);
+	free(t);
+	dfx_keys(&x, "<Enter>");
+	t = dfx_text();
+	scr_golden("dialog_transcribe_invalid", t);
+	free(t);
+	cr_assert_eq(dfx_count(&x, "transcriptions"), 0);
+	/* alignment needs a document URL: the field appears and carries the error */
+	dfx_type(&x, "Talk");
+	dfx_keys(&x, "<Tab> <Tab> <Tab>");
+	dfx_type(&x, "http://127.0.0.1:9/a.wav");
+	dfx_keys(&x, "<Tab> <Right> <Right> <Enter>");
+	t = dfx_text();
+	scr_golden("dialog_transcribe_alignment", t);
+	free(t);
+	cr_assert_eq(dfx_count(&x, "transcriptions"), 0);
+	/* a resize while the dialog is open lays it out again, errors and text kept */
+	scr_resize(&x.scr, 14, 60);
+	t = dfx_text();
+	scr_golden("dialog_transcribe_small", t);
+	free(t);
+	dfx_close(&x);
+}
+
+Test(dialog_transcribe, server_error_keeps_the_form)
+{
+	struct dfx x;
+	dfx_open(&x, 24, 80, 0);
+	dfx_dialog(&x, &dialog_transcribe_ops);
+	dfx_type(&x, "Interview");
+	dfx_keys(&x, "<Tab> <Tab> <Tab>");
+	dfx_type(&x, "http://127.0.0.1:9/a.wav");
+	dfx_faults(&x, "500=1");
+	dfx_keys(&x, "<Enter>");
+	cr_assert(dfx_pump(&x, dfx_cond_shows, "HTTP 500", 5000), "no server error shown");
+	char *t = dfx_text();
+	scr_golden("dialog_transcribe_server_error", t);
+	cr_assert(strstr(t, "Interview") && strstr(t, "http://127.0.0.1:9/a.wav"), "typed text lost");
+	free(t);
+	/* nothing was sent twice: the sandbox has no transcription; a new Enter sends again */
+	dfx_faults(&x, "");
+	cr_assert_eq(dfx_count(&x, "transcriptions"), 0);
+	dfx_keys(&x, "<Enter>");
+	cr_assert(dfx_pump(&x, created, NULL, 5000), "not created after the fault cleared");
+	cr_assert_eq(dfx_count(&x, "transcriptions"), 1);
+	cr_assert_eq(x.reloads, 1);
+	dfx_keys(&x, "<Enter>");
+	cr_assert_null(x.scr.ui.frame.overlay, "Enter closes the result");
+	dfx_close(&x);
+}
+
+static void write_wav(const char *path)
+{
+	size_t len = 0;
+	void *wav = sbx_make_wav(2.0, &len);
+	FILE *f = fopen(path, "wb");
+	cr_assert_not_null(f);
+	cr_assert_eq(fwrite(wav, 1, len, f), len);
+	fclose(f);
+	free(wav);
+}
+
+Test(dialog_transcribe, upload_cancelled_then_done)
+{
+	struct dfx x;
+	char path[400];
+	dfx_open(&x, 24, 80, 0);
+	snprintf(path, sizeof path, "%s/talk.wav", x.tmp);
+	write_wav(path);
+	dfx_dialog(&x, &dialog_transcribe_ops);
+	dfx_type(&x, "Upload");
+	dfx_keys(&x, "<Tab> <Tab> <Right> <Tab>");   /* source: local file */
+	dfx_type(&x, path);
+	dfx_keys(&x, "<Enter>");
+	cr_assert(dfx_shows(&x, "preparing upload") || dfx_shows(&x, "uploading"));
+	dfx_keys(&x, "<Esc>");                         /* cancel before it is sent */
+	char *t = dfx_text();
+	cr_assert(strstr(t, "upload cancelled: nothing was created"), "%s", t);
+	free(t);
+	cr_assert_eq(dfx_count(&x, "transcriptions"), 0);
+	/* the same form goes again, to the end */
+	dfx_keys(&x, "<Enter>");
+	cr_assert(dfx_pump(&x, created, NULL, 8000), "upload did not finish");
+	cr_assert_eq(dfx_count(&x, "transcriptions"), 1);
+	dfx_close(&x);
+}
+
+Test(dialog_transcribe, file_browser_and_resize)
+{
+	struct dfx x;
+	char path[400];
+	dfx_open(&x, 24, 80, 0);
+	snprintf(path, sizeof path, "%s/media", x.tmp);
+	cr_assert_eq(mkdir(path, 0700), 0);
+	snprintf(path, sizeof path, "%s/media/b.wav", x.tmp);
+	write_wav(path);
+	snprintf(path, sizeof path, "%s/media/a.wav", x.tmp);
+	write_wav(path);
+	dfx_dialog(&x, &dialog_transcribe_ops);
+	dfx_type(&x, "Browse");
+	dfx_keys(&x, "<Tab> <Tab> <Right> <Tab>");
+	snprintf(path, sizeof path, "%s/media/", x.tmp);
+	dfx_type(&x, path);
+	dfx_keys(&x, "<C-o>");
+	{ char *s = dfx_text(); cr_assert(strstr(s, "a.wav") && strstr(s, "b.wav"), "%s", s); free(s); }
+	dfx_type(&x, "b");
+	dfx_keys(&x, "<Down> <Enter>");
+	char *t = dfx_text();
+	cr_assert(strstr(t, "/media/b.wav"), "%s", t);
+	free(t);
+	/* resize inside the dialog: laid out again, nothing typed is lost */
+	scr_resize(&x.scr, 30, 100);
+	t = dfx_text();
+	cr_assert(strstr(t, "Browse") && strstr(t, "/media/b.wav"), "%s", t);
+	free(t);
+	scr_resize(&x.scr, 24, 80);
+	t = dfx_text();
+	cr_assert(strstr(t, "New transcription") && strstr(t, "Browse"), "%s", t);
+	free(t);
+	dfx_close(&x);
+}

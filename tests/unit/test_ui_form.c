@@ -1,0 +1,299 @@
+/* The form widget as pure logic: editing, cursor, wide characters, navigation, pickers,
+ * the file browser, errors next to fields; and the OSC 52 sequence. */
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <curses.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ui/clipboard.h"
+#include "ui/form.h"
+
+static void utf8_locale(void)
+{
+	if (!setlocale(LC_ALL, "C.UTF-8"))
+		setlocale(LC_ALL, "en_US.UTF-8");
+}
+
+TestSuite(form, .init = utf8_locale);
+
+static void type(struct form *f, const char *ascii)
+{
+	for (const char *p = ascii; *p; p++)
+		form_key(f, ACT_NONE, (unsigned char)*p);
+}
+
+static const char *text_of(struct form *f, const char *key)
+{
+	static char buf[512];
+	return form_text(f, key, buf, sizeof buf);
+}
+
+Test(form, typing_and_cursor_moves)
+{
+	struct form f;
+	form_init(&f);
+	cr_assert_eq(form_add(&f, FORM_TEXT, "name", "Name"), 0);
+	type(&f, "helo");
+	form_key(&f, ACT_NONE, KEYS_FN | KEY_LEFT);
+	type(&f, "l");
+	cr_assert_str_eq(text_of(&f, "name"), "hello");
+	cr_assert_eq(f.fields[0].cursor, 4);
+	form_key(&f, ACT_NONE, KEYS_FN | KEY_HOME);
+	form_key(&f, ACT_NONE, KEYS_FN | KEY_DC);
+	cr_assert_str_eq(text_of(&f, "name"), "ello");
+	form_key(&f, ACT_NONE, KEYS_FN | KEY_END);
+	form_key(&f, ACT_NONE, KEYS_FN | KEY_BACKSPACE);
+	cr_assert_str_eq(text_of(&f, "name"), "ell");
+	type(&f, " world");
+	form_key(&f, ACT_NONE, 23);   /* C-w */
+	cr_assert_str_eq(text_of(&f, "name"), "ell ");
+	form_key(&f, ACT_NONE, 1);    /* C-a */
+	form_key(&f, ACT_NONE, 11);   /* C-k */
+	cr_assert_str_eq(text_of(&f, "name"), "");
+	type(&f, "abc");
+	form_key(&f, ACT_NONE, KEYS_FN | KEY_LEFT);
+	form_key(&f, ACT_NONE, 21);   /* C-u */
+	cr_assert_str_eq(text_of(&f, "name"), "c");
+	cr_assert_eq(f.fields[0].cursor, 0);
+	form_free(&f);
+}
+
+Test(form, controls_and_bidi_never_enter_a_field)
+{
+	struct form f;
+	form_init(&f);
+	form_add(&f, FORM_TEXT, "t", "T");
+	form_key(&f, ACT_NONE, 0x1b);
+	form_key(&f, ACT_NONE, 0x9b);
+	form_key(&f, ACT_NONE, 0x202e);
+	form_key(&f, ACT_NONE, 'x');
+	cr_assert_str_eq(text_of(&f, "t"), "x");
+	cr_assert_eq(form_set_text(&f, "t", "a\033[31mb\xe2\x80\xae" "c"), 0);
+	cr_assert_str_eq(text_of(&f, "t"), "abc");
+	form_free(&f);
+}
+
+Test(form, wide_characters_scroll_without_being_cut)
+{
+	struct form f;
+	wchar_t out[64];
+	int col;
+	form_init(&f);
+	form_add(&f, FORM_TEXT, "t", "T");
+	cr_assert_eq(form_set_text(&f, "t", "\xe6\xbc\xa2\xe5\xad\x97\xe6\xbc\xa2\xe5\xad\x97" "ab"), 0);
+	struct form_field *fl = form_field(&f, "t");
+	cr_assert_eq(fl->len, 6);
+	/* cursor at the end: 4 wide chars (8 cols) + 2 + cursor cell do not fit in 6 */
+	form_text_view(fl, 6, out, 64, &col);
+	cr_assert_eq(col, 4, "cursor col %d", col);
+	cr_assert(wcscmp(out, L"\x5b57" L"ab") == 0);
+	int w = 0;
+	for (size_t i = 0; out[i]; i++)
+		w += wcwidth(out[i]);
+	cr_assert_leq(w, 6);
+	/* back to the start: the view scrolls back and the cursor is at column 0 */
+	form_key(&f, ACT_NONE, KEYS_FN | KEY_HOME);
+	form_text_view(fl, 6, out, 64, &col);
+	cr_assert_eq(col, 0);
+	cr_assert(wcsncmp(out, L"\x6f22\x5b57\x6f22", 3) == 0);
+	/* the cursor after the first wide char sits at column 2 */
+	form_key(&f, ACT_NONE, KEYS_FN | KEY_RIGHT);
+	form_text_view(fl, 6, out, 64, &col);
+	cr_assert_eq(col, 2);
+	form_free(&f);
+}
+
+Test(form, tab_skips_hidden_and_notes_and_wraps)
+{
+	struct form f;
+	form_init(&f);
+	form_add(&f, FORM_NOTE, "n", "Note");
+	form_add(&f, FORM_TEXT, "a", "A");
+	form_add(&f, FORM_TEXT, "b", "B");
+	form_add(&f, FORM_CHECK, "c", "C");
+	form_add(&f, FORM_BUTTON, "ok", "OK");
+	form_set_hidden(&f, "b", true);
+	f.focus = 1;
+	cr_assert_eq(form_key(&f, ACT_FIELD_NEXT, '\t'), FORM_EV_USED);
+	cr_assert_str_eq(f.fields[f.focus].key, "c");
+	form_key(&f, ACT_NONE, ' ');
+	cr_assert(form_checked(&f, "c"));
+	form_key(&f, ACT_FIELD_NEXT, '\t');
+	cr_assert_eq(form_key(&f, ACT_SUBMIT, '\n'), FORM_EV_BUTTON);
+	cr_assert_str_eq(f.pressed, "ok");
+	form_key(&f, ACT_FIELD_NEXT, '\t');
+	cr_assert_str_eq(f.fields[f.focus].key, "a");
+	form_key(&f, ACT_FIELD_PREV, '\t');
+	cr_assert_str_eq(f.fields[f.focus].key, "ok");
+	f.focus = 1;
+	cr_assert_eq(form_key(&f, ACT_SUBMIT, '\n'), FORM_EV_SUBMIT);
+	cr_assert_eq(form_key(&f, ACT_CANCEL, 27), FORM_EV_CANCEL);
+	form_free(&f);
+}
+
+Test(form, radio_cycles)
+{
+	struct form f;
+	form_init(&f);
+	form_add(&f, FORM_RADIO, "s", "S");
+	form_add_option(&f, "s", "auto", NULL, NULL);
+	form_add_option(&f, "s", "pro", NULL, NULL);
+	form_choose(&f, "s", "auto");
+	form_key(&f, ACT_NONE, KEYS_FN | KEY_RIGHT);
+	cr_assert_str_eq(form_choice(&f, "s"), "pro");
+	form_key(&f, ACT_NONE, ' ');
+	cr_assert_str_eq(form_choice(&f, "s"), "auto");
+	form_key(&f, ACT_NONE, KEYS_FN | KEY_LEFT);
+	cr_assert_str_eq(form_choice(&f, "s"), "pro");
+	char line[128];
+	form_value_line(&f.fields[0], line, sizeof line, false);
+	cr_assert_str_eq(line, "( ) auto  (*) pro");
+	form_free(&f);
+}
+
+Test(form, picker_type_to_search_and_choose)
+{
+	struct form f;
+	form_init(&f);
+	form_add(&f, FORM_PICK, "language", "Language");
+	const char *codes[] = { "en-US", "en-GB", "fr-FR", "de-DE", "es-ES" };
+	for (size_t i = 0; i < 5; i++)
+		form_add_option(&f, "language", codes[i], NULL, i < 2 ? "pro" : NULL);
+	type(&f, "fr");   /* typing on a picker field opens it with the search */
+	cr_assert(f.pick.active);
+	cr_assert_eq(f.pick.n_idx, 1);
+	cr_assert_eq(form_key(&f, ACT_SUBMIT, '\n'), FORM_EV_USED);
+	cr_assert_not(f.pick.active);
+	cr_assert_str_eq(form_choice(&f, "language"), "fr-FR");
+	/* Esc in the picker keeps the old choice */
+	form_key(&f, ACT_NONE, ' ');
+	cr_assert(f.pick.active);
+	form_key(&f, ACT_FIELD_NEXT, KEYS_NONE);
+	form_key(&f, ACT_CANCEL, 27);
+	cr_assert_str_eq(form_choice(&f, "language"), "fr-FR");
+	/* BS edits the search */
+	type(&f, "EN");
+	cr_assert_eq(f.pick.n_idx, 2, "case-insensitive: %zu", f.pick.n_idx);
+	form_key(&f, ACT_NONE, KEYS_FN | KEY_BACKSPACE);
+	form_key(&f, ACT_NONE, KEYS_FN | KEY_BACKSPACE);
+	cr_assert_eq(f.pick.n_idx, 5);
+	form_key(&f, ACT_FIELD_NEXT, KEYS_NONE);
+	form_key(&f, ACT_NONE, ' ');
+	cr_assert_str_eq(form_choice(&f, "language"), "en-GB");
+	char line[128];
+	form_value_line(&f.fields[0], line, sizeof line, false);
+	cr_assert_str_eq(line, "en-GB  (pro)");
+	form_free(&f);
+}
+
+Test(form, multi_select_toggles)
+{
+	struct form f;
+	const char *sel[8];
+	form_init(&f);
+	form_add(&f, FORM_MULTI, "targets", "Into");
+	form_add_option(&f, "targets", "fr", NULL, NULL);
+	form_add_option(&f, "targets", "de", NULL, NULL);
+	form_add_option(&f, "targets", "es", NULL, NULL);
+	form_key(&f, ACT_NONE, ' ');
+	form_key(&f, ACT_NONE, ' ');           /* fr */
+	form_key(&f, ACT_FIELD_NEXT, KEYS_NONE);
+	form_key(&f, ACT_FIELD_NEXT, KEYS_NONE);
+	form_key(&f, ACT_NONE, ' ');           /* es */
+	type(&f, "d");
+	form_key(&f, ACT_NONE, ' ');           /* de, found by search */
+	form_key(&f, ACT_NONE, ' ');           /* and off again */
+	form_key(&f, ACT_SUBMIT, '\n');
+	cr_assert_not(f.pick.active);
+	cr_assert_eq(form_selected(&f, "targets", sel, 8), 2);
+	cr_assert_str_eq(sel[0], "fr");
+	cr_assert_str_eq(sel[1], "es");
+	char line[128];
+	form_value_line(&f.fields[0], line, sizeof line, false);
+	cr_assert_str_eq(line, "fr, es");
+	form_free(&f);
+}
+
+Test(form, file_browser_descends_and_chooses)
+{
+	char dir[] = "/tmp/steno-form-XXXXXX", path[600];
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/sub", dir);
+	cr_assert_eq(mkdir(path, 0700), 0);
+	snprintf(path, sizeof path, "%s/sub/talk.wav", dir);
+	FILE *fp = fopen(path, "w");
+	cr_assert_not_null(fp);
+	fclose(fp);
+	snprintf(path, sizeof path, "%s/.hidden", dir);
+	fp = fopen(path, "w");
+	fclose(fp);
+
+	struct form f;
+	form_init(&f);
+	form_add(&f, FORM_FILE, "file", "File");
+	form_set_text(&f, "file", dir);
+	form_key(&f, ACT_NONE, 15);  /* C-o */
+	cr_assert(f.pick.active);
+	cr_assert_eq(f.pick.n_idx, 2, "'..' and sub, no hidden file: %zu", f.pick.n_idx);
+	type(&f, "su");
+	cr_assert_eq(f.pick.n_idx, 2);   /* ".." always stays */
+	form_key(&f, ACT_FIELD_NEXT, KEYS_NONE);
+	form_key(&f, ACT_SUBMIT, '\n');   /* into sub */
+	cr_assert(strstr(f.pick.dir, "/sub") != NULL);
+	form_key(&f, ACT_FIELD_NEXT, KEYS_NONE);
+	form_key(&f, ACT_SUBMIT, '\n');   /* talk.wav */
+	cr_assert_not(f.pick.active);
+	cr_assert(strstr(text_of(&f, "file"), "/sub/talk.wav") != NULL, "%s", text_of(&f, "file"));
+	form_free(&f);
+	char cmd[700];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	cr_assert_eq(system(cmd), 0);
+}
+
+Test(form, errors_go_next_to_their_field)
+{
+	struct form f;
+	struct steno_error err;
+	form_init(&f);
+	form_add(&f, FORM_TEXT, "name", "Name");
+	form_add(&f, FORM_TEXT, "url tmp_url", "URL");
+	form_add(&f, FORM_BUTTON, "ok", "OK");
+	f.focus = 2;
+	steno_error_clear(&err);
+	steno_error_invalid(&err, "tmp_url", "must be an http(s) URL");
+	form_show_error(&f, &err);
+	cr_assert_str_eq(form_field(&f, "url")->error, "must be an http(s) URL");
+	cr_assert_eq(f.focus, 1, "focus moves to the field with the error");
+	/* typing clears that field's error */
+	type(&f, "h");
+	cr_assert_str_eq(form_field(&f, "url")->error, "");
+	/* a server error about no field goes to the message; typed text stays */
+	steno_error_clear(&err);
+	err.kind = STENO_ERR_HTTP;
+	err.http_status = 429;
+	snprintf(err.message, sizeof err.message, "slow down");
+	form_show_error(&f, &err);
+	cr_assert(f.message_error);
+	cr_assert(strstr(f.message, "429") && strstr(f.message, "nothing was created"), "%s", f.message);
+	cr_assert_str_eq(text_of(&f, "url"), "h");
+	cr_assert_eq(form_set_error(&f, "nosuch", "x"), -1);
+	form_clear_errors(&f);
+	cr_assert_str_eq(f.message, "");
+	form_free(&f);
+}
+
+Test(clipboard, osc52_sequence)
+{
+	char buf[128];
+	cr_assert_eq(clipboard_osc52_seq("hi", 0, buf, sizeof buf), 12);
+	cr_assert_str_eq(buf, "\033]52;c;aGk=\a");
+	clipboard_osc52_seq("https://x/y", 1, buf, sizeof buf);
+	cr_assert_str_eq(buf, "\033Ptmux;\033\033]52;c;aHR0cHM6Ly94L3k=\a\033\\");
+	cr_assert_eq(clipboard_osc52_seq("hello", 0, buf, 8), -1);
+}

@@ -1,0 +1,103 @@
+/* The dialogs' shared text pieces as strings: the transfer line (bar, bytes, speed, ETA),
+ * order pricing lines, list splitting, and the environment copy. */
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui/dialog_common.h"
+#include "ui/form.h"
+
+static void utf8_locale(void)
+{
+	setlocale(LC_ALL, "C.UTF-8");
+}
+
+TestSuite(dialog_text, .init = utf8_locale);
+
+Test(dialog_text, upload_line_has_bar_bytes_speed_eta)
+{
+	struct steno_job j = { .step = JOB_STEP_UPLOADING, .bytes_done = 1048576,
+			       .bytes_total = 4194304, .step_ms = 10000 };
+	char buf[512];
+	dialog_progress_text(&j, 12000, 8, true, buf, sizeof buf);
+	cr_assert_str_eq(buf, "uploading ##...... 25%  1.0 MiB of 4.0 MiB  512.0 KiB/s  ETA 6s");
+	/* no speed before any time passed, unknown total */
+	j.bytes_total = 0;
+	dialog_progress_text(&j, 10000, 4, true, buf, sizeof buf);
+	cr_assert(strstr(buf, "of ?") && !strstr(buf, "ETA"), "%s", buf);
+	/* other steps: the step and the resource's state */
+	char processing[] = "processing";
+	struct steno_job w = { .step = JOB_STEP_WAITING, .state = processing };
+	dialog_progress_text(&w, 0, 8, true, buf, sizeof buf);
+	cr_assert_str_eq(buf, "waiting: processing");
+}
+
+Test(dialog_text, pricing_lines)
+{
+	char talk[] = "talk.wav", minute[] = "minute", tr[] = "transcription", pro[] = "pro";
+	char rush_name[] = "rush", eur[] = "EUR", euro[] = "€";
+	struct steno_order_item item = {
+		.filename = talk, .pricing_unit_name = minute,
+		.pricing_unit_count = { STENO_PRESENT, 2.0 }, .has_service = true,
+		.service = { .name = tr, .type = pro },
+		.turnaround_minutes = { STENO_PRESENT, 360 }, .cents = { STENO_PRESENT, 300 },
+	};
+	struct steno_addon_total rush = { rush_name, { STENO_PRESENT, 150 } };
+	struct steno_order o = { .details = { .present = true, .items = &item, .n_items = 1,
+		.total_cents = { STENO_PRESENT, 450 }, .currency = eur, .currency_symbol = euro,
+		.addons_total = &rush, .n_addons_total = 1 } };
+	char lines[8][160];
+	size_t n = dialog_pricing_lines(&o, lines, 8);
+	cr_assert_eq(n, 4);
+	cr_assert(strstr(lines[0], "talk.wav") && strstr(lines[0], "€3.00") && strstr(lines[0], "pro"),
+		  "%s", lines[0]);
+	cr_assert(strstr(lines[1], "rush") && strstr(lines[1], "€1.50"), "%s", lines[1]);
+	cr_assert_str_eq(lines[2], "total €4.50 EUR");
+	cr_assert_str_eq(lines[3], "turnaround about 6h 00m");
+	struct steno_order none = { 0 };
+	cr_assert_eq(dialog_pricing_lines(&none, lines, 8), 1);
+	cr_assert_str_eq(lines[0], "no pricing details yet");
+}
+
+Test(dialog_text, split_list_trims)
+{
+	char buf[] = " a, b ,,c d ,";
+	const char *v[8];
+	cr_assert_eq(dialog_split_list(buf, v, 8), 3);
+	cr_assert_str_eq(v[0], "a");
+	cr_assert_str_eq(v[1], "b");
+	cr_assert_str_eq(v[2], "c d");
+}
+
+Test(dialog_text, env_copy_is_deep)
+{
+	struct dialog_env a = { 0 }, b;
+	const char *ids[2] = { "x1", "y2" };
+	cr_assert_eq(dialog_env_set_ids(&a, ids, 2), 0);
+	cr_assert_eq(dialog_env_copy(&b, &a), 0);
+	cr_assert_neq(a.ids, b.ids);
+	cr_assert_str_eq(b.ids[1], "y2");
+	dialog_env_free(&a);
+	cr_assert_str_eq(b.ids[0], "x1");
+	dialog_env_free(&b);
+	cr_assert_eq(b.n_ids, 0);
+}
+
+Test(dialog_text, languages_show_pro)
+{
+	struct form f;
+	form_init(&f);
+	form_add(&f, FORM_PICK, "language", "Language");
+	cr_assert_eq(dialog_add_languages(&f, "language", "fr-FR"), 0);
+	cr_assert_geq(form_field(&f, "language")->n_opts, 130);
+	char line[128];
+	form_value_line(form_field(&f, "language"), line, sizeof line, false);
+	cr_assert_str_eq(line, "fr-FR  (pro)");
+	form_choose(&f, "language", "ja-JP");
+	form_value_line(form_field(&f, "language"), line, sizeof line, false);
+	cr_assert_str_eq(line, "ja-JP  (auto only)");
+	form_free(&f);
+}

@@ -1,0 +1,54 @@
+#ifndef STENO_CORE_JOBS_EXTRA_H
+#define STENO_CORE_JOBS_EXTRA_H
+
+/* The one-request operations the TUI's dialogs need beside the jobs of core/jobs.h, so that
+ * ui/ never calls api/ endpoints itself: organization settings (glossaries, style guides),
+ * deleting a transcription (the store forgets it), reading an order again, and the local
+ * transcript cache of the preview (JSON exports kept under the cache dir).
+ * Callbacks follow api/endpoints.h: results are freed after the callback returns; `ud` is
+ * the owner tag that jobs_extra_cancel(http, ud) uses. */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "api/endpoints.h"
+#include "api/error.h"
+#include "api/transcript.h"
+#include "core/store.h"
+
+int jobs_extra_glossaries(struct steno_http *http, const char *org_id, steno_api_glossaries_cb cb,
+			  void *ud, struct steno_error *err);
+int jobs_extra_style_guides(struct steno_http *http, const char *org_id,
+			    steno_api_style_guides_cb cb, void *ud, struct steno_error *err);
+int jobs_extra_order_get(struct steno_http *http, const char *order_id, steno_api_order_cb cb,
+			 void *ud, struct steno_error *err);
+
+/* DELETE /transcriptions/ID (permanent or to the trash). On success the store (may be NULL)
+ * forgets it before cb(ud, NULL) runs; a 410 counts as success (it is gone already). */
+int jobs_extra_delete(struct steno_http *http, struct steno_store *store, const char *id,
+		      bool permanent, steno_api_done_cb cb, void *ud, struct steno_error *err);
+
+/* The jobs' monotonic clock in ms (the `now` of store puts). */
+int64_t jobs_extra_now_ms(void);
+
+/* Downloads a ready export (the one in the store, or any with a download_link) into dir:
+ * NAME.part then renamed; never overwrites unless asked. Progress and done as in
+ * api/endpoints.h; ud is the owner tag. */
+int jobs_extra_download(struct steno_http *http, const struct steno_export *exp, const char *dir,
+			bool overwrite, steno_progress_fn progress, steno_download_done_fn done,
+			void *ud, struct steno_error *err);
+
+/* Cancels every request made with owner ud (callbacks are not called). */
+void jobs_extra_cancel(struct steno_http *http, const void *ud);
+
+/* The cache file of a transcript: CACHE_DIR/transcripts/ID.json (and the directory itself
+ * in dir). id must be a safe name (letters, digits, '-', '_'); -1 otherwise. */
+int jobs_extra_transcript_path(const char *cache_dir, const char *id, char *dir, size_t dir_size,
+			       char *file, size_t file_size);
+/* Reads and parses a cached JSON export. 0, or -1 with err (STENO_ERR_IO with errno ENOENT
+ * when it is not cached). */
+int jobs_extra_transcript_load(const char *path, struct steno_transcript *out,
+			       struct steno_error *err);
+
+#endif

@@ -1,0 +1,297 @@
+/* What dialogs share: their environment, progress lines and order pricing. */
+#include "config.h"
+
+#include "ui/dialog_common.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "api/spec_tables.h"
+#include "core/conf.h"
+#include "core/state.h"
+#include "ui/draw.h"
+#include "ui/form.h"
+#include "ui/format.h"
+#include "ui/style.h"
+
+int dialog_env_set_ids(struct dialog_env *env, const char *const *ids, size_t n)
+{
+	char **copy = n ? calloc(n, sizeof *copy) : NULL;
+	if (n && !copy)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		copy[i] = strdup(ids[i] ? ids[i] : "");
+		if (!copy[i]) {
+			while (i--)
+				free(copy[i]);
+			free(copy);
+			return -1;
+		}
+	}
+	for (size_t i = 0; i < env->n_ids; i++)
+		free(env->ids[i]);
+	free(env->ids);
+	env->ids = copy;
+	env->n_ids = n;
+	return 0;
+}
+
+int dialog_env_copy(struct dialog_env *dst, const struct dialog_env *src)
+{
+	*dst = *src;
+	dst->ids = NULL;
+	dst->n_ids = 0;
+	return dialog_env_set_ids(dst, (const char *const *)src->ids, src->n_ids);
+}
+
+void dialog_env_free(struct dialog_env *env)
+{
+	dialog_env_set_ids(env, NULL, 0);
+}
+
+void dialog_watch_job(const struct dialog_env *env, int job_id)
+{
+	if (env->hooks.watch_job)
+		env->hooks.watch_job(env->hooks.ud, job_id);
+}
+
+void dialog_status(const struct dialog_env *env, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	if (!env->hooks.status)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	env->hooks.status(env->hooks.ud, msg);
+}
+
+void dialog_refresh(const struct dialog_env *env)
+{
+	if (env->hooks.reload)
+		env->hooks.reload(env->hooks.ud);
+}
+
+const char *dialog_tr_name(const struct dialog_env *env, const char *id)
+{
+	const struct store_transcription *t = env->store ? store_transcription_get(env->store, id) : NULL;
+	return t && t->t.name && t->t.name[0] ? t->t.name : id;
+}
+
+void dialog_progress_text(const struct steno_job *job, int64_t now_ms, int bar_cols, bool ascii,
+			  char *buf, size_t size)
+{
+	char bar[512] = "", pct[16] = "", done[32] = "", total[32] = "", speed[32] = "", eta[32] = "";
+	bool transfer = job->step == JOB_STEP_UPLOADING || job->step == JOB_STEP_DOWNLOADING;
+	if (!transfer) {
+		snprintf(buf, size, "%s%s%s", jobs_step_name(job->step), job->state ? ": " : "",
+			 job->state ? job->state : "");
+		return;
+	}
+	double frac = job->bytes_total ? (double)job->bytes_done / (double)job->bytes_total : 0.0;
+	fmt_progress(bar, sizeof bar, frac, bar_cols, ascii);
+	fmt_percent(pct, sizeof pct, frac);
+	fmt_bytes(done, sizeof done, job->bytes_done);
+	fmt_bytes(total, sizeof total, job->bytes_total);
+	double secs = (double)(now_ms - job->step_ms) / 1000.0;
+	double bps = secs > 0.2 ? (double)job->bytes_done / secs : 0.0;
+	if (bps > 0)
+		fmt_speed(speed, sizeof speed, bps);
+	if (bps > 0 && job->bytes_total > job->bytes_done) {
+		char span[24];
+		fmt_span(span, sizeof span, (long long)((double)(job->bytes_total - job->bytes_done) / bps + 0.5));
+		snprintf(eta, sizeof eta, "ETA %s", span);
+	}
+	snprintf(buf, size, "%s %s %s  %s of %s  %s  %s", jobs_step_name(job->step), bar, pct, done,
+		 job->bytes_total ? total : "?", speed, eta);
+}
+
+/* The jobs' clock (CLOCK_MONOTONIC, like step_ms). */
+static int64_t mono_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void dialog_draw_job(WINDOW *w, int y, int x, int cols, const struct steno_job *job, bool ascii)
+{
+	char line[1024];
+	int bar = cols / 4 > 30 ? 30 : cols / 4;
+	dialog_progress_text(job, mono_ms(), bar < 4 ? 4 : bar, ascii, line, sizeof line);
+	style_set(w, job->step == JOB_STEP_FAILED ? THEME_DIALOG_ERROR : THEME_PROGRESS);
+	draw_text(w, y, x, cols, line, TEXT_LEFT, ascii ? TEXT_ASCII : 0);
+	style_set(w, THEME_DIALOG);
+}
+
+static const char *sym(const struct steno_order_details *d)
+{
+	return d->currency_symbol ? d->currency_symbol : "";
+}
+
+size_t dialog_pricing_lines(const struct steno_order *o, char lines[][160], size_t max)
+{
+	const struct steno_order_details *d = &o->details;
+	size_t n = 0;
+	char money[48], turn[32];
+	if (!d->present) {
+		if (max)
+			snprintf(lines[n++], 160, "no pricing details yet");
+		return n;
+	}
+	int64_t turnaround = 0;
+	for (size_t i = 0; i < d->n_items && n < max; i++) {
+		const struct steno_order_item *it = &d->items[i];
+		fmt_money(money, sizeof money, it->cents.v, sym(d));
+		const char *what = it->addon_name ? it->addon_name :
+			it->has_service && it->service.name ? it->service.name : "service";
+		const char *lvl = it->has_service && it->service.type ? it->service.type : "";
+		snprintf(lines[n++], 160, "%-24.24s %-14.14s %-5.5s %7.1f %-7.7s %10s",
+			 it->filename ? it->filename : "-", what, lvl, it->pricing_unit_count.v,
+			 it->pricing_unit_name ? it->pricing_unit_name : "", money);
+		if (it->turnaround_minutes.v > turnaround)
+			turnaround = it->turnaround_minutes.v;
+	}
+	for (size_t i = 0; i < d->n_addons_total && n < max; i++) {
+		fmt_money(money, sizeof money, d->addons_total[i].cents.v, sym(d));
+		snprintf(lines[n++], 160, "addon %-18.18s %50s", d->addons_total[i].name ?
+			 d->addons_total[i].name : "?", money);
+	}
+	if (n < max) {
+		fmt_money(money, sizeof money, d->total_cents.v, sym(d));
+		snprintf(lines[n++], 160, "total %s %s%s", money, d->currency ? d->currency : "",
+			 steno_known(d->minimum_charge.st) ? "" : "");
+	}
+	if (n < max && turnaround > 0) {
+		fmt_span(turn, sizeof turn, (long long)turnaround * 60);
+		snprintf(lines[n++], 160, "turnaround about %s", turn);
+	}
+	return n;
+}
+
+const char *dialog_locked_text(void)
+{
+	return "This order is locked: the organization has too little credit. Top up or upgrade "
+	       "in the web application, then unlock the order there; steno keeps watching it.";
+}
+
+size_t dialog_split_list(char *buf, const char **out, size_t max)
+{
+	size_t n = 0;
+	for (char *tok = buf; tok && n < max;) {
+		char *comma = strchr(tok, ',');
+		if (comma)
+			*comma = '\0';
+		while (*tok == ' ')
+			tok++;
+		size_t len = strlen(tok);
+		while (len && tok[len - 1] == ' ')
+			tok[--len] = '\0';
+		if (len)
+			out[n++] = tok;
+		tok = comma ? comma + 1 : NULL;
+	}
+	return n;
+}
+
+int dialog_add_languages(struct form *f, const char *key, const char *dflt)
+{
+	for (size_t i = 0; i < spec_language_count(); i++) {
+		const struct spec_language *l = spec_language_at(i);
+		if (form_add_option(f, key, l->code, NULL, l->pro ? "pro" : "auto only") != 0)
+			return -1;
+	}
+	form_choose(f, key, dflt);
+	return 0;
+}
+
+int dialog_add_folders(struct form *f, const char *key, const struct dialog_env *env)
+{
+	if (form_add_option(f, key, "", "(none: the workspace, or the path below)", NULL) != 0)
+		return -1;
+	form_choose(f, key, "");
+	if (!env->state || !env->org_id[0])
+		return 0;
+	size_t *idx = NULL;
+	long n = state_folders_of(env->state, env->org_id, &idx);
+	if (n < 0)
+		return -1;
+	int rc = 0;
+	for (long i = 0; i < n && rc == 0; i++) {
+		const struct state_folder *sf = &env->state->folders[idx[i]];
+		char value[1100], label[1100];
+		if (sf->folder_id)
+			snprintf(value, sizeof value, "id:%s", sf->folder_id);
+		else
+			snprintf(value, sizeof value, "path:%s", sf->path ? sf->path : "");
+		snprintf(label, sizeof label, "%s%s%s", sf->path ? sf->path : "",
+			 sf->path && sf->folder_id ? "  #" : sf->folder_id ? "#" : "",
+			 sf->folder_id ? sf->folder_id : "");
+		rc = form_add_option(f, key, value, label, NULL);
+		if (rc == 0 && sf->folder_id && strcmp(sf->folder_id, env->folder_id) == 0)
+			form_choose(f, key, value);
+	}
+	free(idx);
+	return rc;
+}
+
+void dialog_folder_choice(const char *value, const char **folder_id, const char **path)
+{
+	*folder_id = *path = NULL;
+	if (!value)
+		return;
+	if (strncmp(value, "id:", 3) == 0)
+		*folder_id = value + 3;
+	else if (strncmp(value, "path:", 5) == 0 && value[5])
+		*path = value + 5;
+}
+
+/* The grandchild runs the opener; the child exits at once so nothing is left to reap. */
+static void opener_child(const char *cmd, const char *path)
+{
+	if (fork() != 0)
+		_exit(0);
+	setsid();
+	int fd = open("/dev/null", O_RDWR);
+	if (fd >= 0) {
+		dup2(fd, 0);
+		dup2(fd, 1);
+		dup2(fd, 2);
+	}
+	char script[1200];
+	snprintf(script, sizeof script, "%s \"$1\"", cmd);
+	execl("/bin/sh", "sh", "-c", script, "sh", path, (char *)NULL);
+	_exit(127);
+}
+
+int dialog_run_opener(const struct dialog_env *env, const char *path, char *msg, size_t size)
+{
+	const char *cmd = env->config && env->config->opener ? env->config->opener : NULL;
+	if (!env->display && !cmd) {
+		snprintf(msg, size, "no display ($DISPLAY / $WAYLAND_DISPLAY unset) and no opener "
+			 "configured: the file is at %s", path);
+		return -1;
+	}
+	if (!env->display) {
+		snprintf(msg, size, "no display ($DISPLAY / $WAYLAND_DISPLAY unset): the file is at %s", path);
+		return -1;
+	}
+	pid_t pid = fork();
+	if (pid < 0) {
+		snprintf(msg, size, "cannot start the opener: %s", strerror(errno));
+		return -1;
+	}
+	if (pid == 0)
+		opener_child(cmd ? cmd : "xdg-open", path);
+	int st;
+	waitpid(pid, &st, 0);
+	snprintf(msg, size, "opening %s with %s", path, cmd ? cmd : "xdg-open");
+	return 0;
+}

@@ -1,0 +1,11 @@
+#ifndef STENO_UI_DIALOG_ORDER_H
+#define STENO_UI_DIALOG_ORDER_H
+
+/* The new-order dialog (an overlay). pane_new's arg: a const struct dialog_env * (copied). */
+
+#include "ui/dialog_common.h"
+#include "ui/pane.h"
+
+extern const struct pane_ops dialog_order_ops;
+
+#endif

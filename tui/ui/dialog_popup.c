@@ -1,0 +1,70 @@
+/* A text popup. */
+#include "config.h"
+
+#include "ui/dialog_popup.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui/form_draw.h"
+#include "ui/style.h"
+
+/* Ownership: the pane's data, freed by popup_close. */
+struct popup {
+	char *title, *text;
+};
+
+static int popup_open(struct pane *p, void *arg)
+{
+	const struct dialog_popup_arg *a = arg;
+	struct popup *u = calloc(1, sizeof *u);
+	if (!u)
+		return -1;
+	u->title = strdup(a && a->title ? a->title : "");
+	u->text = strdup(a && a->text ? a->text : "");
+	if (!u->title || !u->text) {
+		free(u->title);
+		free(u->text);
+		free(u);
+		return -1;
+	}
+	p->data = u;
+	return 0;
+}
+
+static void popup_close(struct pane *p)
+{
+	struct popup *u = p->data;
+	if (u) {
+		free(u->title);
+		free(u->text);
+	}
+	free(u);
+	p->data = NULL;
+}
+
+static void popup_draw(struct pane *p)
+{
+	struct popup *u = p->data;
+	form_draw_frame(p->win, u->title, "any key: close", p->ctx->ascii);
+	style_set(p->win, THEME_DIALOG);
+	form_draw_wrapped(p->win, 2, 2, p->cols - 4, p->rows - 4, u->text, p->ctx->ascii);
+}
+
+static unsigned popup_key(struct pane *p, enum action_id act, ui_key key)
+{
+	(void)p;
+	(void)act;
+	(void)key;
+	return PANE_HANDLED | PANE_CLOSE;
+}
+
+const struct pane_ops dialog_popup_ops = {
+	.name = "popup",
+	.scope = SCOPE_DIALOG,
+	.place = PANE_PLACE_OVERLAY,
+	.open = popup_open,
+	.draw = popup_draw,
+	.key = popup_key,
+	.close = popup_close,
+};

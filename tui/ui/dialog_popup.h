@@ -1,0 +1,17 @@
+#ifndef STENO_UI_DIALOG_POPUP_H
+#define STENO_UI_DIALOG_POPUP_H
+
+/* A small popup with a title and text (the editor URL when OSC 52 is off or may be ignored:
+ * the text can be selected with the terminal's own mouse selection). Any key closes it. */
+
+#include "ui/pane.h"
+
+struct dialog_popup_arg {
+	const char *title;
+	const char *text;   /* untrusted: sanitized when drawn */
+};
+
+/* pane_new's arg: a const struct dialog_popup_arg * (copied). */
+extern const struct pane_ops dialog_popup_ops;
+
+#endif

@@ -1,0 +1,243 @@
+/* The dialogs hook of the app: builds a dialog_env from the app and opens the dialog. */
+#include "config.h"
+
+#include "ui/dialogs.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/conf.h"
+#include "core/paths.h"
+#include "ui/app.h"
+#include "ui/clipboard.h"
+#include "ui/dialog_confirm.h"
+#include "ui/dialog_delete.h"
+#include "ui/dialog_export.h"
+#include "ui/dialog_order.h"
+#include "ui/dialog_popup.h"
+#include "ui/dialog_transcribe.h"
+#include "ui/dialog_translate.h"
+#include "ui/frame.h"
+#include "ui/pane_preview.h"
+
+static void hook_watch_job(void *ud, int job_id)
+{
+	app_watch_job(ud, job_id);
+}
+
+static void hook_watch(void *ud, enum store_activity_kind kind, const char *id)
+{
+	app_watch(ud, kind, id);
+}
+
+static void hook_status(void *ud, const char *msg)
+{
+	app_status(ud, "%s", msg);
+}
+
+static void hook_reload(void *ud)
+{
+	app_request_refresh(ud);
+}
+
+static void hook_unmark(void *ud)
+{
+	app_unmark_all(ud);
+}
+
+static void env_cache_dir(struct app *app, struct dialog_env *env)
+{
+	const struct steno_paths *p = app_options(app)->paths;
+	struct steno_paths own;
+	struct steno_error err;
+	if (p) {
+		snprintf(env->cache_dir, sizeof env->cache_dir, "%s", p->cache_dir ? p->cache_dir : "");
+		return;
+	}
+	memset(&own, 0, sizeof own);
+	if (paths_resolve(&own, &err) == 0 && own.cache_dir)
+		snprintf(env->cache_dir, sizeof env->cache_dir, "%s", own.cache_dir);
+	paths_free(&own);
+}
+
+/* The env of every dialog; ids = the marks, else the selection. */
+static int env_from_app(struct app *app, struct dialog_env *env)
+{
+	memset(env, 0, sizeof *env);
+	env->http = app_http(app);
+	env->jobs = app_jobs(app);
+	env->store = app_store(app);
+	env->state = app_state(app);
+	env->config = app_config(app);
+	snprintf(env->org_id, sizeof env->org_id, "%s", app_org_id(app) ? app_org_id(app) : "");
+	snprintf(env->folder_id, sizeof env->folder_id, "%s", app_folder_id(app) ? app_folder_id(app) : "");
+	env_cache_dir(app, env);
+	env->tty = app_options(app)->out;
+	const char *d = getenv("DISPLAY"), *wd = getenv("WAYLAND_DISPLAY");
+	env->display = (d && d[0]) || (wd && wd[0]);
+	env->hooks = (struct dialog_hooks){ hook_watch_job, hook_watch, hook_status, hook_reload,
+					    hook_unmark, app };
+	size_t n = 0;
+	const char *const *marked = app_marked(app, &n);
+	if (n)
+		return dialog_env_set_ids(env, marked, n);
+	const char *sel = app_selected_id(app);
+	return sel ? dialog_env_set_ids(env, &sel, 1) : 0;
+}
+
+/* The newest activity item of a kind in a given state (the app does not tell which one is
+ * selected in the activity pane: see the report). */
+static const char *newest_activity(struct app *app, enum store_activity_kind kind, const char *state)
+{
+	struct steno_store *st = app_store(app);
+	for (size_t i = store_activity_count(st); i-- > 0;) {
+		const struct store_activity *a = store_activity_at(st, i);
+		if (a->kind == kind && a->state && strcmp(a->state, state) == 0)
+			return a->id;
+	}
+	return NULL;
+}
+
+static unsigned open_dialog(struct app *app, const struct pane_ops *ops, const void *arg)
+{
+	struct pane *p = pane_new(ops, &app_frame(app)->ctx, (void *)(uintptr_t)arg);
+	if (!p) {
+		app_status(app, "cannot open %s: out of memory", ops->name);
+		return PANE_HANDLED | PANE_REDRAW_ALL;
+	}
+	app_open_overlay(app, p);
+	return PANE_HANDLED | PANE_REDRAW_ALL;
+}
+
+static unsigned popup(struct app *app, const char *title, const char *text)
+{
+	struct dialog_popup_arg a = { title, text };
+	return open_dialog(app, &dialog_popup_ops, &a);
+}
+
+static unsigned copy_text(struct app *app, const struct dialog_env *env, const char *what,
+			  const char *text)
+{
+	if (env->config && env->config->osc52 && clipboard_copy(env->tty, text) == 0) {
+		app_status(app, "copied the %s (OSC 52)", what);
+		return PANE_HANDLED;
+	}
+	return popup(app, what, text);
+}
+
+static unsigned copy_action(struct app *app, const struct dialog_env *env, int url)
+{
+	if (!env->n_ids) {
+		app_status(app, "select a transcription first");
+		return PANE_HANDLED;
+	}
+	if (!url) {
+		size_t size = env->n_ids * 160 + 1;
+		char *buf = calloc(1, size);
+		if (!buf)
+			return PANE_HANDLED;
+		for (size_t i = 0, o = 0; i < env->n_ids && o < size; i++)
+			o += (size_t)snprintf(buf + o, size - o, "%s%s", i ? " " : "", env->ids[i]);
+		unsigned r = copy_text(app, env, env->n_ids > 1 ? "ids" : "id", buf);
+		free(buf);
+		return r;
+	}
+	const struct store_transcription *t = store_transcription_get(env->store, env->ids[0]);
+	const char *link = t ? (t->t.editor_url ? t->t.editor_url : t->t.self_url) : NULL;
+	if (!link) {
+		app_status(app, "no editor URL known for %s", env->ids[0]);
+		return PANE_HANDLED;
+	}
+	return copy_text(app, env, "editor URL", link);
+}
+
+static bool in_activity(struct app *app)
+{
+	struct pane *p = frame_focused(app_frame(app));
+	return p && (p->ops->scope & SCOPE_ACTIVITY);
+}
+
+static unsigned needs_ids(struct app *app, const struct dialog_env *env, const struct pane_ops *ops)
+{
+	if (!env->n_ids) {
+		app_status(app, "select or mark a transcription first");
+		return PANE_HANDLED;
+	}
+	return open_dialog(app, ops, env);
+}
+
+static unsigned dispatch(struct app *app, struct dialog_env *env, int action_id)
+{
+	const char *act;
+	switch (action_id) {
+	case ACT_NEW_TRANSCRIPTION: return open_dialog(app, &dialog_transcribe_ops, env);
+	case ACT_NEW_ORDER: return open_dialog(app, &dialog_order_ops, env);
+	case ACT_CONFIRM_ORDER:
+		act = newest_activity(app, STORE_ACT_ORDER, "incomplete");
+		if (!act) {
+			app_status(app, "no unconfirmed order to confirm");
+			return PANE_HANDLED;
+		}
+		snprintf(env->activity_id, sizeof env->activity_id, "%s", act);
+		return open_dialog(app, &dialog_confirm_ops, env);
+	case ACT_TRANSLATE: return needs_ids(app, env, &dialog_translate_ops);
+	case ACT_EXPORT: return needs_ids(app, env, &dialog_export_ops);
+	case ACT_DOWNLOAD:
+		act = in_activity(app) ? newest_activity(app, STORE_ACT_EXPORT, "ready") : NULL;
+		if (act) {
+			snprintf(env->activity_id, sizeof env->activity_id, "%s", act);
+			return open_dialog(app, &dialog_export_ops, env);
+		}
+		return needs_ids(app, env, &dialog_export_ops);
+	case ACT_DELETE: return needs_ids(app, env, &dialog_delete_ops);
+	case ACT_PREVIEW:
+		if (env->n_ids > 1) {
+			const char *sel = app_selected_id(app);
+			if (sel && dialog_env_set_ids(env, &sel, 1) != 0)
+				return PANE_HANDLED;
+		}
+		return needs_ids(app, env, &pane_preview_ops);
+	case ACT_COPY_URL: return copy_action(app, env, 1);
+	case ACT_COPY_ID: return copy_action(app, env, 0);
+	default: return PANE_IGNORED;
+	}
+}
+
+int dialogs_handle_action(struct app *app, int action_id)
+{
+	struct dialog_env env;
+	if (env_from_app(app, &env) != 0) {
+		app_status(app, "out of memory");
+		return PANE_HANDLED;
+	}
+	unsigned r = dispatch(app, &env, action_id);
+	dialog_env_free(&env);
+	return (int)r;
+}
+
+void dialogs_notify(struct app *app)
+{
+	struct ui_frame *f = app_frame(app);
+	if (f->overlay)
+		pane_dirty(f->overlay);
+}
+
+int dialogs_open_file(struct app *app, const char *path)
+{
+	struct dialog_env env;
+	char msg[600];
+	if (!path || !path[0]) {
+		app_status(app, "no downloaded file to open");
+		return PANE_HANDLED;
+	}
+	if (env_from_app(app, &env) != 0) {
+		app_status(app, "out of memory");
+		return PANE_HANDLED;
+	}
+	dialog_run_opener(&env, path, msg, sizeof msg);
+	dialog_env_free(&env);
+	app_status(app, "%s", msg);
+	return PANE_HANDLED;
+}

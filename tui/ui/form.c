@@ -1,0 +1,488 @@
+/* The form widget: fields, values, errors and key handling (pure, no curses). */
+#include "config.h"
+
+#include "ui/form.h"
+
+#include <curses.h>   /* KEY_* codes only */
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui/text.h"
+
+void form_init(struct form *f)
+{
+	memset(f, 0, sizeof *f);
+	f->pick.field = -1;
+}
+
+static void option_free(struct form_option *o)
+{
+	free(o->value);
+	free(o->label);
+	free(o->note);
+}
+
+static void field_free(struct form_field *fl)
+{
+	free(fl->text);
+	for (size_t i = 0; i < fl->n_opts; i++)
+		option_free(&fl->opts[i]);
+	free(fl->opts);
+	free(fl->selected);
+}
+
+void form_free(struct form *f)
+{
+	for (size_t i = 0; i < f->n; i++)
+		field_free(&f->fields[i]);
+	free(f->fields);
+	free(f->pick.idx);
+	form_init(f);
+}
+
+int form_add(struct form *f, enum form_kind kind, const char *key, const char *label)
+{
+	struct form_field *fs = realloc(f->fields, (f->n + 1) * sizeof *fs);
+	if (!fs)
+		return -1;
+	f->fields = fs;
+	struct form_field *fl = &fs[f->n];
+	memset(fl, 0, sizeof *fl);
+	fl->kind = kind;
+	fl->choice = -1;
+	snprintf(fl->key, sizeof fl->key, "%s", key ? key : "");
+	snprintf(fl->label, sizeof fl->label, "%s", label ? label : "");
+	if (kind == FORM_TEXT || kind == FORM_FILE || kind == FORM_NOTE) {
+		fl->text = calloc(16, sizeof(wchar_t));
+		if (!fl->text)
+			return -1;
+		fl->cap = 16;
+	}
+	return (int)f->n++;
+}
+
+/* The first word of a key is the field's name. */
+static bool key_is(const char *key, const char *name, bool any_word)
+{
+	size_t n = strlen(name);
+	if (strcmp(key, name) == 0)
+		return true;
+	for (const char *k = key; *k;) {
+		size_t w = strcspn(k, " ");
+		if (w == n && strncmp(k, name, n) == 0)
+			return true;
+		if (!any_word)
+			return false;
+		k += w;
+		k += strspn(k, " ");
+	}
+	return false;
+}
+
+struct form_field *form_field(struct form *f, const char *key)
+{
+	for (size_t i = 0; i < f->n; i++)
+		if (key_is(f->fields[i].key, key, false))
+			return &f->fields[i];
+	return NULL;
+}
+
+const struct form_field *form_field_c(const struct form *f, const char *key)
+{
+	return form_field((struct form *)(uintptr_t)f, key);
+}
+
+int form_add_option(struct form *f, const char *key, const char *value, const char *label,
+		    const char *note)
+{
+	struct form_field *fl = form_field(f, key);
+	if (!fl)
+		return -1;
+	struct form_option *os = realloc(fl->opts, (fl->n_opts + 1) * sizeof *os);
+	if (!os)
+		return -1;
+	fl->opts = os;
+	bool *sel = realloc(fl->selected, (fl->n_opts + 1) * sizeof *sel);
+	if (!sel)
+		return -1;
+	fl->selected = sel;
+	struct form_option *o = &os[fl->n_opts];
+	memset(o, 0, sizeof *o);
+	o->value = strdup(value ? value : "");
+	o->label = label ? strdup(label) : NULL;
+	o->note = note ? strdup(note) : NULL;
+	if (!o->value || (label && !o->label) || (note && !o->note)) {
+		option_free(o);
+		return -1;
+	}
+	sel[fl->n_opts] = false;
+	fl->n_opts++;
+	return 0;
+}
+
+void form_clear_options(struct form *f, const char *key)
+{
+	struct form_field *fl = form_field(f, key);
+	if (!fl)
+		return;
+	for (size_t i = 0; i < fl->n_opts; i++)
+		option_free(&fl->opts[i]);
+	fl->n_opts = 0;
+	fl->choice = -1;
+}
+
+static int text_reserve(struct form_field *fl, size_t need)
+{
+	if (need + 1 <= fl->cap)
+		return 0;
+	size_t cap = fl->cap ? fl->cap : 16;
+	while (cap < need + 1)
+		cap *= 2;
+	wchar_t *t = realloc(fl->text, cap * sizeof *t);
+	if (!t)
+		return -1;
+	fl->text = t;
+	fl->cap = cap;
+	return 0;
+}
+
+int form_set_text(struct form *f, const char *key, const char *utf8)
+{
+	struct form_field *fl = form_field(f, key);
+	if (!fl || !fl->text)
+		return -1;
+	/* what the user can type: printable text only, so a value from the server is
+	 * sanitized the same way */
+	wchar_t *w = text_sanitize(utf8 ? utf8 : "", 0);
+	if (!w)
+		return -1;
+	size_t n = wcslen(w);
+	if (text_reserve(fl, n) != 0) {
+		free(w);
+		return -1;
+	}
+	wmemcpy(fl->text, w, n + 1);
+	free(w);
+	fl->len = fl->cursor = n;
+	fl->scroll = 0;
+	return 0;
+}
+
+char *form_text(const struct form *f, const char *key, char *buf, size_t size)
+{
+	const struct form_field *fl = form_field_c(f, key);
+	if (size)
+		buf[0] = '\0';
+	if (!fl || !fl->text || !size)
+		return buf;
+	size_t o = 0;
+	for (size_t i = 0; i < fl->len; i++) {
+		char tmp[8];
+		size_t k = text_utf8_put(tmp, (unsigned long)fl->text[i]);
+		if (o + k + 1 > size)
+			break;
+		memcpy(buf + o, tmp, k);
+		o += k;
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
+const char *form_choice(const struct form *f, const char *key)
+{
+	const struct form_field *fl = form_field_c(f, key);
+	if (!fl || fl->choice < 0 || (size_t)fl->choice >= fl->n_opts)
+		return NULL;
+	return fl->opts[fl->choice].value;
+}
+
+int form_choose(struct form *f, const char *key, const char *value)
+{
+	struct form_field *fl = form_field(f, key);
+	for (size_t i = 0; fl && value && i < fl->n_opts; i++)
+		if (strcmp(fl->opts[i].value, value) == 0) {
+			fl->choice = (int)i;
+			return 0;
+		}
+	return -1;
+}
+
+bool form_checked(const struct form *f, const char *key)
+{
+	const struct form_field *fl = form_field_c(f, key);
+	return fl && fl->checked;
+}
+
+void form_set_checked(struct form *f, const char *key, bool on)
+{
+	struct form_field *fl = form_field(f, key);
+	if (fl)
+		fl->checked = on;
+}
+
+static bool focusable(const struct form_field *fl)
+{
+	return !fl->hidden && fl->kind != FORM_NOTE;
+}
+
+void form_set_hidden(struct form *f, const char *key, bool hidden)
+{
+	struct form_field *fl = form_field(f, key);
+	if (!fl)
+		return;
+	fl->hidden = hidden;
+	if (hidden && f->focus >= 0 && (size_t)f->focus < f->n && &f->fields[f->focus] == fl)
+		form_key(f, ACT_FIELD_NEXT, KEYS_NONE);
+}
+
+size_t form_selected(const struct form *f, const char *key, const char **out, size_t max)
+{
+	const struct form_field *fl = form_field_c(f, key);
+	size_t n = 0;
+	for (size_t i = 0; fl && i < fl->n_opts; i++)
+		if (fl->selected[i]) {
+			if (n < max)
+				out[n] = fl->opts[i].value;
+			n++;
+		}
+	return n;
+}
+
+void form_select(struct form *f, const char *key, const char *value, bool on)
+{
+	struct form_field *fl = form_field(f, key);
+	for (size_t i = 0; fl && i < fl->n_opts; i++)
+		if (strcmp(fl->opts[i].value, value) == 0)
+			fl->selected[i] = on;
+}
+
+/* ---- errors ---- */
+
+int form_set_error(struct form *f, const char *name, const char *msg)
+{
+	if (!name || !name[0])
+		return -1;
+	for (size_t i = 0; i < f->n; i++)
+		if (!f->fields[i].hidden && key_is(f->fields[i].key, name, true)) {
+			snprintf(f->fields[i].error, sizeof f->fields[i].error, "%s", msg);
+			return 0;
+		}
+	return -1;
+}
+
+void form_clear_errors(struct form *f)
+{
+	for (size_t i = 0; i < f->n; i++)
+		f->fields[i].error[0] = '\0';
+	f->message[0] = '\0';
+	f->message_error = false;
+}
+
+void form_set_message(struct form *f, bool error, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(f->message, sizeof f->message, fmt, ap);
+	va_end(ap);
+	f->message_error = error;
+}
+
+void form_show_error(struct form *f, const struct steno_error *err)
+{
+	if (err->field[0] && form_set_error(f, err->field, err->message) == 0) {
+		form_focus_first_error(f);
+		if (err->kind == STENO_ERR_HTTP)
+			form_set_message(f, true, "the server refused it (HTTP %ld): see %s",
+					 err->http_status, err->field);
+		return;
+	}
+	if (err->kind == STENO_ERR_HTTP && err->http_status == 429)
+		form_set_message(f, true, "too many requests (HTTP 429): nothing was created. "
+				 "Wait a moment, then submit again. %s", err->message);
+	else if (err->kind == STENO_ERR_HTTP)
+		form_set_message(f, true, "HTTP %ld: %s", err->http_status, err->message);
+	else if (err->kind == STENO_ERR_NETWORK || err->kind == STENO_ERR_TIMEOUT)
+		form_set_message(f, true, "%s (it may or may not have reached the server: check the "
+				 "list before submitting again)", err->message);
+	else
+		form_set_message(f, true, "%s", err->message);
+}
+
+void form_focus_first_error(struct form *f)
+{
+	for (size_t i = 0; i < f->n; i++)
+		if (f->fields[i].error[0] && focusable(&f->fields[i])) {
+			f->focus = (int)i;
+			return;
+		}
+}
+
+void form_focus(struct form *f, const char *key)
+{
+	struct form_field *fl = form_field(f, key);
+	if (fl && focusable(fl))
+		f->focus = (int)(fl - f->fields);
+}
+
+/* ---- text editing ---- */
+
+int form_edit_insert(struct form_field *fl, wchar_t wc)
+{
+	if (!fl->text || wc < 32 || wc == 127 || (wc >= 0x80 && wc < 0xa0))
+		return 0;
+	/* bidi controls and other invisible format characters never enter a field */
+	if ((wc >= 0x202a && wc <= 0x202e) || (wc >= 0x2066 && wc <= 0x2069) ||
+	    wc == 0x200e || wc == 0x200f || wc == 0x061c)
+		return 0;
+	if (text_reserve(fl, fl->len + 1) != 0)
+		return -1;
+	wmemmove(fl->text + fl->cursor + 1, fl->text + fl->cursor, fl->len - fl->cursor + 1);
+	fl->text[fl->cursor++] = wc;
+	fl->len++;
+	return 1;
+}
+
+static int edit_delete(struct form_field *fl, size_t from, size_t to)
+{
+	if (to <= from || to > fl->len)
+		return 0;
+	wmemmove(fl->text + from, fl->text + to, fl->len - to + 1);
+	fl->len -= to - from;
+	if (fl->cursor > to)
+		fl->cursor -= to - from;
+	else if (fl->cursor > from)
+		fl->cursor = from;
+	return 1;
+}
+
+static size_t word_start(const struct form_field *fl)
+{
+	size_t i = fl->cursor;
+	while (i > 0 && fl->text[i - 1] == L' ')
+		i--;
+	while (i > 0 && fl->text[i - 1] != L' ' && fl->text[i - 1] != L'/')
+		i--;
+	return i;
+}
+
+int form_edit_key(struct form_field *fl, ui_key key)
+{
+	size_t c = fl->cursor;
+	if (!fl->text)
+		return 0;
+	switch (key) {
+	case KEYS_FN | KEY_LEFT: fl->cursor = c ? c - 1 : 0; return c != fl->cursor;
+	case KEYS_FN | KEY_RIGHT: fl->cursor = c < fl->len ? c + 1 : c; return c != fl->cursor;
+	case KEYS_FN | KEY_HOME: case 1: fl->cursor = 0; return c != 0;
+	case KEYS_FN | KEY_END: case 5: fl->cursor = fl->len; return c != fl->len;
+	case KEYS_FN | KEY_BACKSPACE: return c ? edit_delete(fl, c - 1, c) : 0;
+	case KEYS_FN | KEY_DC: case 4: return edit_delete(fl, c, c + 1);
+	case 21: return edit_delete(fl, 0, c);          /* C-u */
+	case 11: return edit_delete(fl, c, fl->len);    /* C-k */
+	case 23: return edit_delete(fl, word_start(fl), c); /* C-w */
+	default: break;
+	}
+	if (key >= 32 && !KEYS_IS_FN(key))
+		return form_edit_insert(fl, (wchar_t)key);
+	return 0;
+}
+
+/* ---- navigation and keys ---- */
+
+static void form_move(struct form *f, int dir)
+{
+	if (!f->n)
+		return;
+	int n = (int)f->n;
+	for (int k = 1; k <= n; k++) {
+		int i = ((f->focus + dir * k) % n + n) % n;
+		if (focusable(&f->fields[i])) {
+			f->focus = i;
+			return;
+		}
+	}
+}
+
+static enum form_event radio_key(struct form_field *fl, ui_key key)
+{
+	if (!fl->n_opts)
+		return FORM_EV_NONE;
+	int n = (int)fl->n_opts, c = fl->choice < 0 ? 0 : fl->choice;
+	if (key == (KEYS_FN | KEY_LEFT))
+		fl->choice = (c + n - 1) % n;
+	else if (key == (KEYS_FN | KEY_RIGHT) || key == ' ')
+		fl->choice = (c + 1) % n;
+	else
+		return FORM_EV_NONE;
+	return FORM_EV_USED;
+}
+
+static enum form_event field_key(struct form *f, struct form_field *fl, ui_key key)
+{
+	switch (fl->kind) {
+	case FORM_TEXT:
+	case FORM_FILE:
+		if (fl->kind == FORM_FILE && key == 15)  /* C-o: browse */
+			return form_pick_open(f, f->focus, 0) == 0 ? FORM_EV_USED : FORM_EV_NONE;
+		{
+			int r = form_edit_key(fl, key);
+			if (r < 0)
+				f->nomem = true;
+			if (r > 0)
+				fl->error[0] = '\0';
+			return r != 0 || key >= 32 ? FORM_EV_USED : FORM_EV_NONE;
+		}
+	case FORM_CHECK:
+		if (key != ' ')
+			return FORM_EV_NONE;
+		fl->checked = !fl->checked;
+		fl->error[0] = '\0';
+		return FORM_EV_USED;
+	case FORM_RADIO:
+		fl->error[0] = '\0';
+		return radio_key(fl, key);
+	case FORM_PICK:
+	case FORM_MULTI:
+		if (key == ' ' || key == (KEYS_FN | KEY_RIGHT))
+			return form_pick_open(f, f->focus, 0) == 0 ? FORM_EV_USED : FORM_EV_NONE;
+		if (key > ' ' && !KEYS_IS_FN(key))
+			return form_pick_open(f, f->focus, (wchar_t)key) == 0 ? FORM_EV_USED :
+				FORM_EV_NONE;
+		return FORM_EV_NONE;
+	case FORM_BUTTON:
+		if (key != ' ')
+			return FORM_EV_NONE;
+		f->pressed = fl->key;
+		return FORM_EV_BUTTON;
+	case FORM_NOTE:
+		break;
+	}
+	return FORM_EV_NONE;
+}
+
+enum form_event form_key(struct form *f, enum action_id act, ui_key key)
+{
+	if (f->pick.active)
+		return form_pick_key(f, act, key);
+	if (f->focus < 0 || (size_t)f->focus >= f->n || !focusable(&f->fields[f->focus]))
+		form_move(f, 1);
+	struct form_field *fl = f->n ? &f->fields[f->focus] : NULL;
+	switch (act) {
+	case ACT_FIELD_NEXT: form_move(f, 1); return FORM_EV_USED;
+	case ACT_FIELD_PREV: form_move(f, -1); return FORM_EV_USED;
+	case ACT_CANCEL: return FORM_EV_CANCEL;
+	case ACT_SUBMIT:
+		if (fl && fl->kind == FORM_BUTTON) {
+			f->pressed = fl->key;
+			return FORM_EV_BUTTON;
+		}
+		return FORM_EV_SUBMIT;
+	default:
+		break;
+	}
+	return fl ? field_key(f, fl, key) : FORM_EV_NONE;
+}

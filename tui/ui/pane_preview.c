@@ -1,0 +1,402 @@
+/* The transcript preview: the JSON export of a transcription (export -> wait -> download to
+ * the cache dir, or the cached file when it is there already: no request at all), shown as
+ * speaker blocks with timestamps, wrapped to the width; search with / n N. */
+#include "config.h"
+
+#include "ui/pane_preview.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wctype.h>
+
+#include "api/request.h"
+#include "core/jobs_extra.h"
+#include "core/paths.h"
+#include "ui/draw.h"
+#include "ui/form_draw.h"
+#include "ui/listview.h"
+#include "ui/style.h"
+#include "ui/text.h"
+
+/* One display line: a block header or a piece of its text. Points into the blocks. */
+struct pv_line {
+	size_t block;
+	bool header;
+	size_t from, to;     /* wide-char range of the block's text */
+};
+
+struct pv_block {
+	char *header;        /* "[00:01:02] Speaker 1" */
+	wchar_t *text;       /* sanitized */
+};
+
+/* Ownership: the pane's data; pv_close frees everything. */
+struct pv {
+	struct dialog_env env;
+	char id[160], file[1200], dir[1100];
+	int job;
+	bool loaded;
+	char error[600];
+	struct pv_block *blocks;
+	size_t n_blocks;
+	struct pv_line *lines;
+	size_t n_lines;
+	int wrap_cols;       /* the width lines were wrapped for */
+	struct listview lv;  /* cursor = top line shown */
+	bool searching;
+	wchar_t query[80];
+	size_t qlen;
+	long match;          /* display line of the current match, -1 none */
+	bool from_cache;
+};
+
+static void pv_free_blocks(struct pv *v)
+{
+	for (size_t i = 0; i < v->n_blocks; i++) {
+		free(v->blocks[i].header);
+		free(v->blocks[i].text);
+	}
+	free(v->blocks);
+	free(v->lines);
+	v->blocks = NULL;
+	v->lines = NULL;
+	v->n_blocks = v->n_lines = 0;
+	v->wrap_cols = 0;
+}
+
+static void fmt_ts(char *buf, size_t size, double s)
+{
+	long t = s >= 0 ? (long)s : 0;
+	snprintf(buf, size, "%02ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+}
+
+static int pv_take(struct pv *v, const struct steno_transcript *tr, struct steno_error *err)
+{
+	v->blocks = tr->n_blocks ? calloc(tr->n_blocks, sizeof *v->blocks) : NULL;
+	if (tr->n_blocks && !v->blocks)
+		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	for (size_t i = 0; i < tr->n_blocks; i++) {
+		const struct steno_speaker_block *b = &tr->blocks[i];
+		char ts[32], head[300], *text = NULL;
+		fmt_ts(ts, sizeof ts, b->start.v);
+		snprintf(head, sizeof head, "[%s] %s", ts, b->speaker ? b->speaker : "Speaker");
+		if (steno_transcript_block_text(b, &text, err) != 0)
+			return -1;
+		v->blocks[i].header = strdup(head);
+		v->blocks[i].text = text_sanitize(text, 0);
+		free(text);
+		v->n_blocks = i + 1;
+		if (!v->blocks[i].header || !v->blocks[i].text)
+			return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	}
+	return 0;
+}
+
+/* Reads the cached JSON export. */
+static int pv_load(struct pv *v)
+{
+	struct steno_transcript tr;
+	struct steno_error err;
+	steno_error_clear(&err);
+	if (jobs_extra_transcript_load(v->file, &tr, &err) != 0) {
+		snprintf(v->error, sizeof v->error, "%s", err.message);
+		return -1;
+	}
+	int rc = pv_take(v, &tr, &err);
+	steno_transcript_free(&tr);
+	if (rc != 0) {
+		pv_free_blocks(v);
+		snprintf(v->error, sizeof v->error, "%s", err.message);
+		return -1;
+	}
+	v->loaded = true;
+	return 0;
+}
+
+static int pv_fetch(struct pv *v)
+{
+	struct steno_error err;
+	steno_error_clear(&err);
+	if (paths_mkdir_private(v->dir, &err) != 0) {
+		snprintf(v->error, sizeof v->error, "%s", err.message);
+		return 0;
+	}
+	const char *ids[1] = { v->id };
+	struct steno_export_create_req req = { .format = "json", .transcription_ids = ids,
+					       .n_transcription_ids = 1 };
+	char name[200];
+	snprintf(name, sizeof name, "%s.json", v->id);
+	int job = jobs_export(v->env.jobs, &req, v->dir, name, true, &err);
+	if (job < 0)
+		snprintf(v->error, sizeof v->error, "%s", err.message);
+	else
+		v->job = job;
+	return 0;
+}
+
+static int pv_open(struct pane *p, void *arg)
+{
+	struct pv *v = calloc(1, sizeof *v);
+	if (!v)
+		return -1;
+	if (dialog_env_copy(&v->env, arg) != 0) {
+		free(v);
+		return -1;
+	}
+	p->data = v;
+	v->match = -1;
+	snprintf(v->id, sizeof v->id, "%s", v->env.n_ids ? v->env.ids[0] : "");
+	if (jobs_extra_transcript_path(v->env.cache_dir, v->id, v->dir, sizeof v->dir, v->file,
+				       sizeof v->file) != 0) {
+		snprintf(v->error, sizeof v->error, v->id[0] ? "no cache directory for the transcript" :
+			 "select a transcription first");
+		return 0;
+	}
+	if (paths_exists(v->file) && pv_load(v) == 0) {
+		v->from_cache = true;
+		return 0;
+	}
+	v->error[0] = '\0';
+	return pv_fetch(v);
+}
+
+static void pv_close(struct pane *p)
+{
+	struct pv *v = p->data;
+	if (!v)
+		return;
+	/* a fetch still running keeps going in the jobs: the next open finds it cached */
+	pv_free_blocks(v);
+	dialog_env_free(&v->env);
+	free(v);
+	p->data = NULL;
+}
+
+/* Follows the export job; loads the file once it is downloaded (a memory-only read of a
+ * small local file, done once, when the job says it is there). */
+static void pv_sync(struct pv *v)
+{
+	if (v->loaded || !v->job)
+		return;
+	const struct steno_job *j = jobs_get(v->env.jobs, v->job);
+	if (!j)
+		return;
+	if (j->step == JOB_STEP_FAILED || j->step == JOB_STEP_CANCELLED) {
+		snprintf(v->error, sizeof v->error, "the JSON export failed: %s", j->error.message);
+		v->job = 0;
+	} else if (j->step == JOB_STEP_DONE) {
+		v->job = 0;
+		pv_load(v);
+	}
+}
+
+static int pv_add_line(struct pv *v, size_t block, bool header, size_t from, size_t to)
+{
+	if (!(v->n_lines & 63)) {
+		struct pv_line *l = realloc(v->lines, (v->n_lines + 64) * sizeof *l);
+		if (!l)
+			return -1;
+		v->lines = l;
+	}
+	v->lines[v->n_lines++] = (struct pv_line){ block, header, from, to };
+	return 0;
+}
+
+/* Wraps every block to cols (only when the width changed). */
+static void pv_wrap(struct pv *v, int cols)
+{
+	if (v->wrap_cols == cols || cols < 4)
+		return;
+	free(v->lines);
+	v->lines = NULL;
+	v->n_lines = 0;
+	v->wrap_cols = cols;
+	for (size_t b = 0; b < v->n_blocks; b++) {
+		const wchar_t *t = v->blocks[b].text;
+		size_t n = wcslen(t), i = 0;
+		if (pv_add_line(v, b, true, 0, 0) != 0)
+			return;
+		while (i < n) {
+			size_t j = i, brk = 0;
+			int w = 0;
+			while (j < n && w + text_char_width(t[j]) <= cols - 2) {
+				w += text_char_width(t[j]);
+				if (t[j] == L' ')
+					brk = j;
+				j++;
+			}
+			if (j < n && brk > i)
+				j = brk + 1;
+			if (j == i)
+				j++;
+			if (pv_add_line(v, b, false, i, j) != 0)
+				return;
+			i = j;
+		}
+		if (b + 1 < v->n_blocks && pv_add_line(v, b, false, 0, 0) != 0)
+			return;
+	}
+}
+
+static bool line_has(const struct pv *v, size_t li, const wchar_t *q, size_t qlen)
+{
+	const struct pv_line *l = &v->lines[li];
+	const struct pv_block *b = &v->blocks[l->block];
+	wchar_t *hb = l->header ? text_sanitize(b->header, 0) : NULL;
+	const wchar_t *s = l->header ? hb : b->text + l->from;
+	size_t n = l->header ? (hb ? wcslen(hb) : 0) : l->to - l->from;
+	bool hit = false;
+	for (size_t i = 0; s && !hit && i + qlen <= n; i++) {
+		size_t k = 0;
+		while (k < qlen && towlower((wint_t)s[i + k]) == towlower((wint_t)q[k]))
+			k++;
+		hit = k == qlen;
+	}
+	free(hb);
+	return hit;
+}
+
+/* The next (dir 1) or previous (-1) line matching the query, from `from`; wraps around. */
+static long pv_find(const struct pv *v, long from, int dir)
+{
+	if (!v->qlen || !v->n_lines)
+		return -1;
+	long n = (long)v->n_lines;
+	for (long k = 0; k < n; k++) {
+		long i = ((from + dir * k) % n + n) % n;
+		if (line_has(v, (size_t)i, v->query, v->qlen))
+			return i;
+	}
+	return -1;
+}
+
+static void pv_goto_match(struct pv *v, long from, int dir)
+{
+	v->match = pv_find(v, from, dir);
+	if (v->match >= 0)
+		listview_select(&v->lv, (int)v->match);
+}
+
+static unsigned pv_search_key(struct pv *v, ui_key key)
+{
+	if (key == 27) {
+		v->searching = false;
+	} else if (key == '\n' || key == '\r') {
+		v->searching = false;
+		pv_goto_match(v, v->lv.cursor, 1);
+	} else if (key == (KEYS_FN | KEY_BACKSPACE)) {
+		if (v->qlen)
+			v->query[--v->qlen] = L'\0';
+		else
+			v->searching = false;
+	} else if (key >= 32 && !KEYS_IS_FN(key) && v->qlen + 1 < sizeof v->query / sizeof *v->query) {
+		v->query[v->qlen++] = (wchar_t)key;
+		v->query[v->qlen] = L'\0';
+	}
+	return PANE_HANDLED | PANE_REDRAW;
+}
+
+static unsigned pv_key(struct pane *p, enum action_id act, ui_key key)
+{
+	struct pv *v = p->data;
+	pv_sync(v);
+	if (v->searching)
+		return pv_search_key(v, key);
+	switch (act) {
+	case ACT_BACK:
+	case ACT_QUIT:
+	case ACT_CANCEL:
+		return PANE_HANDLED | PANE_CLOSE;
+	case ACT_SEARCH:
+	case ACT_FILTER:
+		v->searching = true;
+		v->qlen = 0;
+		v->query[0] = L'\0';
+		return PANE_HANDLED | PANE_REDRAW;
+	case ACT_SEARCH_NEXT:
+		pv_goto_match(v, v->match >= 0 ? v->match + 1 : v->lv.cursor, 1);
+		return PANE_HANDLED | PANE_REDRAW;
+	case ACT_SEARCH_PREV:
+		pv_goto_match(v, v->match >= 0 ? v->match - 1 : v->lv.cursor, -1);
+		return PANE_HANDLED | PANE_REDRAW;
+	default:
+		break;
+	}
+	if (listview_action(&v->lv, act) >= 0)
+		return PANE_HANDLED | PANE_REDRAW;
+	return PANE_HANDLED;   /* modal: nothing reaches the panes below */
+}
+
+static void pv_draw_line(struct pv *v, WINDOW *w, int y, int cols, size_t li, unsigned flags)
+{
+	const struct pv_line *l = &v->lines[li];
+	const struct pv_block *b = &v->blocks[l->block];
+	bool hit = (long)li == v->match;
+	if (l->header) {
+		style_set(w, hit ? THEME_LIST_SELECTED : THEME_DIALOG_TITLE);
+		draw_text(w, y, 2, cols, b->header, TEXT_LEFT, flags);
+		return;
+	}
+	style_set(w, hit ? THEME_LIST_SELECTED : THEME_DIALOG);
+	wchar_t *piece = calloc(l->to - l->from + 1, sizeof *piece);
+	if (!piece)
+		return;
+	wmemcpy(piece, b->text + l->from, l->to - l->from);
+	draw_wtext(w, y, 4, cols - 2, piece, TEXT_LEFT, flags);
+	free(piece);
+}
+
+static void pv_draw(struct pane *p)
+{
+	struct pv *v = p->data;
+	bool ascii = p->ctx->ascii;
+	unsigned flags = ascii ? TEXT_ASCII : 0;
+	int rows = p->rows - 2, cols = p->cols - 4;
+	char title[300], q[400];
+	pv_sync(v);
+	snprintf(title, sizeof title, "Transcript%s: %s", v->from_cache ? " (cached)" : "",
+		 dialog_tr_name(&v->env, v->id));
+	form_draw_frame(p->win, title, "j/k: scroll  /: search  n/N: next/previous  q/Esc: close", ascii);
+	if (!v->loaded) {
+		const struct steno_job *j = v->job ? jobs_get(v->env.jobs, v->job) : NULL;
+		style_set(p->win, v->error[0] ? THEME_DIALOG_ERROR : THEME_DIALOG);
+		if (v->error[0])
+			form_draw_wrapped(p->win, 2, 2, cols, rows - 2, v->error, ascii);
+		else if (j)
+			dialog_draw_job(p->win, 2, 2, cols, j, ascii);
+		return;
+	}
+	pv_wrap(v, cols);
+	int body = v->searching || v->qlen ? rows - 1 : rows;
+	listview_resize(&v->lv, (int)v->n_lines, body > 0 ? body : 1);
+	/* the cursor is the top line: keep it there, and the last page full */
+	int maxtop = (int)v->n_lines - body;
+	if (v->lv.cursor > maxtop)
+		v->lv.cursor = maxtop > 0 ? maxtop : 0;
+	v->lv.top = v->lv.cursor;
+	for (int r = 0; r < body && (size_t)(v->lv.top + r) < v->n_lines; r++)
+		pv_draw_line(v, p->win, 1 + r, cols, (size_t)(v->lv.top + r), flags);
+	if (v->searching || v->qlen) {
+		char qq[300];
+		size_t o = 0;
+		for (size_t i = 0; i < v->qlen && o + 8 < sizeof qq; i++)
+			o += text_utf8_put(qq + o, (unsigned long)v->query[i]);
+		qq[o] = '\0';
+		snprintf(q, sizeof q, "/%s%s", qq, v->searching ? "_" :
+			 v->match < 0 ? "  (not found)" : "");
+		style_set(p->win, v->match < 0 && !v->searching ? THEME_DIALOG_ERROR : THEME_NOTICE);
+		draw_text(p->win, rows, 2, cols, q, TEXT_LEFT, flags);
+	}
+	style_set(p->win, THEME_DIALOG);
+}
+
+const struct pane_ops pane_preview_ops = {
+	.name = "preview",
+	.scope = SCOPE_PREVIEW,
+	.place = PANE_PLACE_OVERLAY,
+	.open = pv_open,
+	.draw = pv_draw,
+	.key = pv_key,
+	.close = pv_close,
+};
