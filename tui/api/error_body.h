@@ -1,0 +1,28 @@
+#ifndef STENO_API_ERROR_BODY_H
+#define STENO_API_ERROR_BODY_H
+
+/* Error responses (4xx/5xx) into struct steno_error, for every body variant
+ * open-points.md lists:
+ *   {"error":"code","message":"..","errors":{"field":["problem", ..]}}
+ *   {"errors":["..", ..]}     {"error":{"message":"..","code":".."}}
+ *   {"message":".."}          {"detail":".."}       {"error":"text"}
+ *   non-JSON / empty body -> the body as sanitized text, first 200 characters.
+ * The message is free of control characters (steno_error_set) and of invalid UTF-8. */
+
+#include <stddef.h>
+
+#include "api/error.h"
+
+/* Fills err: kind STENO_ERR_HTTP, http_status, code (the "error" string, else ""),
+ * field (the first key of an "errors" map, else ""), message (never empty: falls back to
+ * "HTTP <status>"), retry_after_s (429's body retry_in_seconds, else the Retry-After
+ * header in seconds or as an HTTP date relative to now, else -1; the larger of the two
+ * when both are given). retry_after_header may be NULL. Always returns -1. */
+int steno_error_from_response(long status, const char *body, size_t len,
+			      const char *retry_after_header, struct steno_error *err);
+
+/* Retry-After header value in seconds ("120", "1.5", or an IMF-fixdate): >= 0, or -1 when
+ * missing or unparseable. now is the current time (time(NULL)) for the date form. */
+double steno_retry_after_parse(const char *value, long long now);
+
+#endif
