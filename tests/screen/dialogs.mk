@@ -8,23 +8,20 @@ DIALOG_SCREEN_CFLAGS = $(TEST_CFLAGS) $(NCURSESW_CFLAGS) $(MHD_CFLAGS) $(PTHREAD
 DIALOG_SCREEN_LIBS = libsteno_ui.a libsteno_core.a libsteno_api.a $(NCURSESW_LIBS) $(CURL_LIBS) \
 	$(JSONC_LIBS) $(INIH_LIBS) $(MHD_LIBS) $(PTHREAD_LIBS) $(TEST_LIBS) -lm
 
-check_PROGRAMS += tests/screen/test_dialog_transcribe
-TESTS += tests/screen/test_dialog_transcribe
+# Automake wants each program's variables spelled out; they differ only in the name.
+DIALOG_SCREEN_TESTS = tests/screen/test_dialog_transcribe tests/screen/test_dialog_order \
+	tests/screen/test_dialog_export tests/screen/test_dialog_marks
+check_PROGRAMS += $(DIALOG_SCREEN_TESTS)
+TESTS += $(DIALOG_SCREEN_TESTS)
 tests_screen_test_dialog_transcribe_SOURCES = %reldir%/test_dialog_transcribe.c $(DIALOG_SCREEN_SOURCES)
 tests_screen_test_dialog_transcribe_CFLAGS = $(DIALOG_SCREEN_CFLAGS)
 tests_screen_test_dialog_transcribe_LDADD = $(DIALOG_SCREEN_LIBS)
-check_PROGRAMS += tests/screen/test_dialog_order
-TESTS += tests/screen/test_dialog_order
 tests_screen_test_dialog_order_SOURCES = %reldir%/test_dialog_order.c $(DIALOG_SCREEN_SOURCES)
 tests_screen_test_dialog_order_CFLAGS = $(DIALOG_SCREEN_CFLAGS)
 tests_screen_test_dialog_order_LDADD = $(DIALOG_SCREEN_LIBS)
-check_PROGRAMS += tests/screen/test_dialog_export
-TESTS += tests/screen/test_dialog_export
 tests_screen_test_dialog_export_SOURCES = %reldir%/test_dialog_export.c $(DIALOG_SCREEN_SOURCES)
 tests_screen_test_dialog_export_CFLAGS = $(DIALOG_SCREEN_CFLAGS)
 tests_screen_test_dialog_export_LDADD = $(DIALOG_SCREEN_LIBS)
-check_PROGRAMS += tests/screen/test_dialog_marks
-TESTS += tests/screen/test_dialog_marks
 tests_screen_test_dialog_marks_SOURCES = %reldir%/test_dialog_marks.c $(DIALOG_SCREEN_SOURCES)
 tests_screen_test_dialog_marks_CFLAGS = $(DIALOG_SCREEN_CFLAGS)
 tests_screen_test_dialog_marks_LDADD = $(DIALOG_SCREEN_LIBS)

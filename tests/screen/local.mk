@@ -19,3 +19,5 @@ tests_screen_test_screen_loop_CFLAGS = $(SCREEN_TEST_CFLAGS)
 tests_screen_test_screen_loop_LDADD = $(SCREEN_TEST_LIBS)
 
 EXTRA_DIST += %reldir%/golden
+include %reldir%/panes.mk
+include %reldir%/dialogs.mk

@@ -13,16 +13,10 @@
 #include "ui/dialog_export.h"
 #include "ui/pane_preview.h"
 
-static bool waiting(struct dfx *x, const void *arg)
-{
-	(void)arg;
-	return dfx_shows(x, "waiting");
-}
-
 /* Waits until the export is being polled, then moves the sandbox clock past its work. */
 static void advance_when_waiting(struct dfx *x)
 {
-	cr_assert(dfx_pump(x, waiting, NULL, 5000), "the export was not created");
+	cr_assert(dfx_pump(x, dfx_cond_shows, "waiting", 5000), "the export was not created");
 	cr_assert_eq(sbx_advance(&x->sb, 30), 0);
 }
 
@@ -30,6 +24,23 @@ static void set_dir(struct dfx *x, const char *dir)
 {
 	dfx_keys(x, "<C-u>");
 	dfx_type(x, dir);
+}
+
+/* Opens the export dialog on ids. */
+static void open_export(struct dfx *x, const char **ids, size_t n)
+{
+	cr_assert_eq(dialog_env_set_ids(&x->env, ids, n), 0);
+	dfx_dialog(x, &dialog_export_ops);
+}
+
+/* In the opened dialog, format txt (the default): to the directory field (timestamps,
+ * speakers, comments, freq, dir), the temp dir, Enter; then on until the export works. */
+static void export_into_tmp(struct dfx *x)
+{
+	dfx_keys(x, "<Tab> <Tab> <Tab> <Tab> <Tab>");
+	set_dir(x, x->tmp);
+	dfx_keys(x, "<Enter>");
+	advance_when_waiting(x);
 }
 
 static int count_files(const char *dir, const char *suffix)
@@ -52,8 +63,7 @@ Test(dialog_export, options_follow_the_format)
 	dfx_open(&x, 24, 80, 12);
 	dfx_load(&x);
 	const char *id = dfx_find(&x, "automatic_done");
-	cr_assert_eq(dialog_env_set_ids(&x.env, &id, 1), 0);
-	dfx_dialog(&x, &dialog_export_ops);
+	open_export(&x, &id, 1);
 	char *t = dfx_text();
 	cr_assert(strstr(t, "Timestamps") && strstr(t, "Speakers") && !strstr(t, "Highlights"), "%s", t);
 	free(t);
@@ -78,13 +88,8 @@ Test(dialog_export, export_then_download_and_zip)
 	dfx_open(&x, 24, 80, 12);
 	dfx_load(&x);
 	const char *one = dfx_find(&x, "automatic_done");
-	cr_assert_eq(dialog_env_set_ids(&x.env, &one, 1), 0);
-	dfx_dialog(&x, &dialog_export_ops);
-	/* format txt (default); to the directory field: timestamps, speakers, comments, freq, dir */
-	dfx_keys(&x, "<Tab> <Tab> <Tab> <Tab> <Tab>");
-	set_dir(&x, x.tmp);
-	dfx_keys(&x, "<Enter>");
-	advance_when_waiting(&x);
+	open_export(&x, &one, 1);
+	export_into_tmp(&x);
 	cr_assert(dfx_pump(&x, dfx_cond_shows, "Saved", 8000), "not downloaded");
 	cr_assert_eq(count_files(x.tmp, ".txt"), 1);
 	cr_assert(dfx_shows(&x, "Enter/Esc: close"), "no display: no open key offered");
@@ -107,12 +112,8 @@ Test(dialog_export, export_then_download_and_zip)
 			two[1] = t->t.id;
 	}
 	cr_assert_not_null(two[1]);
-	cr_assert_eq(dialog_env_set_ids(&x.env, two, 2), 0);
-	dfx_dialog(&x, &dialog_export_ops);
-	dfx_keys(&x, "<Tab> <Tab> <Tab> <Tab> <Tab>");
-	set_dir(&x, x.tmp);
-	dfx_keys(&x, "<Enter>");
-	advance_when_waiting(&x);
+	open_export(&x, two, 2);
+	export_into_tmp(&x);
 	cr_assert(dfx_pump(&x, dfx_cond_shows, "Saved", 8000), "zip not downloaded");
 	cr_assert_eq(count_files(x.tmp, ".zip"), 1);
 	cr_assert_eq(x.unmarks, 1, "the marks were used");
@@ -124,12 +125,8 @@ Test(dialog_export, failed_export_keeps_the_form)
 	struct dfx x;
 	dfx_open(&x, 24, 80, 12);
 	const char *bad = dfx_find(&x, "failed");
-	cr_assert_eq(dialog_env_set_ids(&x.env, &bad, 1), 0);
-	dfx_dialog(&x, &dialog_export_ops);
-	dfx_keys(&x, "<Tab> <Tab> <Tab> <Tab> <Tab>");
-	set_dir(&x, x.tmp);
-	dfx_keys(&x, "<Enter>");
-	advance_when_waiting(&x);
+	open_export(&x, &bad, 1);
+	export_into_tmp(&x);
 	cr_assert(dfx_pump(&x, dfx_cond_shows, "failed", 8000), "no failure shown");
 	char *t = dfx_text();
 	cr_assert(strstr(t, "is failed. Submit again") && strstr(t, "Format"), "%s", t);
@@ -142,12 +139,6 @@ Test(dialog_export, failed_export_keeps_the_form)
 	dfx_close(&x);
 }
 
-static bool transcript_shown(struct dfx *x, const void *arg)
-{
-	(void)arg;
-	return dfx_shows(x, "[00:00:");
-}
-
 Test(dialog_export, preview_fetches_once_then_reads_the_cache)
 {
 	struct dfx x;
@@ -158,7 +149,7 @@ Test(dialog_export, preview_fetches_once_then_reads_the_cache)
 	long exports = dfx_count(&x, "exports");
 	dfx_dialog(&x, &pane_preview_ops);
 	advance_when_waiting(&x);
-	cr_assert(dfx_pump(&x, transcript_shown, NULL, 8000), "no transcript");
+	cr_assert(dfx_pump(&x, dfx_cond_shows, "[00:00:", 8000), "no transcript");
 	cr_assert(dfx_shows(&x, "Speaker"));
 	cr_assert_eq(dfx_count(&x, "exports"), exports + 1);
 	/* search: / word Enter, then n */

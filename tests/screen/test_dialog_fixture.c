@@ -136,6 +136,13 @@ char *dfx_text(void)
 	return scr_text();
 }
 
+void dfx_golden(const char *name)
+{
+	char *t = dfx_text();
+	scr_golden(name, t);
+	free(t);
+}
+
 bool dfx_cond_shows(struct dfx *x, const void *text)
 {
 	return dfx_shows(x, text);

@@ -41,6 +41,8 @@ void dfx_keys(struct dfx *x, const char *script);
 /* Runs the engine and jobs (redrawing the overlay) until cond(x, arg) or max_ms; returns
  * whether cond held. */
 bool dfx_pump(struct dfx *x, bool (*cond)(struct dfx *x, const void *arg), const void *arg, long max_ms);
+/* Compares the screen with the golden file `name` (scr_golden). */
+void dfx_golden(const char *name);
 /* Whether the screen shows text now. */
 bool dfx_shows(struct dfx *x, const char *text);
 /* dfx_pump condition: the screen shows the text arg. */

@@ -28,24 +28,24 @@ static void two_done(struct dfx *x, char a[64], char b[64])
 	cr_assert(b[0], "two done English transcriptions expected in the demo data");
 }
 
-/* Both orders over, each with its translated transcriptions. */
-static bool all_results(struct dfx *x, const void *arg)
+/* Opens the fixture (rows x cols) on the demo data with n (1 or 2) done transcriptions as
+ * the dialog's ids (kept in a and b). */
+static void open_marked(struct dfx *x, int rows, int cols, size_t n, char a[64], char b[64])
 {
-	(void)arg;
-	char *t = dfx_text();
-	int n = 0;
-	for (char *p = t; (p = strstr(p, "done / fulfilled -> ")) != NULL; p += 4)
-		n++;
-	free(t);
-	return n == 2;
+	dfx_open(x, rows, cols, 12);
+	dfx_load(x);
+	two_done(x, a, b);
+	const char *ids[2] = { a, b };
+	cr_assert_eq(dialog_env_set_ids(&x->env, ids, n), 0);
 }
 
-static bool all_waiting(struct dfx *x, const void *arg)
+/* The screen shows the text `arg` exactly twice: once for each of the two sources. */
+static bool shows_twice(struct dfx *x, const void *arg)
 {
-	(void)arg;
+	const char *needle = arg;
 	char *t = dfx_text();
 	int n = 0;
-	for (char *p = t; (p = strstr(p, "waiting")) != NULL; p += 7)
+	for (char *p = t; (p = strstr(p, needle)) != NULL; p += strlen(needle))
 		n++;
 	free(t);
 	return n == 2;
@@ -55,11 +55,7 @@ Test(dialog_marks, translate_two_into_two_languages)
 {
 	struct dfx x;
 	char a[64], b[64];
-	dfx_open(&x, 24, 90, 12);
-	dfx_load(&x);
-	two_done(&x, a, b);
-	const char *ids[2] = { a, b };
-	cr_assert_eq(dialog_env_set_ids(&x.env, ids, 2), 0);
+	open_marked(&x, 24, 90, 2, a, b);
 	long orders = dfx_count(&x, "orders");
 	dfx_dialog(&x, &dialog_translate_ops);
 	/* nothing chosen: refused next to the field, nothing sent */
@@ -74,11 +70,11 @@ Test(dialog_marks, translate_two_into_two_languages)
 	cr_assert(strstr(t, "fr, de"), "%s", t);
 	free(t);
 	dfx_keys(&x, "<Enter>");
-	cr_assert(dfx_pump(&x, all_waiting, NULL, 5000), "orders not created");
+	cr_assert(dfx_pump(&x, shows_twice, "waiting", 5000), "orders not created");
 	cr_assert_eq(dfx_count(&x, "orders"), orders + 2, "one order per source, both languages");
 	cr_assert_eq(x.unmarks, 1);
 	cr_assert_eq(sbx_advance(&x.sb, 30), 0);
-	cr_assert(dfx_pump(&x, all_results, NULL, 8000), "no translated transcriptions");
+	cr_assert(dfx_pump(&x, shows_twice, "done / fulfilled -> ", 8000), "no translated transcriptions");
 	cr_assert_eq(x.reloads, 1, "the list is reloaded once everything is over");
 	dfx_close(&x);
 }
@@ -87,11 +83,7 @@ Test(dialog_marks, translate_with_tasks)
 {
 	struct dfx x;
 	char a[64], b[64];
-	dfx_open(&x, 24, 90, 12);
-	dfx_load(&x);
-	two_done(&x, a, b);
-	const char *ids[1] = { a };
-	cr_assert_eq(dialog_env_set_ids(&x.env, ids, 1), 0);
+	open_marked(&x, 24, 90, 1, a, b);
 	long tasks = dfx_count(&x, "tasks");
 	dfx_dialog(&x, &dialog_translate_ops);
 	dfx_type(&x, "es");
@@ -123,24 +115,16 @@ Test(dialog_marks, delete_says_what_is_lost)
 {
 	struct dfx x;
 	char a[64], b[64];
-	dfx_open(&x, 24, 80, 12);
-	dfx_load(&x);
-	two_done(&x, a, b);
-	const char *ids[2] = { a, b };
-	cr_assert_eq(dialog_env_set_ids(&x.env, ids, 2), 0);
+	open_marked(&x, 24, 80, 2, a, b);
 	dfx_dialog(&x, &dialog_delete_ops);
-	char *t = dfx_text();
-	scr_golden("dialog_delete_trash", t);
-	free(t);
+	dfx_golden("dialog_delete_trash");
 	/* Cancel has the focus: Enter leaves, nothing deleted */
 	dfx_keys(&x, "<Enter>");
 	cr_assert_null(x.scr.ui.frame.overlay);
 	cr_assert_eq(status_of(&x, a), 200);
 	dfx_dialog(&x, &dialog_delete_ops);
 	dfx_keys(&x, "<Tab> <Right>");   /* from Cancel round to "How": permanently */
-	t = dfx_text();
-	scr_golden("dialog_delete_permanent", t);
-	free(t);
+	dfx_golden("dialog_delete_permanent");
 	dfx_keys(&x, "<Tab> <Enter>");         /* the Delete button */
 	cr_assert(dfx_pump(&x, dfx_cond_shows, "Deleted 2 of 2", 5000), "not deleted");
 	cr_assert_eq(status_of(&x, a), 410);

@@ -12,39 +12,25 @@
 #include "test_dialog_fixture.h"
 #include "ui/dialog_transcribe.h"
 
-static bool created(struct dfx *x, const void *arg)
-{
-	(void)arg;
-	return dfx_shows(x, "Created transcription");
-}
-
 Test(dialog_transcribe, validation_errors_next_to_fields)
 {
 	struct dfx x;
 	dfx_open(&x, 24, 80, 0);
 	dfx_dialog(&x, &dialog_transcribe_ops);
-	char *t = dfx_text();
-	scr_golden("dialog_transcribe_open", t);
-	free(t);
+	dfx_golden("dialog_transcribe_open");
 	dfx_keys(&x, "<Enter>");
-	t = dfx_text();
-	scr_golden("dialog_transcribe_invalid", t);
-	free(t);
+	dfx_golden("dialog_transcribe_invalid");
 	cr_assert_eq(dfx_count(&x, "transcriptions"), 0);
 	/* alignment needs a document URL: the field appears and carries the error */
 	dfx_type(&x, "Talk");
 	dfx_keys(&x, "<Tab> <Tab> <Tab>");
 	dfx_type(&x, "http://127.0.0.1:9/a.wav");
 	dfx_keys(&x, "<Tab> <Right> <Right> <Enter>");
-	t = dfx_text();
-	scr_golden("dialog_transcribe_alignment", t);
-	free(t);
+	dfx_golden("dialog_transcribe_alignment");
 	cr_assert_eq(dfx_count(&x, "transcriptions"), 0);
 	/* a resize while the dialog is open lays it out again, errors and text kept */
 	scr_resize(&x.scr, 14, 60);
-	t = dfx_text();
-	scr_golden("dialog_transcribe_small", t);
-	free(t);
+	dfx_golden("dialog_transcribe_small");
 	dfx_close(&x);
 }
 
@@ -67,7 +53,8 @@ Test(dialog_transcribe, server_error_keeps_the_form)
 	dfx_faults(&x, "");
 	cr_assert_eq(dfx_count(&x, "transcriptions"), 0);
 	dfx_keys(&x, "<Enter>");
-	cr_assert(dfx_pump(&x, created, NULL, 5000), "not created after the fault cleared");
+	cr_assert(dfx_pump(&x, dfx_cond_shows, "Created transcription", 5000),
+		  "not created after the fault cleared");
 	cr_assert_eq(dfx_count(&x, "transcriptions"), 1);
 	cr_assert_eq(x.reloads, 1);
 	dfx_keys(&x, "<Enter>");
@@ -106,7 +93,8 @@ Test(dialog_transcribe, upload_cancelled_then_done)
 	cr_assert_eq(dfx_count(&x, "transcriptions"), 0);
 	/* the same form goes again, to the end */
 	dfx_keys(&x, "<Enter>");
-	cr_assert(dfx_pump(&x, created, NULL, 8000), "upload did not finish");
+	cr_assert(dfx_pump(&x, dfx_cond_shows, "Created transcription", 8000),
+		  "upload did not finish");
 	cr_assert_eq(dfx_count(&x, "transcriptions"), 1);
 	dfx_close(&x);
 }

@@ -33,3 +33,5 @@ EXTRA_DIST += %reldir%/embed-text.sh
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && \
 	$(SHELL) $(top_srcdir)/%reldir%/embed-text.sh theme_builtin_text '"ui/theme.h"' \
 		< $(top_srcdir)/themes/default.theme > $@-t && mv $@-t $@
+include %reldir%/dialogs.mk
+include %reldir%/panes.mk

@@ -1,0 +1,16 @@
+# The TUI's benchmarks (docs/PERFORMANCE.md "TUI"): built and run on demand by
+# `make bench-tui`, never part of make check.
+EXTRA_PROGRAMS += bench/tui_pty bench/tui_latency
+bench_tui_pty_SOURCES = %reldir%/tui_pty.c
+bench_tui_pty_CFLAGS = $(AM_CFLAGS) $(VTERM_CFLAGS)
+bench_tui_pty_LDADD = $(VTERM_LIBS) -lutil
+bench_tui_latency_SOURCES = %reldir%/tui_latency.c
+bench_tui_latency_CFLAGS = $(AM_CFLAGS) $(NCURSESW_CFLAGS) $(CURL_CFLAGS) $(JSONC_CFLAGS)
+bench_tui_latency_LDADD = libsteno_ui.a libsteno_core.a libsteno_api.a $(NCURSESW_LIBS) \
+	$(CURL_LIBS) $(JSONC_LIBS) $(INIH_LIBS) -lm
+CLEANFILES += bench/tui_pty bench/tui_latency
+EXTRA_DIST += %reldir%/tui_bench.sh
+
+bench-tui: steno steno-sandbox bench/tui_pty bench/tui_latency
+	$(SHELL) $(srcdir)/%reldir%/tui_bench.sh ./steno ./steno-sandbox bench/tui_pty bench/tui_latency
+.PHONY: bench-tui

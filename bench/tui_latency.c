@@ -1,0 +1,150 @@
+/* tui_latency: key-to-screen latency of the TUI while N transfers run in its engine.
+ *
+ *   STENO_BASE_URL=... STENO_API_KEY=... STENO_ORG_ID=... STENO_ADMIN_KEY=... \
+ *   tui_latency N_TRANSFERS N_KEYS
+ *
+ * The app runs in this process on a headless 30x120 terminal (output to /dev/null, as the
+ * screen tests do) with the real engine, store and panes. Once the first page is on screen,
+ * the sandbox is told to delay every answer by 30 s (PUT /_sandbox/faults) and N GET
+ * requests are submitted to the app's engine (connections raised to N so that all of them
+ * are on the wire). Then `j`/`k` are pushed one at a time; the latency is from pushing the
+ * key to the end of the doupdate() that shows the moved cursor (one app_step: engine
+ * poll + perform of the running transfers, key dispatch, draw). Prints median and p99 ms. */
+#include "config.h"
+
+#include <curl/curl.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "api/endpoints.h"
+#include "core/conf.h"
+#include "ui/app.h"
+#include "ui/session.h"
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static int set_faults(const char *spec)
+{
+	const char *base = getenv("STENO_BASE_URL"), *admin = getenv("STENO_ADMIN_KEY");
+	char url[512], auth[256], body[256];
+	CURL *c = curl_easy_init();
+	struct curl_slist *h = NULL;
+	long status = 0;
+
+	if (!c || !base || !admin)
+		return -1;
+	/* the admin routes hang off the origin, not off /api/v1 */
+	snprintf(url, sizeof url, "%.*s/_sandbox/faults", (int)(strstr(base, "/api/") ?
+		 (size_t)(strstr(base, "/api/") - base) : strlen(base)), base);
+	snprintf(auth, sizeof auth, "Authorization: Bearer %s", admin);
+	snprintf(body, sizeof body, "{\"spec\":\"%s\"}", spec);
+	h = curl_slist_append(h, auth);
+	h = curl_slist_append(h, "Content-Type: application/json");
+	curl_easy_setopt(c, CURLOPT_URL, url);
+	curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, "PUT");
+	curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
+	curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
+	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, fwrite);
+	curl_easy_setopt(c, CURLOPT_WRITEDATA, stderr);
+	CURLcode rc = curl_easy_perform(c);
+	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
+	curl_slist_free_all(h);
+	curl_easy_cleanup(c);
+	return rc == CURLE_OK && status == 200 ? 0 : -1;
+}
+
+static int done_count;
+
+static void on_done(void *ud, struct steno_transcription *res, const struct steno_error *err)
+{
+	(void)ud;
+	(void)res;
+	(void)err;
+	done_count++;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+static void settle(struct app *app)
+{
+	double end = now_ms() + 20000;
+
+	while (app_busy(app) && now_ms() < end)
+		app_step(app, 50);
+	app_step(app, 0);
+}
+
+int main(int argc, char **argv)
+{
+	int n = argc > 1 ? atoi(argv[1]) : 100, keys = argc > 2 ? atoi(argv[2]) : 200;
+	struct steno_config cfg;
+	struct steno_error err;
+	char msg[640];
+
+	setlocale(LC_ALL, "C.UTF-8");
+	signal(SIGPIPE, SIG_IGN);
+	setenv("LINES", "30", 1);
+	setenv("COLUMNS", "120", 1);
+	curl_global_init(CURL_GLOBAL_DEFAULT);
+	if (config_init_defaults(&cfg, &err) < 0)
+		return 1;
+	cfg.connections = n > 0 ? n : 1;
+	FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
+	struct ui_options o = { .base_url = getenv("STENO_BASE_URL"),
+		.api_key = getenv("STENO_API_KEY"), .org_id = getenv("STENO_ORG_ID"),
+		.profile = "bench", .config = &cfg, .term = "xterm-256color", .in = in, .out = out };
+	struct app *app = app_new(&o, msg, sizeof msg);
+	if (!app) {
+		fprintf(stderr, "%s\n", msg);
+		return 1;
+	}
+	settle(app);
+	if (n > 0 && set_faults("latency=1.0:30000ms") < 0) {
+		fprintf(stderr, "tui_latency: cannot set the sandbox's faults\n");
+		return 1;
+	}
+	const char *id = app_selected_id(app);
+	char tid[128];
+	snprintf(tid, sizeof tid, "%s", id ? id : "x");
+	for (int i = 0; i < n; i++)
+		if (steno_api_transcription_retrieve(app_http(app), tid, on_done, NULL, &err) < 0)
+			return 1;
+	/* let every transfer connect and send its request */
+	for (int i = 0; i < 20; i++)
+		app_step(app, 10);
+	double *lat = calloc((size_t)keys, sizeof *lat);
+	for (int i = 0; i < keys; i++) {
+		ungetch(i % 2 ? 'k' : 'j');
+		double t0 = now_ms();
+		app_step(app, 0);
+		lat[i] = now_ms() - t0;
+		app_step(app, 5);   /* the transfers keep running between keys */
+	}
+	qsort(lat, (size_t)keys, sizeof *lat, cmp_double);
+	printf("transfers_running %u\n", (unsigned)(n - done_count));
+	printf("key_latency_median_ms %.3f\n", lat[keys / 2]);
+	printf("key_latency_p99_ms %.3f\n", lat[(keys * 99) / 100]);
+	free(lat);
+	if (n > 0)
+		set_faults("");
+	app_destroy(app);
+	config_free(&cfg);
+	fclose(out);
+	fclose(in);
+	curl_global_cleanup();
+	return 0;
+}

@@ -1,0 +1,218 @@
+/* tui_pty: runs a full-screen program on a pty (screen kept by libvterm) and measures it.
+ *
+ *   tui_pty frame ROWSxCOLS NEEDLE -- CMD...   ms from fork until NEEDLE is on screen
+ *   tui_pty idle SECONDS NEEDLE -- CMD...      CPU ms (utime+stime) over SECONDS once NEEDLE shows
+ *   tui_pty rss NEEDLE KEYS NEEDLE2 -- CMD...  VmRSS kB when NEEDLE shows, then after KEYS
+ *                                              were typed and NEEDLE2 showed ("-" KEYS: none)
+ * Prints one line "name value" per figure. Every wait is for text, with a 120 s limit. */
+#include "config.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <pty.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <vterm.h>
+
+struct run {
+	pid_t pid;
+	int fd, rows, cols;
+	VTerm *vt;
+	VTermScreen *screen;
+};
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static int run_start(struct run *r, int rows, int cols, char **argv)
+{
+	struct winsize ws = { .ws_row = (unsigned short)rows, .ws_col = (unsigned short)cols };
+
+	r->rows = rows;
+	r->cols = cols;
+	r->pid = forkpty(&r->fd, NULL, NULL, &ws);
+	if (r->pid < 0)
+		return -1;
+	if (r->pid == 0) {
+		setenv("TERM", "xterm-256color", 1);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	r->vt = vterm_new(rows, cols);
+	vterm_set_utf8(r->vt, 1);
+	r->screen = vterm_obtain_screen(r->vt);
+	vterm_screen_reset(r->screen, 1);
+	return 0;
+}
+
+static int run_pump(struct run *r, int ms)
+{
+	struct pollfd p = { .fd = r->fd, .events = POLLIN };
+	char buf[16384];
+
+	if (poll(&p, 1, ms) <= 0)
+		return 1;
+	ssize_t n = read(r->fd, buf, sizeof buf);
+	if (n <= 0)
+		return 0;
+	vterm_input_write(r->vt, buf, (size_t)n);
+	return 1;
+}
+
+static int run_has(struct run *r, const char *needle)
+{
+	char line[4096];
+
+	for (int y = 0; y < r->rows; y++) {
+		VTermRect rect = { .start_row = y, .end_row = y + 1, .start_col = 0, .end_col = r->cols };
+		size_t n = vterm_screen_get_text(r->screen, line, sizeof line - 1, rect);
+		line[n] = '\0';
+		if (strstr(line, needle))
+			return 1;
+	}
+	return 0;
+}
+
+static int run_wait(struct run *r, const char *needle)
+{
+	double end = now_ms() + 120000;
+
+	while (!run_has(r, needle)) {
+		if (now_ms() > end || !run_pump(r, 100)) {
+			fprintf(stderr, "tui_pty: '%s' did not appear\n", needle);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void run_stop(struct run *r)
+{
+	kill(r->pid, SIGTERM);
+	while (run_pump(r, 200))
+		;
+	waitpid(r->pid, NULL, 0);
+	vterm_free(r->vt);
+	close(r->fd);
+}
+
+static long proc_cpu_ms(pid_t pid)
+{
+	char path[64], buf[2048];
+	unsigned long ut = 0, st = 0;
+	FILE *f;
+
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	if (!(f = fopen(path, "r")))
+		return -1;
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	char *p = strrchr(buf, ')');   /* the command name may hold spaces */
+	if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &ut, &st) != 2)
+		return -1;
+	return (long)((ut + st) * 1000 / (unsigned long)sysconf(_SC_CLK_TCK));
+}
+
+static long proc_rss_kb(pid_t pid)
+{
+	char path[64], line[256];
+	long kb = -1;
+	FILE *f;
+
+	snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+	if (!(f = fopen(path, "r")))
+		return -1;
+	while (fgets(line, sizeof line, f))
+		if (sscanf(line, "VmRSS: %ld kB", &kb) == 1)
+			break;
+	fclose(f);
+	return kb;
+}
+
+static char **after_dashes(int argc, char **argv)
+{
+	for (int i = 1; i < argc - 1; i++)
+		if (!strcmp(argv[i], "--"))
+			return argv + i + 1;
+	return NULL;
+}
+
+static int cmd_frame(char *size, const char *needle, char **cmd)
+{
+	struct run r;
+	int rows = 30, cols = 120;
+
+	if (sscanf(size, "%dx%d", &rows, &cols) != 2)
+		return 2;
+	double t0 = now_ms();
+	if (run_start(&r, rows, cols, cmd) < 0 || run_wait(&r, needle) < 0)
+		return 1;
+	printf("first_frame_ms %.1f\n", now_ms() - t0);
+	run_stop(&r);
+	return 0;
+}
+
+static int cmd_idle(double seconds, const char *needle, char **cmd)
+{
+	struct run r;
+
+	if (run_start(&r, 30, 120, cmd) < 0 || run_wait(&r, needle) < 0)
+		return 1;
+	/* let the start settle, then count */
+	double settle = now_ms() + 2000;
+	while (now_ms() < settle)
+		run_pump(&r, 100);
+	long c0 = proc_cpu_ms(r.pid);
+	double end = now_ms() + seconds * 1000;
+	while (now_ms() < end)
+		run_pump(&r, (int)(end - now_ms()) + 1);
+	long c1 = proc_cpu_ms(r.pid);
+	printf("idle_cpu_ms %ld\n", c1 - c0);
+	run_stop(&r);
+	return 0;
+}
+
+static int cmd_rss(const char *needle, const char *keys, const char *needle2, char **cmd)
+{
+	struct run r;
+
+	if (run_start(&r, 30, 120, cmd) < 0 || run_wait(&r, needle) < 0)
+		return 1;
+	printf("rss_start_kb %ld\n", proc_rss_kb(r.pid));
+	if (strcmp(keys, "-") && write(r.fd, keys, strlen(keys)) != (ssize_t)strlen(keys))
+		return 1;
+	if (run_wait(&r, needle2) < 0)
+		return 1;
+	printf("rss_loaded_kb %ld\n", proc_rss_kb(r.pid));
+	run_stop(&r);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	char **cmd = after_dashes(argc, argv);
+
+	if (argc < 4 || !cmd) {
+		fprintf(stderr, "usage: see the comment at the top of bench/tui_pty.c\n");
+		return 2;
+	}
+	if (!strcmp(argv[1], "frame"))
+		return cmd_frame(argv[2], argv[3], cmd);
+	if (!strcmp(argv[1], "idle"))
+		return cmd_idle(atof(argv[2]), argv[3], cmd);
+	if (!strcmp(argv[1], "rss") && argc >= 7)
+		return cmd_rss(argv[2], argv[3], argv[4], cmd);
+	return 2;
+}

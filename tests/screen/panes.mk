@@ -1,0 +1,37 @@
+# Screen tests of the TUI's panes against a real steno-sandbox (issue 5), and end-to-end
+# runs of the steno binary on a pty (libvterm).
+PANES_TEST_SOURCES = %reldir%/panes_fixture.c %reldir%/panes_fixture.h \
+	%reldir%/harness.c %reldir%/harness.h $(SANDBOX_FIXTURE)
+PANES_TEST_CFLAGS = $(TEST_CFLAGS) $(NCURSESW_CFLAGS) $(MHD_CFLAGS) $(PTHREAD_CFLAGS)
+PANES_TEST_LIBS = libsteno_ui.a libsteno_core.a libsteno_api.a $(NCURSESW_LIBS) \
+	$(TEST_LIBS) $(CURL_LIBS) $(JSONC_LIBS) $(INIH_LIBS) $(MHD_LIBS) $(PTHREAD_LIBS) -lm
+
+check_PROGRAMS += tests/screen/test_panes_browse
+TESTS += tests/screen/test_panes_browse
+tests_screen_test_panes_browse_SOURCES = %reldir%/test_panes_browse.c $(PANES_TEST_SOURCES)
+tests_screen_test_panes_browse_CFLAGS = $(PANES_TEST_CFLAGS)
+tests_screen_test_panes_browse_LDADD = $(PANES_TEST_LIBS)
+
+check_PROGRAMS += tests/screen/test_panes_terminal tests/screen/test_panes_errors
+TESTS += tests/screen/test_panes_terminal tests/screen/test_panes_errors
+tests_screen_test_panes_terminal_SOURCES = %reldir%/test_panes_terminal.c $(PANES_TEST_SOURCES)
+tests_screen_test_panes_terminal_CFLAGS = $(PANES_TEST_CFLAGS)
+tests_screen_test_panes_terminal_LDADD = $(PANES_TEST_LIBS)
+tests_screen_test_panes_errors_SOURCES = %reldir%/test_panes_errors.c $(PANES_TEST_SOURCES)
+tests_screen_test_panes_errors_CFLAGS = $(PANES_TEST_CFLAGS)
+tests_screen_test_panes_errors_LDADD = $(PANES_TEST_LIBS)
+
+check_PROGRAMS += tests/screen/test_panes_activity
+TESTS += tests/screen/test_panes_activity
+tests_screen_test_panes_activity_SOURCES = %reldir%/test_panes_activity.c $(PANES_TEST_SOURCES)
+tests_screen_test_panes_activity_CFLAGS = $(PANES_TEST_CFLAGS)
+tests_screen_test_panes_activity_LDADD = $(PANES_TEST_LIBS)
+
+if HAVE_VTERM
+check_PROGRAMS += tests/screen/test_e2e_tui
+TESTS += tests/screen/test_e2e_tui
+tests_screen_test_e2e_tui_SOURCES = %reldir%/test_e2e_tui.c $(SANDBOX_FIXTURE)
+tests_screen_test_e2e_tui_CFLAGS = $(TEST_CFLAGS) $(VTERM_CFLAGS) $(MHD_CFLAGS) $(PTHREAD_CFLAGS)
+tests_screen_test_e2e_tui_LDADD = $(TEST_LIBS) $(VTERM_LIBS) $(CURL_LIBS) $(JSONC_LIBS) \
+	$(MHD_LIBS) $(PTHREAD_LIBS) -lutil
+endif

@@ -1,0 +1,55 @@
+#ifndef STENO_TESTS_SCREEN_PANES_FIXTURE_H
+#define STENO_TESTS_SCREEN_PANES_FIXTURE_H
+
+/* Screen tests of the real TUI (ui/app.h) against a real steno-sandbox: the app runs on a
+ * headless terminal of fixed size (as tests/screen/harness does), keys are pushed into
+ * curses' queue, every step waits until no request runs, and screens are compared with
+ * golden files after masking what depends on the run (the organization id, dates). */
+
+#include <stdbool.h>
+
+#include "../integration/sandbox_fixture.h"
+#include "harness.h"
+#include "ui/app.h"
+
+struct pf_opts {
+	int rows, cols;
+	const char *const *sandbox_args;   /* extra steno-sandbox arguments, NULL-terminated */
+	const char *theme;
+	int read_only, no_color;
+	const char *api_key;               /* NULL: the sandbox's key */
+	const char *base_url;              /* NULL: the sandbox's */
+	int no_org;                        /* start without an organization */
+	int no_sandbox;                    /* do not start a sandbox at all */
+	int mouse;                         /* capture the mouse */
+	const char *key_lines;             /* config bind / unbind lines */
+	const char *learned_folder;        /* "ID:/path" learned in the state file first */
+};
+
+/* Ownership: pf_open fills it, pf_close frees everything. */
+struct pf {
+	struct sbx sbx;
+	int have_sbx;
+	struct app *app;
+	FILE *in, *out;
+	char dir[256];
+	int quit;
+};
+
+void pf_open(struct pf *f, const struct pf_opts *o);
+void pf_close(struct pf *f);
+/* Runs passes until nothing is in flight (asserts within 10 s). */
+void pf_settle(struct pf *f);
+/* Each key of the script, then settle. */
+void pf_keys(struct pf *f, const char *script);
+/* Runs passes until `needle` is on screen (asserts within 10 s). */
+void pf_wait_text(struct pf *f, const char *needle);
+void pf_resize(struct pf *f, int rows, int cols);
+/* The screen with run-dependent text masked. Caller frees. */
+char *pf_text(struct pf *f);
+void pf_golden(struct pf *f, const char *name);
+/* Asserts that the screen contains / lacks a string. */
+void pf_expect(struct pf *f, const char *needle);
+void pf_reject(struct pf *f, const char *needle);
+
+#endif

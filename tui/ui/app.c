@@ -1,0 +1,387 @@
+/* The TUI application: set-up, the loop's hooks, app-wide actions and accessors. */
+#include "config.h"
+
+#include "ui/app_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "api/http.h"
+#include "ui/dialogs.h"
+#include "ui/pane_activity.h"
+#include "ui/pane_details.h"
+#include "ui/pane_list.h"
+#include "ui/pane_log.h"
+#include "ui/pane_orgs.h"
+#include "ui/wait.h"
+
+
+void app_notify_dialogs(struct app *app)
+{
+	dialogs_notify(app);
+}
+
+/* ---- actions no pane handled ---- */
+
+static int app_is_dialog_action(enum action_id act)
+{
+	const struct action_info *a = action_info(act);
+
+	if (a && (a->flags & ACTION_WRITES))
+		return 1;
+	return act == ACT_PREVIEW || act == ACT_COPY_URL || act == ACT_COPY_ID ||
+	       act == ACT_EXPORT || act == ACT_DOWNLOAD || act == ACT_OPEN_FILE;
+}
+
+unsigned app_action(struct app *app, enum action_id act)
+{
+	int64_t now = app_now_ms(app);
+
+	switch (act) {
+	case ACT_VIEW_ACTIVITY:
+	case ACT_VIEW_DETAILS:
+		/* the frame focuses it once it is shown */
+		app_show_side(app, act == ACT_VIEW_ACTIVITY);
+		return PANE_IGNORED;
+	case ACT_REFRESH:
+		app_request_refresh(app);
+		if (app->list.selected)
+			app_fetch_details(app, app->list.selected, true);
+		app_status(app, "refreshing");
+		return PANE_HANDLED;
+	case ACT_FORCE_REFRESH:
+		scheduler_force_all(app->sched, now);
+		app_request_refresh(app);
+		if (app->list.selected)
+			app_fetch_details(app, app->list.selected, true);
+		app_status(app, "refreshing everything now");
+		return PANE_HANDLED;
+	default:
+		break;
+	}
+	if (!app_is_dialog_action(act))
+		return PANE_IGNORED;
+	if (!action_allowed(act, app->opts.read_only))
+		return PANE_HANDLED | PANE_REFUSED;
+	return (unsigned)dialogs_handle_action(app, (int)act);
+}
+
+/* ---- the loop's hooks ---- */
+
+long app_wait_timeout(struct app *app)
+{
+	int64_t now = app_now_ms(app);
+	/* with every slot taken, a completion (an engine event) wakes us, not a timer */
+	int64_t t = app_poll_full(app) ? -1 : scheduler_next_due(app->sched, now);
+	long j = jobs_timeout_ms(app->jobs);
+
+	if (j >= 0 && (t < 0 || j < t))
+		t = j;
+	if (app->list_retry_at) {
+		int64_t r = app->list_retry_at > now ? app->list_retry_at - now : 0;
+		if (t < 0 || r < t)
+			t = r;
+	}
+	/* a transfer's progress bar moves each second, a countdown as often as its text */
+	int period = jobs_active(app->jobs) ? 1000 : app->animating;
+	if (period > 0 && (t < 0 || t > period))
+		t = period;
+	return (long)t;
+}
+
+void app_after_wait(struct app *app)
+{
+	steno_http_perform(app->http);
+	jobs_tick(app->jobs);
+	app_retry_list(app);
+	app_poll_due(app);
+	if (jobs_active(app->jobs))
+		pane_dirty(app->activity);
+	if (app->animating)
+		pane_dirty(app->details);
+	app_refresh_status(app);
+}
+
+static long app_hook_timeout(void *ud) { return app_wait_timeout(ud); }
+static void app_hook_after(void *ud) { app_after_wait(ud); }
+
+static void app_on_result(void *ud, unsigned result)
+{
+	struct app *app = ud;
+
+	ui_session_on_result(&app->ses, result);
+}
+
+/* ---- set-up ---- */
+
+static char *app_key_lines(const struct steno_config *cfg)
+{
+	size_t len = 1;
+	char *s, *p;
+
+	for (size_t i = 0; i < cfg->n_bindings; i++)
+		len += strlen(cfg->bindings[i].key) + strlen(cfg->bindings[i].action) + 8;
+	s = p = malloc(len);
+	if (!s)
+		return NULL;
+	*p = '\0';
+	for (size_t i = 0; i < cfg->n_bindings; i++)
+		p += sprintf(p, "bind %s %s\n", cfg->bindings[i].key, cfg->bindings[i].action);
+	return s;
+}
+
+static int app_open_core(struct app *app, struct steno_error *err)
+{
+	const struct steno_config *c = app->config;
+	struct steno_http_config hc = {
+		.base_url = app->opts.base_url, .api_key = app->opts.api_key,
+		.timeout_ms = c->timeout_s > 0 ? c->timeout_s * 1000L : 0,
+		.max_host_connections = c->connections > 0 ? c->connections : 0,
+		.trace_path = app->opts.trace_path ? app->opts.trace_path : c->trace_file,
+	};
+	struct sched_policy pol;
+	int64_t now = app_now_ms(app);
+
+	if (steno_http_new(&hc, &app->http, err) < 0)
+		return -1;
+	steno_http_set_retry_listener(app->http, app_on_retry, app);
+	app->store = store_new();
+	scheduler_policy_default(&pol);
+	pol.min_ms = (int64_t)(c->refresh_interval_s * 1000);
+	pol.max_ms = (int64_t)(c->refresh_max_s * 1000);
+	pol.requests_per_second = c->requests_per_second;
+	app->sched = scheduler_new(&pol, now);
+	if (!app->store || !app->sched)
+		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	app->listener = store_listen(app->store, app_store_changed, app_store_failed, app);
+	struct jobs_config jc = {
+		.http = app->http, .store = app->store, .state = &app->state,
+		.organization_id = app->opts.org_id,
+		.poll_min_ms = pol.min_ms, .poll_max_ms = pol.max_ms,
+		.requests_per_second = c->requests_per_second,
+		.on_event = app_on_job, .ud = app,
+	};
+	app->jobs = jobs_new(&jc, err);
+	return app->jobs && app->listener > 0 ? 0 : -1;
+}
+
+static void app_open_state(struct app *app)
+{
+	struct steno_error err;
+
+	state_init(&app->state);
+	if (!app->opts.paths) {
+		if (paths_resolve(&app->paths, &err) < 0)
+			return;
+		app->have_paths = true;
+	}
+	const struct steno_paths *p = app->opts.paths ? app->opts.paths : &app->paths;
+	if (!p->state_file || !(app->state_path = strdup(p->state_file)))
+		return;
+	if (state_load(&app->state, app->state_path, &err) == 1)
+		snprintf(app->ses.status.error, sizeof app->ses.status.error, "%.200s", err.message);
+}
+
+static int app_open_ui(struct app *app)
+{
+	const struct steno_config *c = app->config;
+	char *lines = app->opts.key_lines ? NULL : app_key_lines(c);
+	struct ui_session_opts so = {
+		.theme = app->opts.theme ? app->opts.theme : c->theme,
+		.key_lines = app->opts.key_lines ? app->opts.key_lines : lines,
+		.key_origin = app->opts.key_origin ? app->opts.key_origin : c->file,
+		.read_only = app->opts.read_only, .ascii = app->opts.ascii,
+		.mouse = app->opts.mouse, .term = app->opts.term,
+		.out = app->opts.out, .in = app->opts.in,
+	};
+	int rc = ui_session_open(&app->ses, &so);
+
+	free(lines);
+	return rc;
+}
+
+static int app_add_panes(struct app *app)
+{
+	struct ui_ctx *ctx = &app->ses.frame.ctx;
+
+	app->orgs = pane_new(&orgs_pane_ops, ctx, app);
+	if (!app->orgs || ui_session_add(&app->ses, app->orgs) < 0)
+		return -1;
+	app->orgs->weight = 2;
+	app->tlist = pane_new(&list_pane_ops, ctx, app);
+	if (!app->tlist || ui_session_add(&app->ses, app->tlist) < 0)
+		return -1;
+	app->tlist->weight = 6;
+	app->details = pane_new(&details_pane_ops, ctx, app);
+	if (!app->details || ui_session_add(&app->ses, app->details) < 0)
+		return -1;
+	app->details->weight = 3;
+	app->activity = pane_new(&activity_pane_ops, ctx, app);
+	if (!app->activity || ui_session_add(&app->ses, app->activity) < 0)
+		return -1;
+	app->activity->weight = 5;
+	app->activity->hidden = 1;
+	app->logp = pane_new(&log_pane_ops, ctx, app);
+	if (!app->logp || ui_session_add(&app->ses, app->logp) < 0)
+		return -1;
+	app->logp->hidden = 1;
+	frame_resize(&app->ses.frame);
+	return 0;
+}
+
+static void app_free(struct app *app)
+{
+	struct steno_error err;
+
+	app->quit = 1;
+	if (app->ses.status_pane)
+		ui_session_close(&app->ses);
+	if (app->jobs)
+		jobs_free(app->jobs);
+	if (app->http)
+		steno_http_free(app->http);
+	app_reqs_free(app);
+	scheduler_free(app->sched);
+	if (app->store && app->listener > 0)
+		store_unlisten(app->store, app->listener);
+	store_free(app->store);
+	if (app->state.dirty && app->state_path)
+		state_save(&app->state, app->state_path, &err);
+	state_free(&app->state);
+	free(app->state_path);
+	if (app->have_paths)
+		paths_free(&app->paths);
+	app_places_free(app);
+	app_marks_free(app);
+	free(app->list.rows);
+	free(app->list.selected);
+	free(app->org_id);
+	free(app->folder_id);
+	free(app->watched_jobs);
+	for (size_t i = 0; i < app->log_count; i++)
+		free(app->log[(app->log_head + i) % APP_LOG_LINES]);
+	config_free(&app->own_config);
+	free(app);
+}
+
+/* Sets everything up; 0, or -1 with a message in msg. */
+static int app_open(struct app *app, char *msg, size_t size)
+{
+	struct steno_error err = { 0 };
+
+	if (!app->opts.config) {
+		if (config_init_defaults(&app->own_config, &err) < 0) {
+			snprintf(msg, size, "steno: %s", err.message);
+			return -1;
+		}
+		app->config = &app->own_config;
+	} else {
+		app->config = app->opts.config;
+	}
+	if (!app->opts.base_url) {
+		snprintf(msg, size, "steno: no API base URL");
+		return -1;
+	}
+	app_open_state(app);
+	if (app_open_core(app, &err) < 0) {
+		snprintf(msg, size, "steno: %s", err.message);
+		return -1;
+	}
+	if (app_open_ui(app) < 0) {
+		snprintf(msg, size, "steno: cannot open the terminal");
+		return -1;
+	}
+	if (app_add_panes(app) < 0) {
+		snprintf(msg, size, "steno: out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+static void app_start(struct app *app)
+{
+	struct status_info *s = &app->ses.status;
+
+	snprintf(s->profile, sizeof s->profile, "%s", app->opts.profile ? app->opts.profile : "");
+	s->health = STATUS_UNKNOWN;
+	app_places_build(app);
+	if (!app->n_places) {
+		snprintf(s->error, sizeof s->error,
+			 "no organization configured: set `organization = ID` in the profile "
+			 "or STENO_ORG_ID");
+		return;
+	}
+	app_select_place(app, 0);
+	/* the list is where people start */
+	frame_run(&app->ses.frame, ACT_VIEW_TRANSCRIPTIONS, KEYS_NONE);
+}
+
+struct app *app_new(const struct ui_options *opts, char *msg, size_t size)
+{
+	struct app *app = calloc(1, sizeof *app);
+
+	if (!app) {
+		snprintf(msg, size, "steno: out of memory");
+		return NULL;
+	}
+	app->opts = *opts;
+	if (app_open(app, msg, size) < 0) {
+		app_free(app);
+		return NULL;
+	}
+	app_start(app);
+	return app;
+}
+
+void app_destroy(struct app *app)
+{
+	if (app)
+		app_free(app);
+}
+
+bool app_busy(struct app *app)
+{
+	return steno_http_pending(app->http) > 0 || app->reqs || jobs_active(app->jobs) > 0;
+}
+
+static void app_loop_init(struct app *app, struct ui_engine_wait *w, struct ui_loop *l)
+{
+	*w = (struct ui_engine_wait){ .http = app->http, .due_ms = app_hook_timeout,
+		.after = app_hook_after, .ud = app };
+	*l = (struct ui_loop){
+		.frame = &app->ses.frame, .in_fd = fileno(app->ses.term.in),
+		.wait = ui_wait_engine, .wait_ctx = w, .timeout_ms = -1,
+		.on_result = app_on_result, .result_ctx = app,
+	};
+}
+
+int app_step(struct app *app, int max_ms)
+{
+	struct ui_engine_wait w;
+	struct ui_loop l;
+
+	app_loop_init(app, &w, &l);
+	ui_wait_engine(&w, -1, max_ms);
+	return ui_loop_step(&l, 0) == UI_LOOP_QUIT;
+}
+
+int ui_main(const struct ui_options *opts)
+{
+	char msg[640] = "";
+	struct app *app = app_new(opts, msg, sizeof msg);
+	struct ui_engine_wait w;
+	struct ui_loop l;
+	int rc;
+
+	if (!app) {
+		fprintf(stderr, "%s\n", msg);
+		return 2;
+	}
+	app_loop_init(app, &w, &l);
+	rc = ui_loop_run(&l);
+	app_free(app);
+	return rc;
+}

@@ -1,0 +1,136 @@
+/* The app's accessors and its messages: status bar notices, errors, the log. */
+#include "config.h"
+
+#include "ui/app_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "api/http.h"
+
+/* ---- accessors ---- */
+
+struct steno_http *app_http(struct app *app) { return app->http; }
+struct steno_store *app_store(struct app *app) { return app->store; }
+struct scheduler *app_scheduler(struct app *app) { return app->sched; }
+struct steno_jobs *app_jobs(struct app *app) { return app->jobs; }
+const struct steno_config *app_config(struct app *app) { return app->config; }
+struct steno_state *app_state(struct app *app) { return &app->state; }
+struct ui_frame *app_frame(struct app *app) { return &app->ses.frame; }
+const struct ui_options *app_options(struct app *app) { return &app->opts; }
+int app_read_only(struct app *app) { return app->opts.read_only; }
+const char *app_org_id(struct app *app) { return app->org_id; }
+const char *app_folder_id(struct app *app) { return app->folder_id; }
+const char *app_selected_id(struct app *app) { return app->list.selected; }
+
+int64_t app_now_ms(struct app *app)
+{
+	struct timespec ts;
+
+	(void)app;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int64_t app_wall_ms(struct app *app)
+{
+	struct timespec ts;
+
+	if (app->opts.clock_ms)
+		return app->opts.clock_ms(app->opts.clock_ud);
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+const struct store_transcription *app_selected(struct app *app)
+{
+	return app->list.selected ? store_transcription_get(app->store, app->list.selected) : NULL;
+}
+
+const char *const *app_marked(struct app *app, size_t *n)
+{
+	*n = app->list.n_marks;
+	return (const char *const *)app->list.marks;
+}
+
+void app_unmark_all(struct app *app)
+{
+	app_marks_free(app);
+	pane_dirty(app->tlist);
+}
+
+/* ---- messages ---- */
+
+void app_status(struct app *app, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(app->ses.status.notice, sizeof app->ses.status.notice, fmt, ap);
+	va_end(ap);
+	pane_dirty(app->ses.status_pane);
+}
+
+void app_error(struct app *app, const struct steno_error *err)
+{
+	char *out = app->ses.status.error;
+	size_t size = sizeof app->ses.status.error;
+
+	if (!err) {
+		out[0] = '\0';
+	} else if (err->kind == STENO_ERR_HTTP && err->http_status == 401) {
+		snprintf(out, size, "the API key was refused (401): check the profile's key");
+	} else if (err->kind == STENO_ERR_HTTP && err->http_status == 403) {
+		snprintf(out, size, "not allowed (403): %.200s", err->message);
+	} else if (err->kind == STENO_ERR_HTTP && err->http_status == 429) {
+		snprintf(out, size, "rate-limited: %.200s", err->message);
+	} else if (err->kind == STENO_ERR_NETWORK || err->kind == STENO_ERR_TIMEOUT) {
+		snprintf(out, size, "cannot reach the server: %.200s", err->message);
+	} else if (err->kind == STENO_ERR_HTTP) {
+		snprintf(out, size, "HTTP %ld: %.200s", err->http_status, err->message);
+	} else {
+		snprintf(out, size, "%s: %.200s", steno_error_kind_name(err->kind), err->message);
+	}
+	pane_dirty(app->ses.status_pane);
+}
+
+void app_log(struct app *app, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	time_t t = (time_t)(app_wall_ms(app) / 1000);
+	struct tm tm;
+	size_t n;
+
+	gmtime_r(&t, &tm);
+	n = strftime(buf, sizeof buf, "%H:%M:%S ", &tm);
+	va_start(ap, fmt);
+	vsnprintf(buf + n, sizeof buf - n, fmt, ap);
+	va_end(ap);
+	char *line = strdup(buf);
+	if (!line)
+		return;
+	size_t slot = (app->log_head + app->log_count) % APP_LOG_LINES;
+	if (app->log_count == APP_LOG_LINES) {
+		free(app->log[app->log_head]);
+		app->log_head = (app->log_head + 1) % APP_LOG_LINES;
+	} else {
+		app->log_count++;
+	}
+	app->log[slot] = line;
+	pane_dirty(app->logp);
+}
+
+void app_refresh_status(struct app *app)
+{
+	struct status_info *s = &app->ses.status;
+	int flight = (int)steno_http_pending(app->http);
+
+	if (s->in_flight != flight) {
+		s->in_flight = flight;
+		pane_dirty(app->ses.status_pane);
+	}
+}

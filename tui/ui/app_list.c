@@ -1,0 +1,110 @@
+/* The transcriptions shown: the current view filtered and sorted, the marks and the
+ * selection, kept in the app so that dialogs act on them. */
+#include "config.h"
+
+#include "ui/app_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void app_list_update(struct app *app)
+{
+	struct store_view *v = app_view(app, false);
+	struct store_query q = { .text = app->list.filter[0] ? app->list.filter : NULL,
+		.sort = app->list.sort, .descending = app->list.descending };
+	size_t *rows = NULL;
+	long n = 0;
+
+	app->list.stale = false;
+	if (v) {
+		n = store_view_select(app->store, v, &q, &rows);
+		if (n < 0) {
+			app_status(app, "out of memory");
+			n = 0;
+			rows = NULL;
+		}
+	}
+	free(app->list.rows);
+	app->list.rows = rows;
+	app->list.n_rows = n;
+	/* the cursor stays on the same transcription when the list moves under it */
+	for (long i = 0; v && app->list.selected && i < n; i++) {
+		const struct store_transcription *t = store_view_item(app->store, v, rows[i]);
+		if (t && t->t.id && !strcmp(t->t.id, app->list.selected)) {
+			app->list.lv.cursor = (int)i;
+			break;
+		}
+	}
+	listview_resize(&app->list.lv, (int)n, app->list.lv.rows);
+	app_sync_selected(app);
+}
+
+const struct store_transcription *app_list_item(struct app *app, long i)
+{
+	struct store_view *v = app_view(app, false);
+
+	if (!v || i < 0 || i >= app->list.n_rows)
+		return NULL;
+	return store_view_item(app->store, v, app->list.rows[i]);
+}
+
+void app_sync_selected(struct app *app)
+{
+	const struct store_transcription *t = app_list_item(app, app->list.lv.cursor);
+
+	app_set_selected(app, t ? t->t.id : NULL);
+}
+
+bool app_is_marked(const struct app *app, const char *id)
+{
+	for (size_t i = 0; i < app->list.n_marks; i++)
+		if (!strcmp(app->list.marks[i], id))
+			return true;
+	return false;
+}
+
+int app_toggle_mark(struct app *app, const char *id)
+{
+	struct app_list *l = &app->list;
+
+	for (size_t i = 0; i < l->n_marks; i++) {
+		if (!strcmp(l->marks[i], id)) {
+			free(l->marks[i]);
+			l->marks[i] = l->marks[--l->n_marks];
+			return 0;
+		}
+	}
+	if (l->n_marks == l->cap_marks) {
+		size_t cap = l->cap_marks ? l->cap_marks * 2 : 16;
+		char **m = realloc(l->marks, cap * sizeof *m);
+		if (!m)
+			return -1;
+		l->marks = m;
+		l->cap_marks = cap;
+	}
+	if (!(l->marks[l->n_marks] = strdup(id)))
+		return -1;
+	l->n_marks++;
+	return 1;
+}
+
+void app_marks_free(struct app *app)
+{
+	for (size_t i = 0; i < app->list.n_marks; i++)
+		free(app->list.marks[i]);
+	free(app->list.marks);
+	app->list.marks = NULL;
+	app->list.n_marks = app->list.cap_marks = 0;
+}
+
+void app_set_selected(struct app *app, const char *id)
+{
+	if ((!id && !app->list.selected) ||
+	    (id && app->list.selected && !strcmp(id, app->list.selected)))
+		return;
+	free(app->list.selected);
+	app->list.selected = id ? strdup(id) : NULL;
+	pane_dirty(app->details);
+	if (app->list.selected)
+		app_fetch_details(app, app->list.selected, false);
+}

@@ -1,0 +1,203 @@
+/* Activity: the jobs started from this run (uploads, downloads, creations) and the
+ * orders, exports and translation tasks steno watches: state, ingestions, produced
+ * transcriptions, pricing, progress and time in state. */
+#include "config.h"
+
+#include "ui/pane_activity.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/spec_tables.h"
+#include "ui/app_internal.h"
+#include "ui/format.h"
+#include "ui/table.h"
+
+enum { COL_KIND, COL_ID, COL_STATE, COL_TIME, COL_INFO, COL_COUNT };
+
+static const struct layout_col act_cols[COL_COUNT] = {
+	[COL_KIND]  = { "Kind",    6, 11, 2, 0, TEXT_LEFT },
+	[COL_ID]    = { "ID",      6, 12, 3, 0, TEXT_LEFT },
+	[COL_STATE] = { "State",   8, 14, 1, 0, TEXT_LEFT },
+	[COL_TIME]  = { "In state", 7, 8, 4, 0, TEXT_RIGHT },
+	[COL_INFO]  = { "Progress", 10, 60, 0, 1, TEXT_LEFT },
+};
+
+/* Ownership: the pane's data. */
+struct activity_pane {
+	struct app *app;
+	struct listview lv;
+	char time[64][16];
+	char info[64][256];
+};
+
+static const char *const job_kinds[] = { "transcribe", "order", "export", "translate",
+	"task", "confirm" };
+
+static void info_order(char *out, size_t size, const struct steno_order *o)
+{
+	size_t done = 0, len;
+
+	for (size_t i = 0; i < o->n_ingestions; i++)
+		done += o->ingestions[i].state && !strcmp(o->ingestions[i].state, "done");
+	len = (size_t)snprintf(out, size, "ingested %zu/%zu, %zu transcriptions", done,
+			       o->n_ingestions, o->n_transcriptions ? o->n_transcriptions :
+			       o->outputs_ids.n);
+	if (o->details.present && steno_known(o->details.total_cents.st) && len < size) {
+		char money[32];
+		fmt_money(money, sizeof money, o->details.total_cents.v, o->details.currency_symbol);
+		snprintf(out + len, size - len, ", total %s", money);
+	}
+}
+
+static void info_task(char *out, size_t size, const struct steno_translation_task *t)
+{
+	char pct[16] = "?%";
+
+	if (steno_known(t->progress_percent.st))
+		fmt_percent(pct, sizeof pct, t->progress_percent.v / 100.0);
+	snprintf(out, size, "%s to %s%s%s", pct, t->target_language ? t->target_language : "?",
+		 t->failure_reason ? ": " : "", t->failure_reason ? t->failure_reason : "");
+}
+
+static void info_activity(char *out, size_t size, const struct store_activity *a)
+{
+	out[0] = '\0';
+	if (a->has_error)
+		snprintf(out, size, "refresh failed: %.200s", a->error.message);
+	else if (a->kind == STORE_ACT_ORDER)
+		info_order(out, size, &a->order);
+	else if (a->kind == STORE_ACT_EXPORT)
+		snprintf(out, size, "%s, %zu transcriptions%s", a->export_.format ? a->export_.format : "?",
+			 a->export_.transcription_ids.n, a->export_.download_link ? ", ready" : "");
+	else
+		info_task(out, size, &a->task);
+}
+
+static void info_job(char *out, size_t size, const struct steno_job *j, int ascii)
+{
+	if (j->step == JOB_STEP_FAILED) {
+		snprintf(out, size, "%.200s", j->error.message);
+	} else if ((j->step == JOB_STEP_UPLOADING || j->step == JOB_STEP_DOWNLOADING) &&
+		   j->bytes_total) {
+		char bar[64], a[16], b[16];
+		fmt_progress(bar, sizeof bar, (double)j->bytes_done / (double)j->bytes_total, 10, ascii);
+		fmt_bytes(a, sizeof a, j->bytes_done);
+		fmt_bytes(b, sizeof b, j->bytes_total);
+		snprintf(out, size, "%s %s/%s", bar, a, b);
+	} else if (j->file) {
+		snprintf(out, size, "%s", j->file);
+	} else if (j->n_result_ids) {
+		snprintf(out, size, "%zu transcriptions", j->n_result_ids);
+	} else {
+		snprintf(out, size, "%s", j->resource_id ? j->resource_id : "");
+	}
+}
+
+static int act_rows(struct app *app)
+{
+	return (int)(app->n_watched_jobs + store_activity_count(app->store));
+}
+
+static void act_row(void *ctx, int index, struct table_row *row)
+{
+	struct pane *p = ctx;
+	struct activity_pane *ap = p->data;
+	struct app *app = ap->app;
+	int slot = (index - ap->lv.top) & 63;
+	int64_t now = app_now_ms(app);
+	char *t = ap->time[slot], *info = ap->info[slot];
+
+	if ((size_t)index < app->n_watched_jobs) {
+		const struct steno_job *j = jobs_get(app->jobs, app->watched_jobs[index]);
+		if (!j)
+			return;
+		row->cells[COL_KIND] = job_kinds[j->kind];
+		row->cells[COL_ID] = j->resource_id ? j->resource_id : "-";
+		row->cells[COL_STATE] = jobs_step_name(j->step);
+		row->elem[COL_STATE] = j->step == JOB_STEP_FAILED ? THEME_STATE_FAILED :
+			j->step == JOB_STEP_DONE ? THEME_STATE_DONE : THEME_STATE_WORKING;
+		fmt_span(t, 16, (long long)((now - j->step_ms) / 1000));
+		info_job(info, 256, j, p->ctx->ascii);
+		row->changing = j->step < JOB_STEP_DONE;
+	} else {
+		const struct store_activity *a =
+			store_activity_at(app->store, (size_t)index - app->n_watched_jobs);
+		if (!a)
+			return;
+		static const char *const kinds[] = { "order", "export", "task" };
+		row->cells[COL_KIND] = kinds[a->kind];
+		row->cells[COL_ID] = a->id;
+		row->cells[COL_STATE] = a->state ? a->state : "?";
+		row->elem[COL_STATE] = !a->finished ? THEME_STATE_WORKING :
+			a->has_error ? THEME_STATE_FAILED : THEME_STATE_DONE;
+		fmt_span(t, 16, (long long)((now - a->state_changed_ms) / 1000));
+		info_activity(info, 256, a);
+		row->changing = !a->finished;
+	}
+	row->cells[COL_TIME] = t;
+	row->cells[COL_INFO] = info;
+}
+
+static int activity_open(struct pane *p, void *arg)
+{
+	struct activity_pane *ap = calloc(1, sizeof *ap);
+
+	if (!ap)
+		return -1;
+	ap->app = arg;
+	p->data = ap;
+	return 0;
+}
+
+static void activity_close(struct pane *p)
+{
+	free(p->data);
+	p->data = NULL;
+}
+
+static void activity_draw(struct pane *p)
+{
+	struct activity_pane *ap = p->data;
+	struct table_view tv = { act_cols, COL_COUNT, 1, p->focused, app_text_flags(p) };
+	char title[64];
+	int n = act_rows(ap->app);
+
+	snprintf(title, sizeof title, "Activity %d", n);
+	app_draw_title(p, title);
+	if (!n) {
+		static const char *const msg[] = { "Nothing watched.", "Orders, exports and",
+			"translations you start", "appear here." };
+		app_draw_message(p, 2, msg, 4);
+		return;
+	}
+	listview_resize(&ap->lv, n, p->rows - 2);
+	table_draw(p->win, 1, p->cols, &tv, &ap->lv, act_row, p);
+}
+
+static unsigned activity_key(struct pane *p, enum action_id act, ui_key key)
+{
+	struct activity_pane *ap = p->data;
+	struct app *app = ap->app;
+
+	(void)key;
+	if (act == ACT_CANCEL_JOB) {
+		if ((size_t)ap->lv.cursor < app->n_watched_jobs &&
+		    jobs_cancel(app->jobs, app->watched_jobs[ap->lv.cursor]) == 0)
+			app_status(app, "cancelled");
+		else
+			app_status(app, "nothing to cancel here");
+		return PANE_HANDLED | PANE_REDRAW;
+	}
+	int r = listview_action(&ap->lv, act);
+	if (r >= 0)
+		return r ? PANE_HANDLED | PANE_REDRAW : PANE_HANDLED;
+	return app_action(app, act);
+}
+
+const struct pane_ops activity_pane_ops = {
+	.name = "activity", .scope = SCOPE_ACTIVITY, .place = PANE_PLACE_MAIN,
+	.open = activity_open, .draw = activity_draw, .key = activity_key,
+	.close = activity_close,
+};

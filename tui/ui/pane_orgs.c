@@ -1,0 +1,109 @@
+/* Organizations and folders: those of the profile and those learned from orders and
+ * creations. Enter shows the transcriptions of the one under the cursor. */
+#include "config.h"
+
+#include "ui/pane_orgs.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui/app_internal.h"
+#include "ui/draw.h"
+#include "ui/style.h"
+
+/* Ownership: the pane's data. */
+struct orgs_pane {
+	struct app *app;
+	struct listview lv;
+};
+
+static int orgs_open(struct pane *p, void *arg)
+{
+	struct orgs_pane *op = calloc(1, sizeof *op);
+
+	if (!op)
+		return -1;
+	op->app = arg;
+	p->data = op;
+	return 0;
+}
+
+static void orgs_close(struct pane *p)
+{
+	free(p->data);
+	p->data = NULL;
+}
+
+static bool orgs_is_current(const struct app *app, const struct app_place *pl)
+{
+	if (!app->org_id || strcmp(app->org_id, pl->org_id))
+		return false;
+	if (!pl->folder_id || !app->folder_id)
+		return !pl->folder_id && !app->folder_id;
+	return !strcmp(pl->folder_id, app->folder_id);
+}
+
+static void orgs_draw(struct pane *p)
+{
+	struct orgs_pane *op = p->data;
+	struct app *app = op->app;
+	unsigned flags = app_text_flags(p);
+
+	app_draw_title(p, "Organizations");
+	if (!app->n_places) {
+		static const char *const msg[] = { "None configured:", "organization = ID",
+			"in the profile, or", "STENO_ORG_ID." };
+		app_draw_message(p, 1, msg, 4);
+		return;
+	}
+	listview_resize(&op->lv, (int)app->n_places, p->rows - 1);
+	for (int i = op->lv.top; i < op->lv.count && i - op->lv.top < op->lv.rows; i++) {
+		const struct app_place *pl = &app->places[i];
+		int y = i - op->lv.top + 1;
+		enum theme_elem e = THEME_NORMAL;
+		if (i == op->lv.cursor)
+			e = p->focused ? THEME_LIST_SELECTED : THEME_LIST_SELECTED_IDLE;
+		style_set(p->win, e);
+		draw_blank(p->win, y, 0, p->cols);
+		bool cur = orgs_is_current(app, pl);
+		draw_text(p->win, y, 0, 2, cur ? (p->ctx->ascii ? ">" : "›") : "", TEXT_LEFT, flags);
+		if (pl->is_org && e == THEME_NORMAL)
+			style_set(p->win, THEME_LIST_MARKED);
+		draw_text(p->win, y, 2, p->cols - 3, pl->label, TEXT_LEFT, flags);
+	}
+	style_set(p->win, THEME_NORMAL);
+}
+
+static unsigned orgs_key(struct pane *p, enum action_id act, ui_key key)
+{
+	struct orgs_pane *op = p->data;
+	struct app *app = op->app;
+
+	(void)key;
+	if (act == ACT_ENTER) {
+		if (app_select_place(app, (size_t)op->lv.cursor) < 0)
+			return PANE_HANDLED;
+		return PANE_HANDLED | PANE_REDRAW |
+		       frame_run(&app->ses.frame, ACT_VIEW_TRANSCRIPTIONS, KEYS_NONE);
+	}
+	int r = listview_action(&op->lv, act);
+	if (r >= 0)
+		return r ? PANE_HANDLED | PANE_REDRAW : PANE_HANDLED;
+	return app_action(app, act);
+}
+
+static unsigned orgs_select(struct pane *p, int row)
+{
+	struct orgs_pane *op = p->data;
+
+	if (row < 1 || !listview_select(&op->lv, op->lv.top + row - 1))
+		return PANE_IGNORED;
+	return orgs_key(p, ACT_ENTER, KEYS_NONE);
+}
+
+const struct pane_ops orgs_pane_ops = {
+	.name = "organizations", .scope = SCOPE_ORGS, .place = PANE_PLACE_MAIN,
+	.open = orgs_open, .draw = orgs_draw, .key = orgs_key, .select = orgs_select,
+	.close = orgs_close,
+};

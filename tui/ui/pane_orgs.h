@@ -1,0 +1,11 @@
+#ifndef STENO_UI_PANE_ORGS_H
+#define STENO_UI_PANE_ORGS_H
+
+/* The orgs pane of the TUI: pane_new(&orgs_pane_ops, ctx, app) with the struct app of
+ * ui/app.h as the argument (borrowed; the app outlives its panes). */
+
+#include "ui/pane.h"
+
+extern const struct pane_ops orgs_pane_ops;
+
+#endif

@@ -1,0 +1,13 @@
+# tui/ui panes and the application (issue 5): ui_main, the loop's engine wait hook,
+# organizations, transcriptions, details, activity and log panes.
+libsteno_ui_a_SOURCES += \
+	%reldir%/app.c %reldir%/app.h %reldir%/app_internal.h \
+	%reldir%/app_access.c %reldir%/app_watch.c \
+	%reldir%/app_data.c %reldir%/app_draw.c %reldir%/app_input.c \
+	%reldir%/app_list.c %reldir%/app_places.c \
+	%reldir%/pane_orgs.c %reldir%/pane_orgs.h \
+	%reldir%/pane_list.c %reldir%/pane_list.h \
+	%reldir%/pane_details.c %reldir%/pane_details.h \
+	%reldir%/pane_activity.c %reldir%/pane_activity.h \
+	%reldir%/pane_log.c %reldir%/pane_log.h \
+	%reldir%/wait.c %reldir%/wait.h
