@@ -1,2 +1,16 @@
 # Benchmarks run on demand (make bench); never part of make check.
-EXTRA_DIST +=
+EXTRA_DIST += %reldir%/sandbox_bench.sh %reldir%/ls_all.sh
+
+# steno-sandbox under wrk, beside its GET /teapot floor (prints a Markdown table).
+bench-sandbox: steno-sandbox
+	$(SHELL) $(srcdir)/%reldir%/sandbox_bench.sh ./steno-sandbox
+
+# steno ls --all over 10,000 transcriptions vs curl loops vs the sandbox's own rate.
+bench-ls: steno steno-sandbox
+	$(SHELL) $(srcdir)/%reldir%/ls_all.sh ./steno ./steno-sandbox
+
+# The TUI's benchmarks (bench/tui.mk, written with tui/ui).
+include %reldir%/tui.mk
+
+bench: bench-sandbox bench-ls bench-tui
+.PHONY: bench bench-sandbox bench-ls

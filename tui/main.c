@@ -1,36 +1,148 @@
-/* steno: entry point. Parses global options and chooses the mode. */
+/* steno: entry point. Parses the global options, starts a sandbox for --sandbox, and
+ * chooses the mode: a command (tui/cli) or the interactive browser (tui/ui). */
 #include "config.h"
 
+#include <curl/curl.h>
+#include <getopt.h>
+#include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "api/version.h"
+#include "cli/cli.h"
+#include "cli/ctx.h"
+#include "core/sandbox_launch.h"
+#include "ui/app.h"
 
 static void print_usage(FILE *out)
 {
 	fprintf(out,
-		"Usage: steno [OPTION]...\n"
-		"A terminal browser for a speech-to-text service's REST API.\n"
+		"Usage: steno [OPTION]... [COMMAND [ARGS]]\n"
+		"A terminal browser for a speech-to-text service's REST API. Without a COMMAND\n"
+		"the interactive browser starts.\n"
 		"\n"
-		"  -h, --help     show this help and exit\n"
-		"  -V, --version  show the version and exit\n");
+		"Options:\n"
+		"      --profile NAME   use this profile of the config file\n"
+		"      --sandbox        start a local steno-sandbox with demo data and use it\n"
+		"      --base-url URL   the API's base URL (overrides config and environment)\n"
+		"      --org ID         the organization (an id or a profile's org.NAME)\n"
+		"      --trace FILE     append one line per HTTP request to FILE\n"
+		"      --read-only      refuse everything that changes or spends\n"
+		"      --theme NAME     the browser's colour theme\n"
+		"      --config FILE    read FILE instead of the default config file\n"
+		"  -h, --help           show this help and exit\n"
+		"  -V, --version        show the version and exit\n"
+		"\n"
+		"Commands (steno COMMAND --help for each):\n");
+	cli_print_commands(out);
+	fprintf(out, "\nExit status: 0 success, 1 API, network, job or file failure, 2 usage error,\n"
+		     "130 interrupted.\n"
+		     "See steno(1) and steno.conf(5).\n");
+}
+
+enum { OPT_PROFILE = 1, OPT_SANDBOX, OPT_BASE_URL, OPT_ORG, OPT_TRACE, OPT_READ_ONLY,
+       OPT_THEME, OPT_CONFIG };
+
+/* Fills g from argv up to the command; returns the index of the command (argc when none),
+ * or -1 after a usage message, or -2 when --help/--version was handled. */
+static int parse_globals(int argc, char **argv, struct cli_globals *g, int *sandbox)
+{
+	static const struct option lo[] = {
+		{"profile", required_argument, NULL, OPT_PROFILE},
+		{"sandbox", no_argument, NULL, OPT_SANDBOX},
+		{"base-url", required_argument, NULL, OPT_BASE_URL},
+		{"org", required_argument, NULL, OPT_ORG},
+		{"trace", required_argument, NULL, OPT_TRACE},
+		{"read-only", no_argument, NULL, OPT_READ_ONLY},
+		{"theme", required_argument, NULL, OPT_THEME},
+		{"config", required_argument, NULL, OPT_CONFIG},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
+	};
+	int ch;
+	while ((ch = getopt_long(argc, argv, "+hV", lo, NULL)) != -1) {
+		switch (ch) {
+		case OPT_PROFILE: g->profile = optarg; break;
+		case OPT_SANDBOX: *sandbox = 1; break;
+		case OPT_BASE_URL: g->base_url = optarg; break;
+		case OPT_ORG: g->org = optarg; break;
+		case OPT_TRACE: g->trace = optarg; break;
+		case OPT_READ_ONLY: g->read_only = true; break;
+		case OPT_THEME: g->theme = optarg; break;
+		case OPT_CONFIG: g->config_file = optarg; break;
+		case 'h': print_usage(stdout); return -2;
+		case 'V': printf("steno %s\n", steno_version()); return -2;
+		default: fprintf(stderr, "Try 'steno --help'.\n"); return -1;
+		}
+	}
+	return optind;
+}
+
+/* The interactive browser, on the same configuration and account as the commands. */
+static int run_tui(const struct cli_globals *g)
+{
+	struct cli_ctx c;
+	int rc = cli_ctx_open(&c, g, NULL);
+	if (rc == 0)
+		rc = cli_ctx_account(&c);
+	if (rc == 0) {
+		struct ui_options o = {
+			.base_url = c.acct.base_url,
+			.api_key = c.acct.api_key,
+			.org_id = g->org ? cli_org(&c, NULL) : c.acct.org_id,
+			.profile = c.acct.profile,
+			.theme = g->theme,
+			.read_only = g->read_only || c.cfg.read_only,
+			.ascii = c.cfg.ascii,
+			.mouse = c.cfg.mouse,
+			.trace_path = g->trace,
+			.config = &c.cfg,
+			.paths = &c.paths,
+		};
+		rc = ui_main(&o);
+	}
+	cli_ctx_close(&c);
+	return rc;
+}
+
+static int run_mode(struct cli_globals *g, int argc, char **argv, int cmd)
+{
+	if (cmd >= argc)
+		return run_tui(g);
+	return cli_run(g, argc - cmd, argv + cmd);
 }
 
 int main(int argc, char **argv)
 {
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			print_usage(stdout);
-			return 0;
-		}
-		if (!strcmp(argv[i], "-V") || !strcmp(argv[i], "--version")) {
-			printf("steno %s\n", steno_version());
-			return 0;
-		}
-		fprintf(stderr, "steno: unknown option '%s'\n", argv[i]);
-		print_usage(stderr);
-		return 2;
+	struct cli_globals g = {0};
+	int sandbox = 0;
+	int cmd = parse_globals(argc, argv, &g, &sandbox);
+	if (cmd < 0)
+		return cmd == -2 ? 0 : 2;
+	setlocale(LC_ALL, "");
+	signal(SIGPIPE, SIG_IGN);
+	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+		fprintf(stderr, "steno: cannot initialise libcurl\n");
+		return 1;
 	}
-	print_usage(stderr);
-	return 2;
+	struct sandbox_launch sb = {.pid = 0, .out_fd = -1, .err_fd = -1};
+	if (sandbox) {
+		struct steno_error err;
+		steno_error_clear(&err);
+		if (sandbox_launch_start(&sb, NULL, NULL, 0, &err) != 0) {
+			fprintf(stderr, "steno: --sandbox: %s\n", err.message);
+			curl_global_cleanup();
+			return 1;
+		}
+		g.sandbox_base_url = sb.base_url;
+		g.sandbox_api_key = sb.api_key;
+		g.sandbox_org_id = sb.org_id;
+	}
+	int rc = run_mode(&g, argc, argv, cmd);
+	if (sandbox)
+		sandbox_launch_stop(&sb);
+	curl_global_cleanup();
+	return rc;
 }

@@ -1,1 +1,32 @@
-# integration tests: cli
+# integration tests: cli (the steno binary's commands against steno-sandbox)
+CLI_IT_CFLAGS = $(TEST_CFLAGS) $(MHD_CFLAGS) $(PTHREAD_CFLAGS)
+CLI_IT_LIBS = $(CURL_LIBS) $(JSONC_LIBS) $(MHD_LIBS) $(PTHREAD_LIBS) $(TEST_LIBS) -lm
+CLI_IT_COMMON = %reldir%/test_cli_util.c %reldir%/test_cli_util.h \
+	%reldir%/sandbox_fixture.c %reldir%/sandbox_fixture.h
+
+check_PROGRAMS += tests/integration/test_cli_basic
+tests_integration_test_cli_basic_SOURCES = %reldir%/test_cli_basic.c $(CLI_IT_COMMON)
+tests_integration_test_cli_basic_CFLAGS = $(CLI_IT_CFLAGS)
+tests_integration_test_cli_basic_LDADD = $(CLI_IT_LIBS)
+TESTS += tests/integration/test_cli_basic
+
+check_PROGRAMS += tests/integration/test_cli_jobs
+tests_integration_test_cli_jobs_SOURCES = %reldir%/test_cli_jobs.c $(CLI_IT_COMMON)
+tests_integration_test_cli_jobs_CFLAGS = $(CLI_IT_CFLAGS)
+tests_integration_test_cli_jobs_LDADD = $(CLI_IT_LIBS)
+TESTS += tests/integration/test_cli_jobs
+
+check_PROGRAMS += tests/integration/test_cli_faults tests/integration/test_cli_lsall
+tests_integration_test_cli_faults_SOURCES = %reldir%/test_cli_faults.c $(CLI_IT_COMMON)
+tests_integration_test_cli_faults_CFLAGS = $(CLI_IT_CFLAGS)
+tests_integration_test_cli_faults_LDADD = $(CLI_IT_LIBS)
+tests_integration_test_cli_lsall_SOURCES = %reldir%/test_cli_lsall.c $(CLI_IT_COMMON)
+tests_integration_test_cli_lsall_CFLAGS = $(CLI_IT_CFLAGS)
+tests_integration_test_cli_lsall_LDADD = $(CLI_IT_LIBS)
+TESTS += tests/integration/test_cli_faults tests/integration/test_cli_lsall
+
+check_PROGRAMS += tests/integration/test_cli_out
+tests_integration_test_cli_out_SOURCES = %reldir%/test_cli_out.c
+tests_integration_test_cli_out_CFLAGS = $(TEST_CFLAGS)
+tests_integration_test_cli_out_LDADD = libsteno_cli.a $(JSONC_LIBS) $(TEST_LIBS)
+TESTS += tests/integration/test_cli_out

@@ -1,0 +1,42 @@
+/* Helpers of the steno command tests: run $STENO_BIN in a private environment (own HOME and
+ * XDG dirs, the account of a sandbox), capture stdout, stderr and the exit code. */
+#ifndef STENO_TESTS_CLI_UTIL_H
+#define STENO_TESTS_CLI_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "sandbox_fixture.h"
+
+/* A private home for one test: dir/home, dir/cfg, dir/state, dir/cache; removed by
+ * cli_home_free. */
+struct cli_home {
+	char dir[512];
+};
+
+int cli_home_init(struct cli_home *h);
+void cli_home_free(struct cli_home *h);
+/* Writes dir/cfg/steno/config. */
+int cli_home_config(const struct cli_home *h, const char *text);
+/* path of a file in the home dir (static buffer per call site: copy it). */
+void cli_home_path(const struct cli_home *h, const char *name, char *out, size_t n);
+
+struct cli_result {
+	int code;      /* exit status; 128+N for signal N; -1 when it could not run */
+	char *out;     /* stdout, NUL-terminated, malloc'd */
+	char *err;     /* stderr */
+};
+
+/* Runs STENO_BIN with argv (NULL-terminated, without argv[0]). Environment: the home's XDG
+ * dirs, the sandbox's account as STENO_BASE_URL/STENO_API_KEY/STENO_ORG_ID when sbx is not
+ * NULL, plus `env` ("NAME=VALUE", NULL-terminated, may be NULL). Times out after 120 s. */
+int cli_exec(struct cli_result *r, const struct cli_home *h, const struct sbx *sbx,
+	     const char *const *env, const char *const *argv);
+void cli_result_free(struct cli_result *r);
+
+/* Reads a whole file (malloc'd, NUL-terminated) or NULL. */
+char *cli_read_file(const char *path);
+/* Transcriptions of the demo organization per the admin state route (-1 on error). */
+long cli_count_transcriptions(const struct sbx *s);
+
+#endif

@@ -1,0 +1,209 @@
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "api/glossary.h"
+#include "api/request.h"
+#include "api/url.h"
+#include "cli/cmds.h"
+
+/* The commands that create work: transcribe, order create, order translation, translate,
+ * order confirm. Each builds the request, lets the job run it (upload, POST, optional
+ * wait), then prints the resource as the server has it. Requests the builders refuse are
+ * usage errors (exit 2) and nothing is sent. */
+
+int cmd_run_job(struct cli_ctx *c, int id)
+{
+	/* jobs_run's loop, plus SIGINT/SIGTERM: the job is cancelled (a download's .part goes). */
+	while (jobs_active(c->jobs) > 0 && !cli_interrupted()) {
+		long t = jobs_timeout_ms(c->jobs);
+		long e = steno_http_timeout_ms(c->http);
+		if (t < 0 || (e >= 0 && e < t))
+			t = e;
+		steno_http_poll(c->http, NULL, 0, t < 0 || t > 1000 ? 1000 : t);
+		steno_http_perform(c->http);
+		jobs_tick(c->jobs);
+	}
+	out_progress_end();
+	if (cli_interrupted()) {
+		jobs_cancel(c->jobs, id);
+		struct steno_error e;
+		steno_error_clear(&e);
+		cli_interrupt_error(&e);
+		return cli_fail(c, &e);
+	}
+	const struct steno_job *j = jobs_get(c->jobs, id);
+	if (!j)
+		return CLI_EXIT_FAIL;
+	if (j->step == JOB_STEP_DONE)
+		return CLI_EXIT_OK;
+	struct steno_error e = j->error;
+	if (e.kind == STENO_ERR_INVALID || e.kind == STENO_ERR_NONE)
+		e.kind = STENO_ERR_JOB; /* the server refused: not a usage error */
+	if (!e.message[0])
+		steno_error_set(&e, STENO_ERR_JOB, "%s", jobs_step_name(j->step));
+	if (e.kind == STENO_ERR_IO && strcmp(e.code, "exists") == 0) {
+		char msg[sizeof(e.message)];
+		snprintf(msg, sizeof(msg), "%.400s (--force replaces it)", e.message);
+		steno_error_set(&e, STENO_ERR_IO, "%s", msg);
+	}
+	cli_fail(c, &e);
+	return CLI_EXIT_FAIL;
+}
+
+/* Opens, checks read-only, connects and creates the jobs. Returns an exit code. */
+int cmd_open_for_jobs(struct cli_ctx *c, const struct cli_globals *g, const char *cmd)
+{
+	int rc = cli_ctx_open(c, g, cmd);
+	if (rc == 0)
+		rc = cli_check_writable(c);
+	if (rc == 0)
+		rc = cli_ctx_connect(c);
+	if (rc == 0)
+		rc = cli_ctx_jobs(c);
+	return rc;
+}
+
+/* A job start failed before anything ran: INVALID (a builder's refusal) is a usage error. */
+int cmd_start_failed(struct cli_ctx *c, const struct steno_error *err)
+{
+	return cli_fail(c, err);
+}
+
+/* After a job: print what the server has (the resource, or for an export its file). */
+int cmd_finish_job(struct cli_ctx *c, int id, const char *path, bool json)
+{
+	int rc = cmd_run_job(c, id);
+	const struct steno_job *j = jobs_get(c->jobs, id);
+	if (j && j->resource_id && !cli_interrupted()) {
+		int prc = cmd_print_resource(c, path, j->resource_id, json);
+		if (rc == 0)
+			rc = prc;
+	}
+	return rc;
+}
+
+/* The language of a transcription (to check a translation's source); NULL if unknown. */
+char *cmd_source_language(struct cli_ctx *c, const char *id, int *rc)
+{
+	struct steno_transcription t;
+	memset(&t, 0, sizeof(t));
+	struct steno_error err;
+	steno_error_clear(&err);
+	char *url = cli_url(c, "/transcriptions", id), *lang = NULL;
+	if (!url || cli_get(c, url, cmd_parse_transcription, &t, NULL, NULL, &err) != 0) {
+		if (!url)
+			steno_error_set(&err, STENO_ERR_NOMEM, "out of memory");
+		*rc = cli_fail(c, &err);
+	} else if (t.language && !(lang = strdup(t.language))) {
+		*rc = CLI_EXIT_FAIL;
+	}
+	free(url);
+	steno_transcription_free(&t);
+	return lang;
+}
+
+const char *cmd_basename(const char *s, char *buf, size_t n)
+{
+	const char *q = strpbrk(s, "?#");
+	const char *end = q ? q : s + strlen(s);
+	const char *b = end;
+	while (b > s && b[-1] != '/')
+		b--;
+	snprintf(buf, n, "%.*s", (int)(end - b), b);
+	return buf;
+}
+
+/* FILE|URL: a local file must be readable. Sets *is_file. */
+int cmd_check_source(const char *cmd, const char *src, bool *is_file)
+{
+	*is_file = !cli_is_url(src);
+	if (*is_file && access(src, R_OK) != 0)
+		return cli_usage(cmd, "cannot read '%s': %s (give a readable file or an http(s) URL)",
+				 src, strerror(errno));
+	return 0;
+}
+
+/* ---- transcribe ---- */
+
+static const char transcribe_usage[] =
+	"Usage: steno transcribe FILE|URL --language L [--name N] [OPTION]...\n"
+	"Create a transcription; a local FILE is uploaded first.\n"
+	"\n"
+	"  --name N           name (default: the file name)\n"
+	"  --language L       language code (steno languages)\n"
+	"  --service S        auto (default), pro or alignment\n"
+	"  --document URL     the text to align (alignment only)\n"
+	"  --subtitle         treat as subtitles\n"
+	"  --folder PATH      folder path a/b  |  --folder-id ID\n"
+	"  --tags a,b         tags\n"
+	"  --sharing          enable sharing\n"
+	"  --org ID           organization\n"
+	"  --wait             wait until it is done (exit 1 when it fails)\n"
+	"  --json             print the transcription as JSON\n";
+
+int cmd_transcribe(const struct cli_globals *g, int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{"name", required_argument, NULL, 'n'},     {"language", required_argument, NULL, 'l'},
+		{"service", required_argument, NULL, 's'},  {"document", required_argument, NULL, 'd'},
+		{"subtitle", no_argument, NULL, 'S'},       {"folder", required_argument, NULL, 'f'},
+		{"folder-id", required_argument, NULL, 'F'}, {"tags", required_argument, NULL, 't'},
+		{"sharing", no_argument, NULL, 'x'},        {"org", required_argument, NULL, 'o'},
+		{"wait", no_argument, NULL, 'w'},           {"json", no_argument, NULL, OPT_JSON},
+		{"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0},
+	};
+	struct steno_transcription_create_req req = {0};
+	struct cli_list tags = {0};
+	const char *org = NULL;
+	bool wait = false, json = false, is_file = false;
+	int ch, rc = 0;
+	optind = 0;
+	while (rc == 0 && (ch = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		switch (ch) {
+		case 'n': req.name = optarg; break;
+		case 'l': req.language = optarg; break;
+		case 's': req.service = optarg; break;
+		case 'd': req.document_url = optarg; break;
+		case 'S': req.is_subtitle = true; break;
+		case 'f': req.folder = optarg; break;
+		case 'F': req.folder_id = optarg; break;
+		case 't': rc = cli_list_split(&tags, optarg) ? CLI_EXIT_FAIL : 0; break;
+		case 'x': req.sharing_enabled = true; break;
+		case 'o': org = optarg; break;
+		case 'w': wait = true; break;
+		case OPT_JSON: json = true; break;
+		case 'h': cli_list_free(&tags); return cmd_help(transcribe_usage);
+		default: rc = CLI_EXIT_USAGE;
+		}
+	}
+	if (rc == 0 && optind + 1 != argc)
+		rc = cli_usage("transcribe", optind >= argc ? "a FILE or URL is required" : "one FILE or URL only");
+	if (rc == 0)
+		rc = cmd_check_source("transcribe", argv[optind], &is_file);
+	struct cli_ctx c;
+	memset(&c, 0, sizeof(c));
+	if (rc == 0)
+		rc = cmd_open_for_jobs(&c, g, "transcribe");
+	if (rc == 0 && !(req.organization_id = cli_org(&c, org)))
+		rc = CLI_EXIT_USAGE;
+	if (rc == 0) {
+		const char *src = argv[optind];
+		req.tmp_url = is_file ? NULL : src;
+		char base[256];
+		if (!req.name)
+			req.name = cmd_basename(src, base, sizeof(base));
+		req.tags = cli_list_cv(&tags);
+		req.n_tags = tags.n;
+		struct steno_error err;
+		steno_error_clear(&err);
+		int id = jobs_transcribe(c.jobs, &req, is_file ? src : NULL, wait, &err);
+		rc = id < 0 ? cmd_start_failed(&c, &err) : cmd_finish_job(&c, id, "/transcriptions", json);
+	}
+	cli_list_free(&tags);
+	cli_ctx_close(&c);
+	return rc;
+}

@@ -1,0 +1,65 @@
+#ifndef STENO_CLI_CMDS_H
+#define STENO_CLI_CMDS_H
+
+/* The commands of tui/cli, one entry point each (argv[0] is "steno NAME" for getopt's
+ * messages), and the small pieces they share. Internal to tui/cli. */
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "api/transcription.h"
+#include "cli/cli.h"
+#include "cli/ctx.h"
+#include "cli/out.h"
+
+int cmd_ls(const struct cli_globals *g, int argc, char **argv);
+int cmd_show(const struct cli_globals *g, int argc, char **argv);
+int cmd_rm(const struct cli_globals *g, int argc, char **argv);
+int cmd_upload(const struct cli_globals *g, int argc, char **argv);
+int cmd_transcribe(const struct cli_globals *g, int argc, char **argv);
+int cmd_export(const struct cli_globals *g, int argc, char **argv);
+int cmd_download(const struct cli_globals *g, int argc, char **argv);
+int cmd_translate(const struct cli_globals *g, int argc, char **argv);
+int cmd_order(const struct cli_globals *g, int argc, char **argv);
+int cmd_order_show(const struct cli_globals *g, int argc, char **argv);
+int cmd_order_watch(const struct cli_globals *g, int argc, char **argv);
+int cmd_order_create(const struct cli_globals *g, int argc, char **argv);
+int cmd_order_translation(const struct cli_globals *g, int argc, char **argv);
+int cmd_order_confirm(const struct cli_globals *g, int argc, char **argv);
+int cmd_glossaries(const struct cli_globals *g, int argc, char **argv);
+int cmd_style_guides(const struct cli_globals *g, int argc, char **argv);
+int cmd_config(const struct cli_globals *g, int argc, char **argv);
+int cmd_languages(const struct cli_globals *g, int argc, char **argv);
+
+/* Option values shared by many commands. */
+enum {
+	OPT_JSON = 1000,
+};
+
+/* Prints `usage` to stdout (for --help). Returns CLI_EXIT_OK. */
+int cmd_help(const char *usage);
+/* Parses a non-negative integer option; -1 when invalid. */
+long cmd_parse_long(const char *s);
+
+/* The key/value view of a transcription, and its parser for cli_get. */
+void cmd_print_transcription(const struct steno_transcription *t, FILE *f);
+int cmd_parse_transcription(const char *body, size_t len, void *out, struct steno_error *err);
+
+/* After a job: prints its resource (GET path/ID) for people or as JSON. Exit code. */
+int cmd_print_resource(struct cli_ctx *c, const char *path, const char *id, bool json);
+
+/* Runs the job `id` (from a jobs_* starter) to its end. 0 when done, else the exit code
+ * after printing why. */
+int cmd_run_job(struct cli_ctx *c, int id);
+
+/* Shared by the creating commands (cmd_create.c). */
+int cmd_open_for_jobs(struct cli_ctx *c, const struct cli_globals *g, const char *cmd);
+int cmd_start_failed(struct cli_ctx *c, const struct steno_error *err);
+int cmd_finish_job(struct cli_ctx *c, int id, const char *path, bool json);
+char *cmd_source_language(struct cli_ctx *c, const char *id, int *rc);
+/* The last path segment of a file or URL (query and fragment dropped), into buf. */
+const char *cmd_basename(const char *url_or_path, char *buf, size_t n);
+int cmd_check_source(const char *cmd, const char *src, bool *is_file);
+
+#endif

@@ -1,0 +1,413 @@
+#include "config.h"
+
+#include "cli/ctx.h"
+
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "api/error_body.h"
+#include "api/url.h"
+#include "cli/out.h"
+#include "core/secret.h"
+
+/* Set by SIGINT/SIGTERM (cli_signals_install); loops check it between passes. */
+static volatile sig_atomic_t interrupted;
+
+static void print_diags(const struct steno_config *cfg)
+{
+	for (size_t i = 0; i < cfg->n_diags; i++)
+		fprintf(stderr, "%s\n", cfg->diags[i].text);
+}
+
+int cli_ctx_open(struct cli_ctx *c, const struct cli_globals *g, const char *cmd)
+{
+	return cli_ctx_open_ex(c, g, cmd, false);
+}
+
+int cli_ctx_open_ex(struct cli_ctx *c, const struct cli_globals *g, const char *cmd,
+		    bool tolerant)
+{
+	struct steno_error err;
+	steno_error_clear(&err);
+	memset(c, 0, sizeof(*c));
+	c->g = g;
+	c->cmd = cmd;
+	state_init(&c->state);
+	if (paths_resolve(&c->paths, &err) != 0)
+		return cli_fail(c, &err);
+	c->have_paths = true;
+	if (config_init_defaults(&c->cfg, &err) != 0)
+		return cli_fail(c, &err);
+	c->have_cfg = true;
+	int rc = config_load(&c->cfg, &c->paths, g->config_file, &err);
+	print_diags(&c->cfg);
+	if (rc != 0 && !tolerant)
+		return cli_fail(c, &err);
+	return CLI_EXIT_OK;
+}
+
+static int account_from_sandbox(struct cli_ctx *c, struct steno_error *err)
+{
+	const struct cli_globals *g = c->g;
+	c->acct.base_url = strdup(g->sandbox_base_url);
+	c->acct.api_key = strdup(g->sandbox_api_key);
+	c->acct.key_source = strdup("--sandbox");
+	c->acct.org_id = g->sandbox_org_id ? strdup(g->sandbox_org_id) : NULL;
+	if (!c->acct.base_url || !c->acct.api_key || !c->acct.key_source ||
+	    (g->sandbox_org_id && !c->acct.org_id))
+		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	return 0;
+}
+
+static int account_resolve(struct cli_ctx *c, struct steno_error *err)
+{
+	if (c->g->sandbox_base_url)
+		return account_from_sandbox(c, err);
+	if (config_account_resolve(&c->cfg, c->g->profile, true, &c->acct, err) != 0)
+		return -1;
+	if (c->g->base_url) {
+		char *u = strdup(c->g->base_url);
+		if (!u)
+			return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+		free(c->acct.base_url);
+		c->acct.base_url = u;
+	}
+	return 0;
+}
+
+int cli_ctx_account(struct cli_ctx *c)
+{
+	struct steno_error err;
+	steno_error_clear(&err);
+	if (account_resolve(c, &err) != 0)
+		return cli_fail(c, &err);
+	return CLI_EXIT_OK;
+}
+
+int cli_ctx_connect(struct cli_ctx *c)
+{
+	struct steno_error err;
+	steno_error_clear(&err);
+	if (!c->acct.base_url && cli_ctx_account(c) != 0)
+		return CLI_EXIT_FAIL;
+	struct steno_http_config hc = {
+		.base_url = c->acct.base_url,
+		.api_key = c->acct.api_key,
+		.timeout_ms = c->cfg.timeout_s > 0 ? (long)c->cfg.timeout_s * 1000 : 0,
+		.max_host_connections = c->cfg.connections > 0 ? c->cfg.connections : 0,
+		.trace_path = c->g->trace ? c->g->trace : c->cfg.trace_file,
+	};
+	if (steno_http_new(&hc, &c->http, &err) != 0)
+		return cli_fail(c, &err);
+	return CLI_EXIT_OK;
+}
+
+static void on_job_event(void *ud, const struct steno_job *job)
+{
+	(void)ud;
+	if (!out_progress_enabled())
+		return;
+	const char *step = jobs_step_name(job->step);
+	if (job->step == JOB_STEP_UPLOADING || job->step == JOB_STEP_DOWNLOADING)
+		out_progress_bytes(step, job->bytes_done, job->bytes_total);
+	else if (job->step == JOB_STEP_WAITING)
+		out_progress_text("waiting: %s %s", job->resource_id ? job->resource_id : "",
+				  job->state ? job->state : "");
+	else
+		out_progress_text("%s", step);
+}
+
+int cli_ctx_jobs(struct cli_ctx *c)
+{
+	struct steno_error err;
+	steno_error_clear(&err);
+	if (c->paths.state_file && state_load(&c->state, c->paths.state_file, &err) == 0)
+		c->state_loaded = true;
+	steno_error_clear(&err);
+	struct jobs_config jc = {
+		.http = c->http,
+		.state = c->state_loaded ? &c->state : NULL,
+		.organization_id = c->acct.org_id,
+		.poll_min_ms = (int64_t)(c->cfg.refresh_interval_s * 1000),
+		.poll_max_ms = (int64_t)(c->cfg.refresh_max_s * 1000),
+		.requests_per_second = c->cfg.requests_per_second,
+		.on_event = on_job_event,
+	};
+	c->jobs = jobs_new(&jc, &err);
+	if (!c->jobs)
+		return cli_fail(c, &err);
+	return CLI_EXIT_OK;
+}
+
+void cli_ctx_close(struct cli_ctx *c)
+{
+	out_progress_end();
+	if (c->jobs)
+		jobs_free(c->jobs);
+	if (c->state_loaded && c->state.dirty) {
+		struct steno_error err;
+		steno_error_clear(&err);
+		if (state_save(&c->state, c->paths.state_file, &err) != 0)
+			fprintf(stderr, "steno: warning: %s\n", err.message);
+	}
+	state_free(&c->state);
+	if (c->http)
+		steno_http_free(c->http);
+	config_account_free(&c->acct);
+	if (c->have_cfg)
+		config_free(&c->cfg);
+	if (c->have_paths)
+		paths_free(&c->paths);
+	memset(c, 0, sizeof(*c));
+}
+
+int cli_fail(struct cli_ctx *c, const struct steno_error *err)
+{
+	out_progress_end();
+	char msg[sizeof(err->message) + 128];
+	if (err->kind == STENO_ERR_INVALID && err->field[0] &&
+	    !strstr(err->message, err->field))
+		snprintf(msg, sizeof(msg), "%s: %s", err->field, err->message);
+	else if (err->kind == STENO_ERR_HTTP && err->http_status > 0)
+		snprintf(msg, sizeof(msg), "%s (HTTP %ld%s%s)", err->message, err->http_status,
+			 err->code[0] ? ", " : "", err->code);
+	else
+		snprintf(msg, sizeof(msg), "%s", err->message[0] ? err->message : "failed");
+	if (c && c->acct.api_key)
+		secret_redact_buf(msg, sizeof(msg), c->acct.api_key);
+	char *clean = out_clean(msg);
+	fprintf(stderr, "steno%s%s: %s\n", c && c->cmd ? " " : "", c && c->cmd ? c->cmd : "",
+		clean ? clean : "error");
+	free(clean);
+	if (err->kind == STENO_ERR_CANCELLED && interrupted)
+		return CLI_EXIT_INTERRUPTED;
+	return err->kind == STENO_ERR_INVALID ? CLI_EXIT_USAGE : CLI_EXIT_FAIL;
+}
+
+int cli_usage(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "steno %s: ", cmd);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'steno %s --help'.\n", cmd);
+	return CLI_EXIT_USAGE;
+}
+
+int cli_check_writable(struct cli_ctx *c)
+{
+	if (!c->g->read_only && !c->cfg.read_only)
+		return 0;
+	fprintf(stderr, "steno %s: refused in read-only mode (--read-only or read_only in %s)\n",
+		c->cmd, c->cfg.file ? c->cfg.file : "the config file");
+	return CLI_EXIT_USAGE;
+}
+
+const char *cli_org(struct cli_ctx *c, const char *flag)
+{
+	const char *ref = flag ? flag : c->g->org;
+	if (!ref) {
+		if (c->acct.org_id)
+			return c->acct.org_id;
+		cli_usage(c->cmd, "no organization: give --org ID, set STENO_ORG_ID, or set "
+				  "organization in the profile");
+		return NULL;
+	}
+	const struct config_profile *p =
+		c->acct.profile ? config_profile_find(&c->cfg, c->acct.profile) : NULL;
+	const char *id = p ? config_org_id(p, ref) : NULL;
+	if (id)
+		return id;
+	if (strncmp(ref, "org.", 4) == 0) {
+		cli_usage(c->cmd, "organization %s is not defined in the profile", ref);
+		return NULL;
+	}
+	return ref;
+}
+
+const char *cli_folder(struct cli_ctx *c, const char *flag, const char **org)
+{
+	const struct config_profile *p =
+		c->acct.profile ? config_profile_find(&c->cfg, c->acct.profile) : NULL;
+	for (size_t i = 0; flag && p && i < p->n_folders; i++) {
+		const struct config_folder *f = &p->folders[i];
+		if (strcmp(f->name, flag) != 0 || !f->folder_id)
+			continue;
+		if (org && !*org)
+			*org = config_org_id(p, f->org) ? config_org_id(p, f->org) : f->org;
+		return f->folder_id;
+	}
+	return flag;
+}
+
+char *cli_url(struct cli_ctx *c, const char *path, const char *id)
+{
+	struct steno_url_builder b;
+	steno_url_builder_init(&b, c->acct.base_url, path);
+	if (id)
+		steno_url_builder_segment(&b, id);
+	return steno_url_builder_take(&b);
+}
+
+struct get_call {
+	bool done;
+	long status;
+	char *body;
+	size_t len;
+	struct steno_error err;
+	bool failed;
+};
+
+static void on_get(void *ud, const struct steno_http_response *resp, const struct steno_error *err)
+{
+	struct get_call *g = ud;
+	g->done = true;
+	g->status = resp->status;
+	if (err) {
+		g->failed = true;
+		g->err = *err;
+		if (err->kind == STENO_ERR_HTTP && resp->status > 0) {
+			steno_error_clear(&g->err);
+			steno_error_from_response(resp->status, resp->body, resp->body_len, NULL,
+						  &g->err);
+		}
+		return;
+	}
+	g->body = malloc(resp->body_len + 1);
+	if (!g->body) {
+		g->failed = true;
+		steno_error_set(&g->err, STENO_ERR_NOMEM, "out of memory");
+		return;
+	}
+	memcpy(g->body, resp->body, resp->body_len);
+	g->body[resp->body_len] = '\0';
+	g->len = resp->body_len;
+}
+
+void cli_pump(struct cli_ctx *c)
+{
+	long t = steno_http_timeout_ms(c->http);
+	steno_http_poll(c->http, NULL, 0, t < 0 || t > 1000 ? 1000 : t);
+	steno_http_perform(c->http);
+}
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+void cli_signals_install(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);  /* no SA_RESTART: waits return early */
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+bool cli_interrupted(void)
+{
+	return interrupted != 0;
+}
+
+int cli_interrupt_error(struct steno_error *err)
+{
+	return steno_error_set(err, STENO_ERR_CANCELLED, "interrupted");
+}
+
+int cli_wait_flag(struct cli_ctx *c, const bool *done, struct steno_error *err)
+{
+	while (!*done) {
+		if (interrupted)
+			return cli_interrupt_error(err);
+		cli_pump(c);
+	}
+	return 0;
+}
+
+static int get_once(struct cli_ctx *c, const char *url, struct get_call *g, struct steno_error *err)
+{
+	memset(g, 0, sizeof(*g));
+	struct steno_http_request req = {.method = "GET", .url = url, .done = on_get, .ud = g};
+	if (steno_http_submit(c->http, &req, NULL, err) != 0)
+		return -1;
+	if (cli_wait_flag(c, &g->done, err) != 0)
+		return -1;
+	if (g->failed) {
+		if (err)
+			*err = g->err;
+		return -1;
+	}
+	return 0;
+}
+
+int cli_get(struct cli_ctx *c, const char *url, cli_parse_fn parse, void *out, char **body,
+	    size_t *len, struct steno_error *err)
+{
+	for (int attempt = 0;; attempt++) {
+		struct get_call g;
+		if (get_once(c, url, &g, err) != 0)
+			return -1;
+		int rc = parse ? parse(g.body, g.len, out, err) : 0;
+		if (rc != 0 && err && err->kind == STENO_ERR_PARSE && attempt < 4) {
+			free(g.body);
+			continue; /* a malformed answer to a GET: ask again */
+		}
+		if (rc == 0 && body) {
+			*body = g.body;
+			if (len)
+				*len = g.len;
+		} else {
+			free(g.body);
+		}
+		return rc;
+	}
+}
+
+int cli_list_split(struct cli_list *l, const char *csv)
+{
+	char *copy = strdup(csv ? csv : "");
+	if (!copy)
+		return -1;
+	char *save = NULL;
+	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save))
+		if (*t && cli_list_add(l, t) != 0) {
+			free(copy);
+			return -1;
+		}
+	free(copy);
+	return 0;
+}
+
+int cli_list_add(struct cli_list *l, const char *item)
+{
+	char **v = realloc(l->v, (l->n + 1) * sizeof(*v));
+	if (!v)
+		return -1;
+	l->v = v;
+	char *s = strdup(item);
+	if (!s)
+		return -1;
+	l->v[l->n++] = s;
+	return 0;
+}
+
+void cli_list_free(struct cli_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+bool cli_is_url(const char *s)
+{
+	return s && (strncmp(s, "http://", 7) == 0 || strncmp(s, "https://", 8) == 0);
+}

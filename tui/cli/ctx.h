@@ -1,0 +1,104 @@
+#ifndef STENO_CLI_CTX_H
+#define STENO_CLI_CTX_H
+
+/* What every command works with: the configuration, the account, the engine, the jobs; and
+ * the helpers shared by the commands (errors to exit codes, organization choice, GETs that
+ * keep the raw body for --json). Used by tui/cli, and by main.c to load the configuration
+ * and account it hands to the interactive browser. */
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "api/error.h"
+#include "api/http.h"
+#include "cli/cli.h"
+#include "core/conf.h"
+#include "core/jobs.h"
+#include "core/paths.h"
+#include "core/state.h"
+
+/* Ownership: everything inside is owned by the ctx and released by cli_ctx_close. */
+struct cli_ctx {
+	const struct cli_globals *g;   /* borrowed */
+	const char *cmd;               /* "ls", "order create" ... for messages */
+	struct steno_paths paths;
+	struct steno_config cfg;
+	struct steno_account acct;
+	struct steno_http *http;       /* NULL until cli_ctx_connect */
+	struct steno_jobs *jobs;       /* NULL until cli_ctx_jobs */
+	struct steno_state state;
+	bool state_loaded;
+	bool have_paths, have_cfg;
+};
+
+/* Loads paths and config (diagnostics to stderr). Returns an exit code (0 ok). */
+int cli_ctx_open(struct cli_ctx *c, const struct cli_globals *g, const char *cmd);
+/* Same; with `tolerant` a config file with errors is used as far as it goes (for
+ * `config paths`, which must work when the file is broken). */
+int cli_ctx_open_ex(struct cli_ctx *c, const struct cli_globals *g, const char *cmd,
+		    bool tolerant);
+/* Resolves the account (key required): --sandbox's, else config/env with --base-url.
+ * Returns an exit code (a message was printed). */
+int cli_ctx_account(struct cli_ctx *c);
+/* Resolves the account if not done yet and starts the engine. Returns an exit code. */
+int cli_ctx_connect(struct cli_ctx *c);
+/* Creates the job manager (after cli_ctx_connect). Returns an exit code. */
+int cli_ctx_jobs(struct cli_ctx *c);
+void cli_ctx_close(struct cli_ctx *c);
+
+/* Prints "steno CMD: message" (key redacted) and returns the exit code of the error kind:
+ * CLI_EXIT_USAGE for STENO_ERR_INVALID, else CLI_EXIT_FAIL. */
+int cli_fail(struct cli_ctx *c, const struct steno_error *err);
+/* A usage error: message and the hint to run --help. Returns CLI_EXIT_USAGE. */
+int cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Refuses a command that changes or spends when --read-only is on (CLI_EXIT_USAGE), else 0. */
+int cli_check_writable(struct cli_ctx *c);
+
+/* The organization: `flag` (an id or org.NAME), else --org, else the account's default.
+ * NULL when none (then a message was printed). */
+const char *cli_org(struct cli_ctx *c, const char *flag);
+
+/* Synchronous GET of `url` (the engine retries 5xx/429/network); when `parse` is given the
+ * body is parsed into `out` and a malformed body is fetched again (four more times at most). *body
+ * (may be NULL) gets the raw body, malloc'd. 0 or -1 with err. */
+typedef int (*cli_parse_fn)(const char *body, size_t len, void *out, struct steno_error *err);
+int cli_get(struct cli_ctx *c, const char *url, cli_parse_fn parse, void *out, char **body,
+	    size_t *len, struct steno_error *err);
+/* A folder: the NAME of a profile's folder.NAME line (with a numeric id) gives its id, and
+ * its organization into *org when *org is NULL; anything else is returned as given. */
+const char *cli_folder(struct cli_ctx *c, const char *flag, const char **org);
+/* base_url + path + "/" + escaped id (id may be NULL); caller frees; NULL on no memory. */
+char *cli_url(struct cli_ctx *c, const char *path, const char *id);
+
+/* One pass of the engine: wait (at most 1 s) and run what is due. */
+void cli_pump(struct cli_ctx *c);
+/* Runs the engine until `*done` is set (for single endpoint calls). -1 with err (kind
+ * STENO_ERR_CANCELLED) when SIGINT/SIGTERM arrived: the caller gives up, and closing the ctx
+ * drops what is still pending (a partial download's NAME.part is removed). */
+int cli_wait_flag(struct cli_ctx *c, const bool *done, struct steno_error *err);
+
+/* SIGINT/SIGTERM handling of the commands (installed by cli_run). */
+void cli_signals_install(void);
+bool cli_interrupted(void);
+/* Sets err to "interrupted" (STENO_ERR_CANCELLED) and returns -1. */
+int cli_interrupt_error(struct steno_error *err);
+
+/* A list of strings from "a,b,c" options. Ownership: malloc'd items, cli_list_free. */
+struct cli_list {
+	char **v;
+	size_t n;
+};
+/* Adds the items of "a,b,c" (empty items dropped). 0 or -1 (no memory). */
+int cli_list_split(struct cli_list *l, const char *csv);
+/* Appends one more item (copied). */
+int cli_list_add(struct cli_list *l, const char *item);
+void cli_list_free(struct cli_list *l);
+static inline const char *const *cli_list_cv(const struct cli_list *l)
+{
+	return (const char *const *)l->v;
+}
+
+/* True when s looks like an http(s) URL (else it is taken as a local file). */
+bool cli_is_url(const char *s);
+
+#endif

@@ -1,0 +1,61 @@
+#ifndef STENO_CLI_OUT_H
+#define STENO_CLI_OUT_H
+
+/* Output of the headless commands: server strings made safe for a terminal, tables aligned
+ * by display width (wcwidth), JSON re-serialized from what the server sent, and progress
+ * lines on stderr when stderr is a terminal. */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct json_object;
+
+/* Copies `in` into a new string with C0/C1 controls, DEL, ESC sequences and bidi controls
+ * removed, tabs and newlines turned into spaces and invalid UTF-8 replaced by '?'.
+ * NULL in gives "". Caller frees; NULL on no memory. */
+char *out_clean(const char *in);
+
+/* Display width of a UTF-8 string (wcwidth per character; unknown characters count 1). */
+size_t out_width(const char *s);
+
+/* A table for people. Ownership: cells are copied (cleaned) into the table; out_table_free. */
+struct out_table {
+	size_t ncols;
+	const char *const *heads;  /* borrowed, static */
+	char **cells;              /* nrows * ncols */
+	size_t nrows, cap;
+};
+
+void out_table_init(struct out_table *t, size_t ncols, const char *const *heads);
+/* Adds a row of ncols cells (NULL cells print as "-"). 0 or -1 (no memory). */
+int out_table_add(struct out_table *t, const char *const *cells);
+/* Columns padded to their widest cell; the last column is not padded. */
+void out_table_print(const struct out_table *t, FILE *f);
+void out_table_free(struct out_table *t);
+
+/* "key: value" lines with the keys aligned to `keyw` columns; value cleaned, NULL is "-". */
+void out_kv(FILE *f, int keyw, const char *key, const char *value);
+
+/* Prints `body` (JSON from the server) re-serialized, pretty, with a newline. When it is not
+ * JSON it is printed as a JSON string. 0 or -1. */
+int out_json_body(FILE *f, const char *body, size_t len);
+/* Prints an object pretty with a newline. */
+void out_json(FILE *f, struct json_object *obj);
+
+/* Formatting helpers into caller buffers. */
+void out_fmt_time_ms(char *buf, size_t n, int st_present, int64_t ms); /* "2026-01-02 03:04" / "-" */
+void out_fmt_duration(char *buf, size_t n, int st_present, int64_t seconds); /* "1:02:03" */
+void out_fmt_cents(char *buf, size_t n, int st_present, int64_t cents, const char *cur);
+
+/* Progress on stderr, only when it is a terminal (decided once by out_progress_init). */
+void out_progress_init(void);
+bool out_progress_enabled(void);
+/* Overwrites the current progress line: "what 12.3 MiB / 40.0 MiB (30%)". */
+void out_progress_bytes(const char *what, uint64_t now, uint64_t total);
+void out_progress_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Ends a progress line, if one is showing. */
+void out_progress_end(void);
+
+#endif

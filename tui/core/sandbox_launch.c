@@ -1,0 +1,230 @@
+#include "config.h"
+
+#include "core/sandbox_launch.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef BINDIR
+#define BINDIR "/usr/local/bin"
+#endif
+
+static long now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long)(ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
+}
+
+int sandbox_launch_find(char *out, size_t size, struct steno_error *err)
+{
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n > 0) {
+		self[n] = '\0';
+		char *slash = strrchr(self, '/');
+		if (slash) {
+			*slash = '\0';
+			snprintf(out, size, "%s/steno-sandbox", self);
+			if (access(out, X_OK) == 0)
+				return 0;
+		}
+	}
+	snprintf(out, size, "%s/steno-sandbox", BINDIR);
+	if (access(out, X_OK) == 0)
+		return 0;
+	return steno_error_set(err, STENO_ERR_CONFIG,
+			       "steno-sandbox was not found next to steno nor in %s", BINDIR);
+}
+
+/* In the child: stdin /dev/null, stdout the pipe, stderr the temp file; dies with steno. */
+static void child_exec(const char *bin, int out_w, int err_fd, pid_t parent,
+		       const char *const *extra)
+{
+	/* Copies, because execv wants char *; the child replaces itself right after. */
+	char *argv[64];
+	size_t n = 0;
+	char seed[16];
+	snprintf(seed, sizeof(seed), "%d", SANDBOX_LAUNCH_SEED);
+	const char *fixed[] = {bin, "--port", "0", "--seed-demo", seed};
+	for (size_t i = 0; i < 5; i++)
+		argv[n++] = strdup(fixed[i]);
+	for (size_t i = 0; extra && extra[i] && n < 63; i++)
+		argv[n++] = strdup(extra[i]);
+	argv[n] = NULL;
+	for (size_t i = 0; i < n; i++)
+		if (!argv[i])
+			_exit(127);
+	int devnull = open("/dev/null", O_RDONLY);
+	if (devnull >= 0)
+		dup2(devnull, STDIN_FILENO);
+	dup2(out_w, STDOUT_FILENO);
+	dup2(err_fd, STDERR_FILENO);
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	if (getppid() != parent)
+		_exit(127);
+	signal(SIGPIPE, SIG_DFL);
+	execv(bin, argv);
+	dprintf(STDERR_FILENO, "cannot run %s: %s\n", bin, strerror(errno));
+	_exit(127);
+}
+
+/* Reads lines until the four ready lines are in, the sandbox closes stdout, or time is up. */
+static int read_ready(struct sandbox_launch *sb, long timeout_ms, struct steno_error *err)
+{
+	char buf[2048];
+	size_t len = 0;
+	long end = now_ms() + timeout_ms;
+	int lines = 0;
+	while (lines < 4) {
+		long left = end - now_ms();
+		if (left <= 0)
+			return steno_error_set(err, STENO_ERR_TIMEOUT,
+					       "steno-sandbox did not become ready in %ld s",
+					       timeout_ms / 1000);
+		struct pollfd p = {.fd = sb->out_fd, .events = POLLIN};
+		int r = poll(&p, 1, (int)left);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			continue;
+		ssize_t got = read(sb->out_fd, buf + len, sizeof(buf) - 1 - len);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			return steno_error_set(err, STENO_ERR_IO, "steno-sandbox exited before it was ready");
+		len += (size_t)got;
+		buf[len] = '\0';
+		lines = 0;
+		for (const char *s = buf; (s = strchr(s, '\n')); s++)
+			lines++;
+		if (len >= sizeof(buf) - 1 && lines < 4)
+			return steno_error_set(err, STENO_ERR_PARSE, "steno-sandbox printed unexpected output");
+	}
+	static const struct {
+		const char *name;
+		size_t off, size;
+	} fields[] = {
+		{"STENO_BASE_URL=", offsetof(struct sandbox_launch, base_url), 256},
+		{"STENO_API_KEY=", offsetof(struct sandbox_launch, api_key), 256},
+		{"STENO_ADMIN_KEY=", offsetof(struct sandbox_launch, admin_key), 256},
+		{"STENO_ORG_ID=", offsetof(struct sandbox_launch, org_id), 64},
+	};
+	char *save = NULL;
+	for (char *line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		for (size_t i = 0; i < 4; i++) {
+			size_t k = strlen(fields[i].name);
+			if (strncmp(line, fields[i].name, k) == 0)
+				snprintf((char *)sb + fields[i].off, fields[i].size, "%s", line + k);
+		}
+	if (!sb->base_url[0] || !sb->api_key[0] || !sb->org_id[0])
+		return steno_error_set(err, STENO_ERR_PARSE, "steno-sandbox's ready lines are incomplete");
+	return 0;
+}
+
+/* Appends the start of the sandbox's stderr to err's message. */
+static void quote_stderr(const struct sandbox_launch *sb, struct steno_error *err)
+{
+	char text[200];
+	if (!err || sb->err_fd < 0)
+		return;
+	ssize_t n = pread(sb->err_fd, text, sizeof(text) - 1, 0);
+	if (n <= 0)
+		return;
+	text[n] = '\0';
+	for (char *p = text; *p; p++)
+		if (*p == '\n' || *p == '\r')
+			*p = ' ';
+	char msg[sizeof(err->message) + sizeof(text) + 4];
+	snprintf(msg, sizeof(msg), "%s: %s", err->message, text);
+	steno_error_set(err, err->kind, "%s", msg);
+}
+
+int sandbox_launch_start(struct sandbox_launch *sb, const char *binary,
+			 const char *const *extra, long timeout_ms, struct steno_error *err)
+{
+	memset(sb, 0, sizeof(*sb));
+	sb->out_fd = sb->err_fd = -1;
+	if (binary)
+		snprintf(sb->binary, sizeof(sb->binary), "%s", binary);
+	else if (sandbox_launch_find(sb->binary, sizeof(sb->binary), err) != 0)
+		return -1;
+	FILE *errf = tmpfile();
+	int fds[2];
+	if (!errf)
+		return steno_error_set(err, STENO_ERR_IO, "cannot create a temp file: %s", strerror(errno));
+	if (pipe2(fds, O_CLOEXEC) != 0) {
+		fclose(errf);
+		return steno_error_set(err, STENO_ERR_IO, "pipe: %s", strerror(errno));
+	}
+	sb->err_fd = dup(fileno(errf));
+	fclose(errf);
+	pid_t parent = getpid();
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		close(sb->err_fd);
+		sb->err_fd = -1;
+		return steno_error_set(err, STENO_ERR_IO, "fork: %s", strerror(errno));
+	}
+	if (pid == 0)
+		child_exec(sb->binary, fds[1], sb->err_fd, parent, extra);
+	close(fds[1]);
+	sb->pid = pid;
+	sb->out_fd = fds[0];
+	if (read_ready(sb, timeout_ms > 0 ? timeout_ms : SANDBOX_LAUNCH_TIMEOUT_MS, err) != 0) {
+		if (sb->pid > 0)
+			kill(sb->pid, SIGTERM);
+		quote_stderr(sb, err);
+		sandbox_launch_stop(sb);
+		return -1;
+	}
+	return 0;
+}
+
+static int wait_child(pid_t pid, long timeout_ms, int *status)
+{
+	long end = now_ms() + timeout_ms;
+	for (;;) {
+		pid_t r = waitpid(pid, status, WNOHANG);
+		if (r == pid || (r < 0 && errno != EINTR))
+			return r == pid ? 0 : -1;
+		if (now_ms() >= end)
+			return 1;
+		struct timespec ts = {0, 10 * 1000000};
+		nanosleep(&ts, NULL);
+	}
+}
+
+int sandbox_launch_stop(struct sandbox_launch *sb)
+{
+	int status = 0, rc = -1;
+	if (sb->pid > 0) {
+		kill(sb->pid, SIGTERM);
+		int w = wait_child(sb->pid, 5000, &status);
+		if (w == 1) {
+			kill(sb->pid, SIGKILL);
+			w = wait_child(sb->pid, 5000, &status);
+		}
+		if (w == 0)
+			rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+		sb->pid = 0;
+	}
+	if (sb->out_fd >= 0)
+		close(sb->out_fd);
+	if (sb->err_fd >= 0)
+		close(sb->err_fd);
+	sb->out_fd = sb->err_fd = -1;
+	return rc;
+}

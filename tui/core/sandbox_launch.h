@@ -1,0 +1,42 @@
+#ifndef STENO_CORE_SANDBOX_LAUNCH_H
+#define STENO_CORE_SANDBOX_LAUNCH_H
+
+/* `steno --sandbox`: starts steno-sandbox (next to the running binary, else in BINDIR) on a
+ * loopback port with a fresh temporary data dir and demo data, reads its four ready lines and
+ * stops it again. The sandbox gets SIGTERM if steno dies first (PR_SET_PDEATHSIG) and then
+ * removes its own temporary data dir. No curses, no curl. */
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "api/error.h"
+
+#define SANDBOX_LAUNCH_TIMEOUT_MS 15000
+#define SANDBOX_LAUNCH_SEED 30
+
+/* Ownership: plain storage; the process is the caller's until sandbox_launch_stop. */
+struct sandbox_launch {
+	pid_t pid;               /* 0 when not running */
+	char binary[4096];
+	char base_url[256];
+	char api_key[256];
+	char admin_key[256];
+	char org_id[64];
+	int out_fd;              /* read end of its stdout, kept open so it never gets EPIPE */
+	int err_fd;              /* its stderr (an unlinked temp file), quoted on failure */
+};
+
+/* The steno-sandbox to run: $(dirname /proc/self/exe)/steno-sandbox, else BINDIR's.
+ * 0 (path in out) or -1 with err. */
+int sandbox_launch_find(char *out, size_t size, struct steno_error *err);
+
+/* Starts it (binary NULL: sandbox_launch_find) with `extra` arguments (NULL-terminated, may
+ * be NULL) after --port 0 --seed-demo N. Waits at most timeout_ms (<= 0: the default) for
+ * the ready lines. On failure nothing is left running; err quotes the sandbox's stderr. */
+int sandbox_launch_start(struct sandbox_launch *sb, const char *binary,
+			 const char *const *extra, long timeout_ms, struct steno_error *err);
+
+/* SIGTERM, wait (SIGKILL after 5 s). Returns its exit status, -1 when it was not running. */
+int sandbox_launch_stop(struct sandbox_launch *sb);
+
+#endif
