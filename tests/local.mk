@@ -25,3 +25,11 @@ EXTRA_DIST += %reldir%/fixtures
 # Documentation agrees with what the code and CI do.
 TESTS += tests/docs/check_readme_commands.sh
 EXTRA_DIST += tests/docs/check_readme_commands.sh
+
+# Memcheck over the whole suite: every test program under valgrind, failing on any
+# error or leak. Not combinable with --enable-sanitizers.
+EXTRA_DIST += tests/valgrind-wrap.sh
+check-valgrind:
+	$(MAKE) $(AM_MAKEFLAGS) check LOG_COMPILER='$(abs_top_srcdir)/tests/valgrind-wrap.sh' \
+		CRITERION_JOBS=1 STENO_UNDER_VALGRIND=1
+.PHONY: check-valgrind

@@ -9,3 +9,4 @@ include %reldir%/api_engine.mk
 include %reldir%/core.mk
 include %reldir%/sandbox_formats.mk
 include %reldir%/ui.mk
+include %reldir%/ui_dialogs.mk
