@@ -13,6 +13,8 @@
 #include "webhook.h"
 
 #include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,22 +87,44 @@ static int64_t path_org(struct sb_req *r)
 	return org;
 }
 
-void admin_credit(struct sb_req *r)
+/* The integer member `key` of the JSON body, from min to max, into *out: 0, or -1 after
+ * replying (the parse error, or 422 with `rule`). */
+static int body_int(struct sb_req *r, const char *key, int64_t min, int64_t max, const char *rule, int64_t *out)
 {
-	int64_t org = path_org(r);
-	if (org < 0)
-		return;
 	json_object *root = req_json_object(r), *v;
 	if (!root)
-		return;
-	if (!json_object_object_get_ex(root, "credit_cents", &v) || !json_object_is_type(v, json_type_int) ||
-	    json_object_get_int64(v) < 0) {
-		json_object_put(root);
-		reply_invalid(r, "credit_cents", "must be an integer >= 0");
-		return;
-	}
-	int64_t credit = json_object_get_int64(v);
+		return -1;
+	bool ok = json_object_object_get_ex(root, key, &v) && json_object_is_type(v, json_type_int) &&
+		  json_object_get_int64(v) >= min && json_object_get_int64(v) <= max;
+	if (ok)
+		*out = json_object_get_int64(v);
 	json_object_put(root);
+	if (!ok)
+		reply_invalid(r, key, "%s", rule);
+	return ok ? 0 : -1;
+}
+
+/* Answers {"<key>": v} with status. */
+static void reply_member(struct sb_req *r, int status, const char *key, json_object *v)
+{
+	json_object *o = json_object_new_object();
+	json_object_object_add(o, key, v);
+	reply_json(r, status, o);
+}
+
+/* An organization's id as the API writes it: a string. */
+static json_object *org_id_json(int64_t org)
+{
+	char id[24];
+	snprintf(id, sizeof id, "%lld", (long long)org);
+	return json_object_new_string(id);
+}
+
+void admin_credit(struct sb_req *r)
+{
+	int64_t org = path_org(r), credit;
+	if (org < 0 || body_int(r, "credit_cents", 0, INT64_MAX, "must be an integer >= 0", &credit) != 0)
+		return;
 	sqlite3_stmt *st = db_prep("UPDATE orgs SET credit_cents=? WHERE id=?");
 	if (st) {
 		sqlite3_bind_int64(st, 1, credit);
@@ -108,18 +132,14 @@ void admin_credit(struct sb_req *r)
 		db_step_done(st);
 	}
 	json_object *o = json_object_new_object();
-	char id[24];
-	snprintf(id, sizeof id, "%lld", (long long)org);
-	json_object_object_add(o, "id", json_object_new_string(id));
+	json_object_object_add(o, "id", org_id_json(org));
 	json_object_object_add(o, "credit_cents", json_object_new_int64(credit));
 	reply_json(r, 200, o);
 }
 
 void admin_webhooks(struct sb_req *r)
 {
-	json_object *o = json_object_new_object();
-	json_object_object_add(o, "deliveries", webhook_log(req_query(r, "order_id")));
-	reply_json(r, 200, o);
+	reply_member(r, 200, "deliveries", webhook_log(req_query(r, "order_id")));
 }
 
 void admin_org_create(struct sb_req *r)
@@ -140,10 +160,8 @@ void admin_org_create(struct sb_req *r)
 		reply_error(r, 500, "internal_error", "cannot create the organization");
 		return;
 	}
-	char id[24];
-	snprintf(id, sizeof id, "%lld", (long long)org);
 	json_object *o = json_object_new_object();
-	json_object_object_add(o, "id", json_object_new_string(id));
+	json_object_object_add(o, "id", org_id_json(org));
 	json_object_object_add(o, "api_key", json_object_new_string(key));
 	json_object_object_add(o, "credit_cents", json_object_new_int64(credit));
 	reply_json(r, 201, o);
@@ -159,34 +177,20 @@ void admin_key_create(struct sb_req *r)
 		reply_error(r, 500, "internal_error", "cannot create the key");
 		return;
 	}
-	json_object *o = json_object_new_object();
-	json_object_object_add(o, "api_key", json_object_new_string(key));
-	reply_json(r, 201, o);
+	reply_member(r, 201, "api_key", json_object_new_string(key));
 }
 
 void admin_seed(struct sb_req *r)
 {
-	int64_t org = path_org(r);
-	if (org < 0)
+	int64_t org = path_org(r), count;
+	if (org < 0 || body_int(r, "transcriptions", 1, 1000000, "must be an integer from 1 to 1000000", &count) != 0)
 		return;
-	json_object *root = req_json_object(r), *v;
-	if (!root)
-		return;
-	if (!json_object_object_get_ex(root, "transcriptions", &v) || !json_object_is_type(v, json_type_int) ||
-	    json_object_get_int64(v) < 1 || json_object_get_int64(v) > 1000000) {
-		json_object_put(root);
-		reply_invalid(r, "transcriptions", "must be an integer from 1 to 1000000");
-		return;
-	}
-	long n = (long)json_object_get_int64(v);
-	json_object_put(root);
+	long n = (long)count;
 	if (seed_transcriptions(org, n) != 0) {
 		reply_error(r, 500, "internal_error", "seeding failed");
 		return;
 	}
-	json_object *o = json_object_new_object();
-	json_object_object_add(o, "created", json_object_new_int64(n));
-	reply_json(r, 201, o);
+	reply_member(r, 201, "created", json_object_new_int64(n));
 }
 
 void admin_state(struct sb_req *r)

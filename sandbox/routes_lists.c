@@ -25,71 +25,71 @@ static json_object *text_col(sqlite3_stmt *st, int col)
 	return json_object_new_string(s ? (const char *)s : "");
 }
 
-void glossaries_list(struct sb_req *r)
+/* GET of an organization's list (?organization_id=): sql with the organization bound to the
+ * first parameter, one object per row made by row(), answered as {"<key>": [...]}. */
+static void org_list(struct sb_req *r, const char *sql, const char *key, json_object *(*row)(sqlite3_stmt *st))
 {
 	int64_t org;
 	if (query_org(r, &org) != 0)
 		return;
-	sqlite3_stmt *st = db_prep("SELECT id, name, source_language, target_languages, organization_default, imported,"
-				   " created_at, updated_at FROM glossaries WHERE org_id=? ORDER BY id");
+	sqlite3_stmt *st = db_prep(sql);
 	if (!st) {
 		reply_error(r, 500, "internal_error", "database error");
 		return;
 	}
 	sqlite3_bind_int64(st, 1, org);
 	json_object *arr = json_object_new_array();
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		json_object *g = json_object_new_object();
-		json_object_object_add(g, "id", json_object_new_int64(sqlite3_column_int64(st, 0)));
-		json_object_object_add(g, "name", text_col(st, 1));
-		json_object_object_add(g, "source_language", text_col(st, 2));
-		json_object *t = json_tokener_parse((const char *)sqlite3_column_text(st, 3));
-		json_object_object_add(g, "target_languages", t ? t : json_object_new_array());
-		json_object_object_add(g, "organization_default", json_object_new_boolean(sqlite3_column_int(st, 4)));
-		json_object_object_add(g, "imported", json_object_new_boolean(sqlite3_column_int(st, 5)));
-		add_time_col(g, "created_at", st, 6);
-		add_time_col(g, "updated_at", st, 7);
-		json_object_array_add(arr, g);
-	}
+	while (sqlite3_step(st) == SQLITE_ROW)
+		json_object_array_add(arr, row(st));
 	sqlite3_finalize(st);
 	json_object *o = json_object_new_object();
-	json_object_object_add(o, "glossaries", arr);
+	json_object_object_add(o, key, arr);
 	reply_json(r, 200, o);
+}
+
+static json_object *glossary_row(sqlite3_stmt *st)
+{
+	json_object *g = json_object_new_object();
+	json_object_object_add(g, "id", json_object_new_int64(sqlite3_column_int64(st, 0)));
+	json_object_object_add(g, "name", text_col(st, 1));
+	json_object_object_add(g, "source_language", text_col(st, 2));
+	json_object *t = json_tokener_parse((const char *)sqlite3_column_text(st, 3));
+	json_object_object_add(g, "target_languages", t ? t : json_object_new_array());
+	json_object_object_add(g, "organization_default", json_object_new_boolean(sqlite3_column_int(st, 4)));
+	json_object_object_add(g, "imported", json_object_new_boolean(sqlite3_column_int(st, 5)));
+	add_time_col(g, "created_at", st, 6);
+	add_time_col(g, "updated_at", st, 7);
+	return g;
+}
+
+void glossaries_list(struct sb_req *r)
+{
+	org_list(r, "SELECT id, name, source_language, target_languages, organization_default, imported,"
+		 " created_at, updated_at FROM glossaries WHERE org_id=? ORDER BY id", "glossaries", glossary_row);
+}
+
+static json_object *style_guide_row(sqlite3_stmt *st)
+{
+	json_object *g = json_object_new_object();
+	json_object_object_add(g, "id", json_object_new_int64(sqlite3_column_int64(st, 0)));
+	json_object_object_add(g, "name", text_col(st, 1));
+	json_object_object_add(g, "operation", text_col(st, 2));
+	json_object_object_add(g, "organization_default", json_object_new_boolean(sqlite3_column_int(st, 3)));
+	json_object_object_add(g, "verbatim", json_object_new_boolean(sqlite3_column_int(st, 4)));
+	json_object_object_add(g, "fix_grammar", json_object_new_boolean(sqlite3_column_int(st, 5)));
+	json_object_object_add(g, "sdh", json_object_new_boolean(sqlite3_column_int(st, 6)));
+	json_object_object_add(g, "speaker_id", text_col(st, 7));
+	json_object_object_add(g, "notation_tags", text_col(st, 8));
+	add_time_col(g, "created_at", st, 9);
+	add_time_col(g, "updated_at", st, 10);
+	return g;
 }
 
 void style_guides_list(struct sb_req *r)
 {
-	int64_t org;
-	if (query_org(r, &org) != 0)
-		return;
-	sqlite3_stmt *st = db_prep("SELECT id, name, operation, organization_default, verbatim, fix_grammar, sdh,"
-				   " speaker_id, notation_tags, created_at, updated_at FROM style_guides WHERE org_id=?"
-				   " ORDER BY id");
-	if (!st) {
-		reply_error(r, 500, "internal_error", "database error");
-		return;
-	}
-	sqlite3_bind_int64(st, 1, org);
-	json_object *arr = json_object_new_array();
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		json_object *g = json_object_new_object();
-		json_object_object_add(g, "id", json_object_new_int64(sqlite3_column_int64(st, 0)));
-		json_object_object_add(g, "name", text_col(st, 1));
-		json_object_object_add(g, "operation", text_col(st, 2));
-		json_object_object_add(g, "organization_default", json_object_new_boolean(sqlite3_column_int(st, 3)));
-		json_object_object_add(g, "verbatim", json_object_new_boolean(sqlite3_column_int(st, 4)));
-		json_object_object_add(g, "fix_grammar", json_object_new_boolean(sqlite3_column_int(st, 5)));
-		json_object_object_add(g, "sdh", json_object_new_boolean(sqlite3_column_int(st, 6)));
-		json_object_object_add(g, "speaker_id", text_col(st, 7));
-		json_object_object_add(g, "notation_tags", text_col(st, 8));
-		add_time_col(g, "created_at", st, 9);
-		add_time_col(g, "updated_at", st, 10);
-		json_object_array_add(arr, g);
-	}
-	sqlite3_finalize(st);
-	json_object *o = json_object_new_object();
-	json_object_object_add(o, "style_guides", arr);
-	reply_json(r, 200, o);
+	org_list(r, "SELECT id, name, operation, organization_default, verbatim, fix_grammar, sdh,"
+		 " speaker_id, notation_tags, created_at, updated_at FROM style_guides WHERE org_id=?"
+		 " ORDER BY id", "style_guides", style_guide_row);
 }
 
 void teapot(struct sb_req *r)

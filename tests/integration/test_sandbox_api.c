@@ -7,22 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sandbox_fixture.h"
+#include "test_sandbox_util.h"
 
 static struct sbx S;
 
 static void stop_all(void)
 {
-	/* A clean exit (0) also means no sanitizer report in the sanitizer build. */
-	if (S.pid > 0) {
-		int st = sbx_stop(&S);
-		cr_expect_eq(st, 0, "steno-sandbox exited with status %d", st);
-	}
-}
-
-static void start(const char *const *extra)
-{
-	cr_assert_eq(sbx_start(&S, extra), 0, "the sandbox did not start");
+	sbt_stop(&S, NULL);
 }
 
 static void expect_error(const char *method, const char *target, const char *key, const char *body,
@@ -52,7 +43,7 @@ static void expect_keys(json_object *o, const char *const *keys)
 
 Test(sandbox_api, ready_lines_and_teapot, .fini = stop_all)
 {
-	start(NULL);
+	sbt_start(&S, NULL);
 	cr_assert(strncmp(S.base_url, "http://127.0.0.1:", 17) == 0, "%s", S.base_url);
 	cr_assert(strstr(S.base_url, "/api/v1"));
 	cr_assert(strlen(S.api_key) > 10 && strlen(S.admin_key) > 10);
@@ -63,7 +54,7 @@ Test(sandbox_api, ready_lines_and_teapot, .fini = stop_all)
 
 Test(sandbox_api, routing_statuses, .fini = stop_all)
 {
-	start(NULL);
+	sbt_start(&S, NULL);
 	expect_error("GET", "nothing/here", S.api_key, NULL, NULL, 404, "not_found");
 	expect_error("GET", "transcriptions/00000000000000000000000000000000", S.api_key, NULL, NULL, 404, "not_found");
 	struct sbx_resp r;
@@ -86,7 +77,7 @@ Test(sandbox_api, routing_statuses, .fini = stop_all)
 
 Test(sandbox_api, auth_statuses, .fini = stop_all)
 {
-	start(NULL);
+	sbt_start(&S, NULL);
 	char path[128];
 	snprintf(path, sizeof path, "glossaries?organization_id=%s", S.org_id);
 	expect_error("GET", path, NULL, NULL, NULL, 401, "unauthorized");
@@ -132,7 +123,7 @@ Test(sandbox_api, auth_statuses, .fini = stop_all)
 
 Test(sandbox_api, validation_statuses, .fini = stop_all)
 {
-	start(NULL);
+	sbt_start(&S, NULL);
 	char body[1024];
 	expect_error("POST", "transcriptions", S.api_key, "{not json", NULL, 400, "invalid_json");
 	expect_error("POST", "transcriptions", S.api_key, "{\"name\":\"x\"}", NULL, 400, NULL);
@@ -178,7 +169,7 @@ static json_object *list_page(const char *query, long *status)
 Test(sandbox_api, list_fields_paging_filters, .fini = stop_all)
 {
 	const char *args[] = {"--seed-demo", "45", NULL};
-	start(args);
+	sbt_start(&S, args);
 	long status;
 	json_object *o = list_page("", &status);
 	cr_assert_eq(status, 200);
@@ -238,7 +229,7 @@ Test(sandbox_api, list_fields_paging_filters, .fini = stop_all)
 
 Test(sandbox_api, folder_filter_includes_subfolders, .fini = stop_all)
 {
-	start(NULL);
+	sbt_start(&S, NULL);
 	char body[1024];
 	const char *folders[] = {"Top", "Top/Sub", "Top/Sub/Deeper", "Elsewhere"};
 	for (int i = 0; i < 4; i++) {
@@ -273,7 +264,7 @@ Test(sandbox_api, folder_filter_includes_subfolders, .fini = stop_all)
 Test(sandbox_api, glossaries_and_style_guides, .fini = stop_all)
 {
 	const char *args[] = {"--seed-demo", "1", NULL};
-	start(args);
+	sbt_start(&S, args);
 	char path[128];
 	long status;
 	snprintf(path, sizeof path, "glossaries?organization_id=%s", S.org_id);
@@ -297,7 +288,7 @@ Test(sandbox_api, glossaries_and_style_guides, .fini = stop_all)
 
 Test(sandbox_api, paging_ten_thousand, .fini = stop_all, .timeout = 60)
 {
-	start(NULL);
+	sbt_start(&S, NULL);
 	char path[128];
 	struct sbx_resp r;
 	snprintf(path, sizeof path, "/_sandbox/organizations/%s/seed", S.org_id);
@@ -333,7 +324,7 @@ Test(sandbox_api, paging_ten_thousand, .fini = stop_all, .timeout = 60)
 Test(sandbox_api, legacy_form, .fini = stop_all)
 {
 	const char *args[] = {"--seed-demo", "3", "--api-form", "legacy", NULL};
-	start(args);
+	sbt_start(&S, args);
 	long status;
 	json_object *o = sbx_call(&S, "GET", "transcriptions?page=0", NULL, &status);
 	cr_assert_eq(status, 200);

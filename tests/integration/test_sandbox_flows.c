@@ -9,33 +9,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sandbox_fixture.h"
+#include "test_sandbox_util.h"
 
 static struct sbx S;
 static struct sbx_receiver *R;
 
 static void stop_all(void)
 {
-	/* A clean exit (0) also means no sanitizer report in the sanitizer build. */
-	if (S.pid > 0) {
-		int st = sbx_stop(&S);
-		cr_expect_eq(st, 0, "steno-sandbox exited with status %d", st);
-	}
-	sbx_receiver_stop(R);
-	R = NULL;
-}
-
-static void start(const char *const *extra)
-{
-	cr_assert_eq(sbx_start(&S, extra), 0, "the sandbox did not start");
-}
-
-static void upload_wav(double seconds, char *url, size_t n)
-{
-	size_t len;
-	void *wav = sbx_make_wav(seconds, &len);
-	cr_assert_eq(sbx_upload(&S, "clip.wav", wav, len, url, n), 0);
-	free(wav);
+	sbt_stop(&S, &R);
 }
 
 /* POST /transcriptions; returns the id (static buffer). extra: more JSON members or "". */
@@ -87,9 +68,9 @@ static void wait_not_state(const char *id, const char *state)
 
 Test(sandbox_flows, upload_auto_states, .fini = stop_all)
 {
-	start(NULL);
+	sbt_start(&S, NULL);
 	char url[1024];
-	upload_wav(42, url, sizeof url);
+	sbt_upload_wav(&S, "clip.wav", 42, url, sizeof url);
 	long status;
 	char body[2048];
 	snprintf(body, sizeof body, "{\"transcription\":{\"name\":\"n\",\"language\":\"en-US\",\"tmp_url\":\"%s\","
@@ -139,9 +120,9 @@ Test(sandbox_flows, upload_auto_states, .fini = stop_all)
 
 Test(sandbox_flows, signed_urls_forged_and_expired, .fini = stop_all)
 {
-	start(NULL);
+	sbt_start(&S, NULL);
 	char url[1024];
-	upload_wav(5, url, sizeof url);
+	sbt_upload_wav(&S, "clip.wav", 5, url, sizeof url);
 	char forged[1100];
 	snprintf(forged, sizeof forged, "%s", url);
 	char *sig = strstr(forged, "signature=");
@@ -161,7 +142,7 @@ Test(sandbox_flows, signed_urls_forged_and_expired, .fini = stop_all)
 
 Test(sandbox_flows, url_fetch_and_failures, .fini = stop_all)
 {
-	start(NULL);
+	sbt_start(&S, NULL);
 	R = sbx_receiver_start(65, "Hello there. General Kenobi.", NULL, 0);
 	cr_assert(R);
 	char url[256];
@@ -195,9 +176,9 @@ Test(sandbox_flows, url_fetch_and_failures, .fini = stop_all)
 
 Test(sandbox_flows, signed_url_under_another_host_name, .fini = stop_all)
 {
-	start(NULL);
+	sbt_start(&S, NULL);
 	char url[1024], alias[1100];
-	upload_wav(33, url, sizeof url);
+	sbt_upload_wav(&S, "clip.wav", 33, url, sizeof url);
 	/* Same object, reached as localhost: fetched over HTTP like any URL. */
 	const char *rest = strstr(url, "127.0.0.1");
 	cr_assert(rest);
@@ -218,7 +199,7 @@ Test(sandbox_flows, signed_url_under_another_host_name, .fini = stop_all)
 
 Test(sandbox_flows, unsupported_media, .fini = stop_all)
 {
-	start(NULL);
+	sbt_start(&S, NULL);
 	char url[1024];
 	cr_assert_eq(sbx_upload(&S, "empty.mp3", "", 0, url, sizeof url), 0);
 	const char *id = create(url, "", 201);
@@ -232,10 +213,10 @@ Test(sandbox_flows, unsupported_media, .fini = stop_all)
 
 Test(sandbox_flows, alignment_and_document_failure, .fini = stop_all)
 {
-	start(NULL);
+	sbt_start(&S, NULL);
 	R = sbx_receiver_start(20, "One two three. Four five six.", NULL, 0);
 	char media[1024], extra[512], good[40], bad[40];
-	upload_wav(100, media, sizeof media);
+	sbt_upload_wav(&S, "clip.wav", 100, media, sizeof media);
 	snprintf(extra, sizeof extra, ",\"service\":\"alignment\",\"document_url\":\"%s/doc.txt\"", sbx_receiver_origin(R));
 	snprintf(good, sizeof good, "%s", create(media, extra, 201));
 	snprintf(extra, sizeof extra, ",\"service\":\"alignment\",\"document_url\":\"%s/nope.txt\"", sbx_receiver_origin(R));
@@ -260,9 +241,9 @@ Test(sandbox_flows, alignment_and_document_failure, .fini = stop_all)
 
 Test(sandbox_flows, locked_without_credit_and_pro_timing, .fini = stop_all)
 {
-	start(NULL);
+	sbt_start(&S, NULL);
 	char url[1024];
-	upload_wav(30, url, sizeof url);
+	sbt_upload_wav(&S, "clip.wav", 30, url, sizeof url);
 	const char *pro = create(url, ",\"service\":\"pro\"", 201);
 	char pro_id[40];
 	snprintf(pro_id, sizeof pro_id, "%s", pro);
@@ -283,7 +264,7 @@ Test(sandbox_flows, locked_without_credit_and_pro_timing, .fini = stop_all)
 
 Test(sandbox_flows, delete_trash_and_permanent, .fini = stop_all)
 {
-	start(NULL);
+	sbt_start(&S, NULL);
 	char a[40], b[40], path[128];
 	snprintf(a, sizeof a, "%s", create("http://127.0.0.1:1/a.wav", "", 201));
 	snprintf(b, sizeof b, "%s", create("http://127.0.0.1:1/b.wav", "", 201));
@@ -325,7 +306,7 @@ Test(sandbox_flows, delete_trash_and_permanent, .fini = stop_all)
 static void done_transcription(double seconds, char id[40])
 {
 	char url[1024];
-	upload_wav(seconds, url, sizeof url);
+	sbt_upload_wav(&S, "clip.wav", seconds, url, sizeof url);
 	snprintf(id, 40, "%s", create(url, "", 201));
 	cr_assert_eq(sbx_advance(&S, 2 + 3 + seconds * 0.1 + 0.5), 0);
 	expect_state(id, "automatic_done");
@@ -371,7 +352,7 @@ static json_object *export_create(const char *body, long *status)
 
 Test(sandbox_flows, exports_every_format, .fini = stop_all, .timeout = 60)
 {
-	start(NULL);
+	sbt_start(&S, NULL);
 	char id[40], id2[40];
 	done_transcription(20, id);
 	done_transcription(12, id2);
@@ -429,7 +410,7 @@ Test(sandbox_flows, exports_every_format, .fini = stop_all, .timeout = 60)
 
 Test(sandbox_flows, export_rules_and_failure, .fini = stop_all)
 {
-	start(NULL);
+	sbt_start(&S, NULL);
 	char body[512], pending[40];
 	long status;
 	snprintf(pending, sizeof pending, "%s", create("http://127.0.0.1:1/a.wav", "", 201));
@@ -467,7 +448,7 @@ Test(sandbox_flows, export_rules_and_failure, .fini = stop_all)
 
 Test(sandbox_flows, export_link_expires, .fini = stop_all)
 {
-	start(NULL);
+	sbt_start(&S, NULL);
 	char id[40], body[256], path[128], link[1024];
 	done_transcription(10, id);
 	long status;
@@ -501,7 +482,7 @@ Test(sandbox_flows, export_link_expires, .fini = stop_all)
 
 Test(sandbox_flows, translation_task_progress, .fini = stop_all)
 {
-	start(NULL);
+	sbt_start(&S, NULL);
 	char id[40], body[256];
 	done_transcription(60, id);
 	long status;

@@ -8,33 +8,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "sandbox_fixture.h"
+#include "test_sandbox_util.h"
 
 static struct sbx S;
 static struct sbx_receiver *R;
 
 static void stop_all(void)
 {
-	/* A clean exit (0) also means no sanitizer report in the sanitizer build. */
-	if (S.pid > 0) {
-		int st = sbx_stop(&S);
-		cr_expect_eq(st, 0, "steno-sandbox exited with status %d", st);
-	}
-	sbx_receiver_stop(R);
-	R = NULL;
-}
-
-static void start(const char *const *extra)
-{
-	cr_assert_eq(sbx_start(&S, extra), 0, "the sandbox did not start");
-}
-
-static void upload_wav(double seconds, char *url, size_t n)
-{
-	size_t len;
-	void *wav = sbx_make_wav(seconds, &len);
-	cr_assert_eq(sbx_upload(&S, "talk.wav", wav, len, url, n), 0);
-	free(wav);
+	sbt_stop(&S, &R);
 }
 
 static json_object *order_post(const char *path, const char *url, const char *extra, long *status)
@@ -61,9 +42,9 @@ static json_object *order_confirm(const char *id, long *status)
 
 Test(sandbox_orders, incomplete_confirm_fulfilled, .fini = stop_all)
 {
-	start(NULL);
+	sbt_start(&S, NULL);
 	char url[1024], id[40];
-	upload_wav(400, url, sizeof url);
+	sbt_upload_wav(&S, "talk.wav", 400, url, sizeof url);
 	long status;
 	json_object *o = order_post("orders", url, ",\"boost\":true", &status);
 	cr_assert_eq(status, 201, "%s", json_object_to_json_string(o));
@@ -110,9 +91,9 @@ Test(sandbox_orders, incomplete_confirm_fulfilled, .fini = stop_all)
 
 Test(sandbox_orders, confirm_true_and_locked, .fini = stop_all)
 {
-	start(NULL);
+	sbt_start(&S, NULL);
 	char url[1024], id[40];
-	upload_wav(60, url, sizeof url);
+	sbt_upload_wav(&S, "talk.wav", 60, url, sizeof url);
 	long status;
 	json_object *o = order_post("orders", url, ",\"confirm\":true,\"service\":\"pro\"", &status);
 	cr_assert_eq(status, 201);
@@ -133,7 +114,7 @@ Test(sandbox_orders, confirm_true_and_locked, .fini = stop_all)
 
 Test(sandbox_orders, url_ingestion_states, .fini = stop_all)
 {
-	start(NULL);
+	sbt_start(&S, NULL);
 	R = sbx_receiver_start(30, NULL, NULL, 0);
 	char url[256], id[40];
 	snprintf(url, sizeof url, "%s/media.wav", sbx_receiver_origin(R));
@@ -178,7 +159,7 @@ Test(sandbox_orders, url_ingestion_states, .fini = stop_all)
 Test(sandbox_orders, rule_violations, .fini = stop_all)
 {
 	const char *args[] = {"--seed-demo", "2", NULL};
-	start(args);
+	sbt_start(&S, args);
 	long status;
 	json_object_put(order_post("orders", "http://127.0.0.1:1/a.wav", ",\"glossary_ids\":[999]", &status));
 	cr_assert_eq(status, 422);
@@ -213,9 +194,9 @@ Test(sandbox_orders, rule_violations, .fini = stop_all)
 
 Test(sandbox_orders, translation_order, .fini = stop_all)
 {
-	start(NULL);
+	sbt_start(&S, NULL);
 	char url[1024], body[2048], src[40], id[40];
-	upload_wav(40, url, sizeof url);
+	sbt_upload_wav(&S, "talk.wav", 40, url, sizeof url);
 	long status;
 	snprintf(body, sizeof body, "{\"transcription\":{\"name\":\"src\",\"language\":\"en-GB\",\"tmp_url\":\"%s\","
 		 "\"organization_id\":\"%s\"}}", url, S.org_id);
@@ -264,18 +245,27 @@ static void wait_posts(size_t n)
 	cr_assert_geq(sbx_receiver_posts(R), n, "got %zu webhook POSTs, want %zu", sbx_receiver_posts(R), n);
 }
 
+/* Starts the sandbox and a receiver answering `statuses`, then orders a 20 s upload whose
+ * webhook goes to the receiver (extra: more order members first, or ""). Its id into id. */
+static void order_with_webhook(const int *statuses, size_t n, const char *extra, char id[40])
+{
+	char url[1024], members[512];
+	long status;
+	sbt_start(&S, NULL);
+	R = sbx_receiver_start(10, NULL, statuses, n);
+	sbt_upload_wav(&S, "talk.wav", 20, url, sizeof url);
+	snprintf(members, sizeof members, "%s,\"webhook_url\":\"%s/hook\"", extra, sbx_receiver_origin(R));
+	json_object *o = order_post("orders", url, members, &status);
+	snprintf(id, 40, "%s", sbx_str(o, "id"));
+	json_object_put(o);
+}
+
 Test(sandbox_orders, webhooks_with_retries, .fini = stop_all, .timeout = 60)
 {
-	start(NULL);
 	static const int statuses[] = {500, 503, 200};
-	R = sbx_receiver_start(10, NULL, statuses, 3);
-	char url[1024], extra[512], id[40];
-	upload_wav(20, url, sizeof url);
-	snprintf(extra, sizeof extra, ",\"webhook_url\":\"%s/hook\"", sbx_receiver_origin(R));
+	char id[40];
 	long status;
-	json_object *o = order_post("orders", url, extra, &status);
-	snprintf(id, sizeof id, "%s", sbx_str(o, "id"));
-	json_object_put(o);
+	order_with_webhook(statuses, 3, "", id);
 	json_object_put(order_confirm(id, &status));
 	wait_posts(1);
 	usleep(300000);
@@ -313,18 +303,38 @@ Test(sandbox_orders, webhooks_with_retries, .fini = stop_all, .timeout = 60)
 	json_object_put(p);
 }
 
+/* sbt_wait condition: the oldest webhook delivery of order `arg` ended failed after 5 tries. */
+static bool first_delivery_failed(const void *arg)
+{
+	struct sbx_resp r;
+	char path[128];
+	snprintf(path, sizeof path, "/_sandbox/webhooks?order_id=%s", (const char *)arg);
+	sbx_request(&S, "GET", path, S.admin_key, NULL, NULL, &r);
+	json_object *log = sbx_json(&r);
+	size_t n = json_object_array_length(sbx_get(log, "deliveries"));
+	json_object *oldest = json_object_array_get_idx(sbx_get(log, "deliveries"), n - 1);
+	bool ok = n >= 1 && json_object_get_int(sbx_get(oldest, "attempts")) == 5 &&
+		  strcmp(sbx_str(oldest, "status"), "failed") == 0;
+	json_object_put(log);
+	sbx_resp_free(&r);
+	return ok;
+}
+
+/* sbt_wait condition: order `arg` can be submitted (its ingestions are over). */
+static bool can_be_submitted(const void *arg)
+{
+	long status;
+	json_object *o = order_get(arg, &status);
+	bool done = json_object_get_boolean(sbx_get(o, "canBeSubmitted"));
+	json_object_put(o);
+	return done;
+}
+
 Test(sandbox_orders, webhook_gives_up_after_five_tries, .fini = stop_all, .timeout = 60)
 {
-	start(NULL);
 	static const int statuses[] = {500, 500, 500, 500, 500, 500};
-	R = sbx_receiver_start(10, NULL, statuses, 6);
-	char url[1024], extra[512], id[40];
-	upload_wav(20, url, sizeof url);
-	snprintf(extra, sizeof extra, ",\"confirm\":true,\"webhook_url\":\"%s/hook\"", sbx_receiver_origin(R));
-	long status;
-	json_object *o = order_post("orders", url, extra, &status);
-	snprintf(id, sizeof id, "%s", sbx_str(o, "id"));
-	json_object_put(o);
+	char id[40];
+	order_with_webhook(statuses, 6, ",\"confirm\":true", id);
 	/* Creation with confirm:true moves incomplete -> submitted: one notification. */
 	wait_posts(1);
 	for (int i = 0; i < 4; i++) {
@@ -333,28 +343,13 @@ Test(sandbox_orders, webhook_gives_up_after_five_tries, .fini = stop_all, .timeo
 	}
 	usleep(300000);
 	cr_assert_eq(sbx_advance(&S, 100 - 17), 0); /* also fulfils the order: a new notification */
-	struct sbx_resp r;
-	char path[128];
-	snprintf(path, sizeof path, "/_sandbox/webhooks?order_id=%s", id);
-	for (int i = 0; i < 100; i++) {
-		sbx_request(&S, "GET", path, S.admin_key, NULL, NULL, &r);
-		json_object *log = sbx_json(&r);
-		size_t n = json_object_array_length(sbx_get(log, "deliveries"));
-		json_object *oldest = json_object_array_get_idx(sbx_get(log, "deliveries"), n - 1);
-		int ok = n >= 1 && json_object_get_int(sbx_get(oldest, "attempts")) == 5 &&
-			 strcmp(sbx_str(oldest, "status"), "failed") == 0;
-		json_object_put(log);
-		sbx_resp_free(&r);
-		if (ok)
-			return;
-		usleep(30000);
-	}
-	cr_assert_fail("the first delivery did not end failed after 5 attempts");
+	cr_assert(sbt_wait(first_delivery_failed, id, 100, 30000),
+		  "the first delivery did not end failed after 5 attempts");
 }
 
 Test(sandbox_orders, transferring_ingestion_and_moving_estimate, .fini = stop_all)
 {
-	start(NULL);
+	sbt_start(&S, NULL);
 	R = sbx_receiver_start(30, NULL, NULL, 0);
 	char url[256], id[40], tid[40], path[128];
 	snprintf(url, sizeof url, "%s/slow.wav", sbx_receiver_origin(R));
@@ -377,20 +372,12 @@ Test(sandbox_orders, transferring_ingestion_and_moving_estimate, .fini = stop_al
 	cr_assert_gt(strcmp(sbx_str(o, "deliveryEstimatedAt"), eta1), 0, "the estimate did not move: %s",
 		     json_object_to_json_string(o));
 	json_object_put(o);
-	for (int i = 0; i < 200; i++) {
-		o = order_get(id, &status);
-		int done = json_object_get_boolean(sbx_get(o, "canBeSubmitted"));
-		json_object_put(o);
-		if (done)
-			return;
-		usleep(30000);
-	}
-	cr_assert_fail("the ingestion never finished");
+	cr_assert(sbt_wait(can_be_submitted, id, 200, 30000), "the ingestion never finished");
 }
 
 Test(sandbox_orders, other_organization_gets_401, .fini = stop_all)
 {
-	start(NULL);
+	sbt_start(&S, NULL);
 	long status;
 	json_object *o = order_post("orders", "http://127.0.0.1:1/a.wav", "", &status);
 	char path[128];

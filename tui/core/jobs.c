@@ -257,17 +257,25 @@ static void wait_error(struct job *j, enum sched_kind kind, const struct steno_e
 	scheduler_report_error(j->jm->sched, kind, j->pub.resource_id, ra, jobs_now_ms());
 }
 
+/* The answer of a retrieve: an error goes to wait_error; a resource (in `state`) is reported
+ * to the scheduler. True when there is a resource to take in. */
+static bool wait_answer(struct job *j, enum sched_kind kind, const char *state, const struct steno_error *err)
+{
+	if (err) {
+		wait_error(j, kind, err);
+		return false;
+	}
+	j->wait_errors = 0;
+	scheduler_report_ok(j->jm->sched, kind, j->pub.resource_id, state, jobs_now_ms());
+	return true;
+}
+
 static void on_transcription(void *ud, struct steno_transcription *res,
 			     const struct steno_error *err)
 {
 	struct job *j = ud;
-	if (err) {
-		wait_error(j, SCHED_TRANSCRIPTION, err);
+	if (!wait_answer(j, SCHED_TRANSCRIPTION, err ? NULL : res->state, err))
 		return;
-	}
-	j->wait_errors = 0;
-	scheduler_report_ok(j->jm->sched, SCHED_TRANSCRIPTION, j->pub.resource_id, res->state,
-			    jobs_now_ms());
 	char *reason = res->failure_reason ? strdup(res->failure_reason) : NULL;
 	char *state = res->state ? strdup(res->state) : NULL;
 	if (j->jm->cfg.store)
@@ -281,38 +289,22 @@ static void on_transcription(void *ud, struct steno_transcription *res,
 static void on_order(void *ud, struct steno_order *res, const struct steno_error *err)
 {
 	struct job *j = ud;
-	if (err) {
-		wait_error(j, SCHED_ORDER, err);
-		return;
-	}
-	j->wait_errors = 0;
-	scheduler_report_ok(j->jm->sched, SCHED_ORDER, j->pub.resource_id, res->state, jobs_now_ms());
-	jobs_order_result(j, res);
+	if (wait_answer(j, SCHED_ORDER, err ? NULL : res->state, err))
+		jobs_order_result(j, res);
 }
 
 static void on_export(void *ud, struct steno_export *res, const struct steno_error *err)
 {
 	struct job *j = ud;
-	if (err) {
-		wait_error(j, SCHED_EXPORT, err);
-		return;
-	}
-	j->wait_errors = 0;
-	scheduler_report_ok(j->jm->sched, SCHED_EXPORT, j->pub.resource_id, res->state, jobs_now_ms());
-	jobs_export_result(j, res);
+	if (wait_answer(j, SCHED_EXPORT, err ? NULL : res->state, err))
+		jobs_export_result(j, res);
 }
 
 static void on_task(void *ud, struct steno_translation_task *res, const struct steno_error *err)
 {
 	struct job *j = ud;
-	if (err) {
-		wait_error(j, SCHED_TRANSLATION_TASK, err);
-		return;
-	}
-	j->wait_errors = 0;
-	scheduler_report_ok(j->jm->sched, SCHED_TRANSLATION_TASK, j->pub.resource_id, res->state,
-			    jobs_now_ms());
-	jobs_task_result(j, res);
+	if (wait_answer(j, SCHED_TRANSLATION_TASK, err ? NULL : res->state, err))
+		jobs_task_result(j, res);
 }
 
 static int refresh(struct job *j, enum sched_kind kind, struct steno_error *err)

@@ -3,6 +3,7 @@
 #include "core/jobs_internal.h"
 
 #include <libgen.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,20 +14,35 @@
 
 /* ---- request copies: strings owned by the job ---- */
 
+/* Appends a copy of s to the array *v of *n strings; the copy, or NULL when out of memory. */
+static char *push_copy(char ***v, size_t *n, const char *s)
+{
+	char **grown = realloc(*v, (*n + 1) * sizeof(*grown));
+	char *c = grown ? strdup(s) : NULL;
+	if (grown)
+		*v = grown;
+	if (c)
+		grown[(*n)++] = c;
+	return c;
+}
+
 const char *job_own(struct job *j, const char *s)
 {
 	if (!s)
 		return NULL;
-	char **o = realloc(j->owned, (j->n_owned + 1) * sizeof(*o));
-	char *c = o ? strdup(s) : NULL;
-	if (o)
-		j->owned = o;
-	if (!c) {
+	const char *c = push_copy(&j->owned, &j->n_owned, s);
+	if (!c)
 		j->nomem = true;
-		return NULL;
-	}
-	o[j->n_owned++] = c;
 	return c;
+}
+
+/* Makes the job own every string member of req named by offs (offsetof of const char *). */
+static void own_fields(struct job *j, void *req, const size_t *offs, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char **field = (const char **)((char *)req + offs[i]);
+		*field = job_own(j, *field);
+	}
 }
 
 static const char **own_list(struct job *j, const char *const *v, size_t n)
@@ -43,17 +59,24 @@ static const char **own_list(struct job *j, const char *const *v, size_t n)
 	return c;
 }
 
+/* The string members of the requests a job copies. */
+#define TR_FIELD(m) offsetof(struct steno_transcription_create_req, m)
+static const size_t treq_strings[] = {
+	TR_FIELD(name), TR_FIELD(language), TR_FIELD(tmp_url), TR_FIELD(organization_id),
+	TR_FIELD(service), TR_FIELD(folder), TR_FIELD(folder_id), TR_FIELD(document_url),
+};
+#undef TR_FIELD
+#define OR_FIELD(m) offsetof(struct steno_order_create_req, m)
+static const size_t oreq_strings[] = {
+	OR_FIELD(url), OR_FIELD(language), OR_FIELD(organization_id), OR_FIELD(service),
+	OR_FIELD(folder_id), OR_FIELD(folder), OR_FIELD(name), OR_FIELD(webhook_url),
+};
+#undef OR_FIELD
+
 static void own_transcription_req(struct job *j, const struct steno_transcription_create_req *r)
 {
 	j->treq = *r;
-	j->treq.name = job_own(j, r->name);
-	j->treq.language = job_own(j, r->language);
-	j->treq.tmp_url = job_own(j, r->tmp_url);
-	j->treq.organization_id = job_own(j, r->organization_id);
-	j->treq.service = job_own(j, r->service);
-	j->treq.folder = job_own(j, r->folder);
-	j->treq.folder_id = job_own(j, r->folder_id);
-	j->treq.document_url = job_own(j, r->document_url);
+	own_fields(j, &j->treq, treq_strings, sizeof treq_strings / sizeof *treq_strings);
 	j->treq_tags = own_list(j, r->tags, r->n_tags);
 	j->treq.tags = j->treq_tags;
 }
@@ -61,14 +84,7 @@ static void own_transcription_req(struct job *j, const struct steno_transcriptio
 static void own_order_req(struct job *j, const struct steno_order_create_req *r)
 {
 	j->oreq = *r;
-	j->oreq.url = job_own(j, r->url);
-	j->oreq.language = job_own(j, r->language);
-	j->oreq.organization_id = job_own(j, r->organization_id);
-	j->oreq.service = job_own(j, r->service);
-	j->oreq.folder_id = job_own(j, r->folder_id);
-	j->oreq.folder = job_own(j, r->folder);
-	j->oreq.name = job_own(j, r->name);
-	j->oreq.webhook_url = job_own(j, r->webhook_url);
+	own_fields(j, &j->oreq, oreq_strings, sizeof oreq_strings / sizeof *oreq_strings);
 	j->oreq_tags = own_list(j, r->tags, r->n_tags);
 	j->oreq.tags = j->oreq_tags;
 	j->oreq.glossary_ids = NULL;
@@ -111,15 +127,8 @@ static void add_result(struct job *j, const char *id)
 	for (size_t i = 0; i < j->pub.n_result_ids; i++)
 		if (strcmp(j->pub.result_ids[i], id) == 0)
 			return;
-	char **r = realloc(j->pub.result_ids, (j->pub.n_result_ids + 1) * sizeof(*r));
-	char *c = r ? strdup(id) : NULL;
-	if (r)
-		j->pub.result_ids = r;
-	if (!c) {
+	if (!push_copy(&j->pub.result_ids, &j->pub.n_result_ids, id))
 		j->nomem = true;
-		return;
-	}
-	r[j->pub.n_result_ids++] = c;
 }
 
 /* A copy of what the job needs before the struct moves into the store. */
@@ -192,33 +201,27 @@ static void on_created_transcription(void *ud, struct steno_transcription *res,
 
 static void on_created_order(void *ud, struct steno_order *res, const struct steno_error *err)
 {
-	struct job *j = ud;
-	if (err) {
-		job_fail(j, err);
-		return;
-	}
-	jobs_order_result(j, res);
+	if (err)
+		job_fail(ud, err);
+	else
+		jobs_order_result(ud, res);
 }
 
 static void on_created_export(void *ud, struct steno_export *res, const struct steno_error *err)
 {
-	struct job *j = ud;
-	if (err) {
-		job_fail(j, err);
-		return;
-	}
-	jobs_export_result(j, res);
+	if (err)
+		job_fail(ud, err);
+	else
+		jobs_export_result(ud, res);
 }
 
 static void on_created_task(void *ud, struct steno_translation_task *res,
 			    const struct steno_error *err)
 {
-	struct job *j = ud;
-	if (err) {
-		job_fail(j, err);
-		return;
-	}
-	jobs_task_result(j, res);
+	if (err)
+		job_fail(ud, err);
+	else
+		jobs_task_result(ud, res);
 }
 
 int job_create(struct job *j, const char *media_url, struct steno_error *err)
@@ -320,6 +323,15 @@ static int check_upload(const char *path, struct steno_error *err)
 	return 0;
 }
 
+/* A new job of kind, waiting for its resource's end when wait. NULL (err filled) on failure. */
+static struct job *job_new(struct steno_jobs *jm, enum job_kind kind, bool wait, struct steno_error *err)
+{
+	struct job *j = jobs_add(jm, kind, err);
+	if (j)
+		j->wait = wait;
+	return j;
+}
+
 /* Until the upload gives the real one, a stand-in URL lets the request be checked first. */
 #define STANDIN_URL "https://upload.invalid/media"
 
@@ -331,10 +343,9 @@ int jobs_transcribe(struct steno_jobs *jm, const struct steno_transcription_crea
 		check.tmp_url = STANDIN_URL;
 	if (check_upload(upload_path, err) || steno_validate_transcription_create(&check, err))
 		return -1;
-	struct job *j = jobs_add(jm, JOB_TRANSCRIBE, err);
+	struct job *j = job_new(jm, JOB_TRANSCRIBE, wait, err);
 	if (!j)
 		return -1;
-	j->wait = wait;
 	own_transcription_req(j, req);
 	return job_begin(j, upload_path, err);
 }
@@ -347,11 +358,10 @@ int jobs_order(struct steno_jobs *jm, const struct steno_order_create_req *req,
 		check.url = STANDIN_URL;
 	if (check_upload(upload_path, err) || steno_validate_order_create(&check, err))
 		return -1;
-	struct job *j = jobs_add(jm, JOB_ORDER, err);
+	/* an order left unconfirmed waits for a person: nothing to wait for */
+	struct job *j = job_new(jm, JOB_ORDER, wait && req->confirm, err);
 	if (!j)
 		return -1;
-	/* an order left unconfirmed waits for a person: nothing to wait for */
-	j->wait = wait && req->confirm;
 	own_order_req(j, req);
 	return job_begin(j, upload_path, err);
 }
@@ -370,10 +380,9 @@ static int job_submitted(struct job *j, int rc)
 int jobs_export(struct steno_jobs *jm, const struct steno_export_create_req *req, const char *dir,
 		const char *name, bool overwrite, struct steno_error *err)
 {
-	struct job *j = jobs_add(jm, JOB_EXPORT, err);
+	struct job *j = job_new(jm, JOB_EXPORT, true, err);
 	if (!j)
 		return -1;
-	j->wait = true;
 	j->overwrite = overwrite;
 	if ((dir && !(j->dir = strdup(dir))) || (name && !(j->name = strdup(name))))
 		j->nomem = true;
@@ -387,10 +396,9 @@ int jobs_export(struct steno_jobs *jm, const struct steno_export_create_req *req
 int jobs_translation_order(struct steno_jobs *jm, const struct steno_translation_order_req *req,
 			   bool wait, struct steno_error *err)
 {
-	struct job *j = jobs_add(jm, JOB_TRANSLATION_ORDER, err);
+	struct job *j = job_new(jm, JOB_TRANSLATION_ORDER, wait && req->confirm, err);
 	if (!j)
 		return -1;
-	j->wait = wait && req->confirm;
 	return job_submitted(j, steno_api_order_translation_create(jm->cfg.http, req,
 								   on_created_order, j, err));
 }
@@ -398,20 +406,18 @@ int jobs_translation_order(struct steno_jobs *jm, const struct steno_translation
 int jobs_translation_task(struct steno_jobs *jm, const struct steno_translation_task_req *req,
 			  bool wait, struct steno_error *err)
 {
-	struct job *j = jobs_add(jm, JOB_TRANSLATION_TASK, err);
+	struct job *j = job_new(jm, JOB_TRANSLATION_TASK, wait, err);
 	if (!j)
 		return -1;
-	j->wait = wait;
 	return job_submitted(j, steno_api_translation_task_create(jm->cfg.http, req, on_created_task,
 								  j, err));
 }
 
 int jobs_confirm(struct steno_jobs *jm, const char *order_id, bool wait, struct steno_error *err)
 {
-	struct job *j = jobs_add(jm, JOB_CONFIRM, err);
+	struct job *j = job_new(jm, JOB_CONFIRM, wait, err);
 	if (!j)
 		return -1;
-	j->wait = wait;
 	job_set_str(j, &j->pub.resource_id, order_id);
 	return job_submitted(j, steno_api_order_confirm(jm->cfg.http, order_id, on_created_order, j,
 							err));

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/jobs_extra.h"
+#include "ui/dialog_base.h"
 #include "ui/draw.h"
 #include "ui/form.h"
 #include "ui/form_draw.h"
@@ -15,11 +16,9 @@
 
 enum ddl_mode { DDL_EDIT, DDL_RUNNING, DDL_DONE };
 
-/* Ownership: the pane's data; ddl_close cancels deletes in flight. */
+/* Ownership: the pane's data (dialog_new); dialog_close cancels deletes in flight, frees it. */
 struct ddl {
-	struct dialog_env env;
-	struct form form;
-	struct pane *pane;
+	struct dialog_base b;
 	enum ddl_mode mode;
 	size_t sent, done, failed;
 	char errors[1024];
@@ -27,33 +26,29 @@ struct ddl {
 
 static void ddl_explain(struct ddl *d)
 {
-	const char *m = form_choice(&d->form, "mode");
+	const char *m = form_choice(&d->b.form, "mode");
 	char text[400];
 	if (m && strcmp(m, "permanent") == 0)
 		snprintf(text, sizeof text, "LOST FOR GOOD: %zu transcription%s with transcript, media and "
-			 "exports. This cannot be undone.", d->env.n_ids, d->env.n_ids == 1 ? "" : "s");
+			 "exports. This cannot be undone.", d->b.env.n_ids, d->b.env.n_ids == 1 ? "" : "s");
 	else
 		snprintf(text, sizeof text, "%zu transcription%s go%s to the Trash (restore them in the web "
-			 "application).", d->env.n_ids, d->env.n_ids == 1 ? "" : "s",
-			 d->env.n_ids == 1 ? "es" : "");
-	form_set_text(&d->form, "what", text);
+			 "application).", d->b.env.n_ids, d->b.env.n_ids == 1 ? "" : "s",
+			 d->b.env.n_ids == 1 ? "es" : "");
+	form_set_text(&d->b.form, "what", text);
 }
 
-static int ddl_build(struct ddl *d)
+static int ddl_build(void *arg)
 {
-	struct form *f = &d->form;
+	struct ddl *d = arg;
+	struct form *f = &d->b.form;
 	char names[600];
-	size_t o = 0;
 	int rc = 0;
-	for (size_t i = 0; i < d->env.n_ids && o < sizeof names; i++)
-		o += (size_t)snprintf(names + o, sizeof names - o, "%s%s", i ? ", " : "",
-				      dialog_tr_name(&d->env, d->env.ids[i]));
+	dialog_join_names(&d->b.env, names, sizeof names);
 	rc |= form_add(f, FORM_NOTE, "names", "Delete") < 0;
-	rc |= form_set_text(f, "names", d->env.n_ids ? names : "(nothing selected)");
-	rc |= form_add(f, FORM_RADIO, "mode permanent", "How") < 0;
-	rc |= form_add_option(f, "mode", "trash", "to the Trash", NULL);
-	rc |= form_add_option(f, "mode", "permanent", "permanently", NULL);
-	rc |= form_choose(f, "mode", "trash");
+	rc |= form_set_text(f, "names", d->b.env.n_ids ? names : "(nothing selected)");
+	rc |= form_add_radio(f, "mode permanent", "How",
+				 (const char *const[]){ "trash|to the Trash", "permanent|permanently", NULL });
 	rc |= form_add(f, FORM_NOTE, "what", "") < 0;
 	rc |= form_add(f, FORM_BUTTON, "delete", "Delete") < 0;
 	rc |= form_add(f, FORM_BUTTON, "cancel", "Cancel") < 0;
@@ -63,33 +58,11 @@ static int ddl_build(struct ddl *d)
 
 static int ddl_open(struct pane *p, void *arg)
 {
-	struct ddl *d = calloc(1, sizeof *d);
+	struct ddl *d = dialog_new(p, sizeof *d, arg, ddl_build);
 	if (!d)
 		return -1;
-	form_init(&d->form);
-	d->pane = p;
-	if (dialog_env_copy(&d->env, arg) != 0 || ddl_build(d) != 0) {
-		form_free(&d->form);
-		dialog_env_free(&d->env);
-		free(d);
-		return -1;
-	}
 	ddl_explain(d);
-	p->data = d;
 	return 0;
-}
-
-static void ddl_close(struct pane *p)
-{
-	struct ddl *d = p->data;
-	if (!d)
-		return;
-	if (d->env.http)
-		jobs_extra_cancel(d->env.http, d);
-	form_free(&d->form);
-	dialog_env_free(&d->env);
-	free(d);
-	p->data = NULL;
 }
 
 static void on_deleted(void *ud, const struct steno_error *err)
@@ -103,56 +76,56 @@ static void on_deleted(void *ud, const struct steno_error *err)
 	}
 	if (d->done == d->sent) {
 		d->mode = DDL_DONE;
-		dialog_refresh(&d->env);
-		dialog_status(&d->env, "deleted %zu of %zu", d->done - d->failed, d->sent);
+		dialog_refresh(&d->b.env);
+		dialog_status(&d->b.env, "deleted %zu of %zu", d->done - d->failed, d->sent);
 	}
-	pane_dirty(d->pane);
+	pane_dirty(d->b.pane);
 }
 
 static void ddl_submit(struct ddl *d)
 {
-	const char *m = form_choice(&d->form, "mode");
+	const char *m = form_choice(&d->b.form, "mode");
 	bool permanent = m && strcmp(m, "permanent") == 0;
 	struct steno_error err;
 	steno_error_clear(&err);
-	if (!d->env.n_ids) {
-		form_set_message(&d->form, true, "select or mark a transcription first");
+	if (!d->b.env.n_ids) {
+		form_set_message(&d->b.form, true, "select or mark a transcription first");
 		return;
 	}
 	d->mode = DDL_RUNNING;
-	for (size_t i = 0; i < d->env.n_ids; i++) {
-		if (jobs_extra_delete(d->env.http, d->env.store, d->env.ids[i], permanent, on_deleted, d,
+	for (size_t i = 0; i < d->b.env.n_ids; i++) {
+		if (jobs_extra_delete(d->b.env.http, d->b.env.store, d->b.env.ids[i], permanent, on_deleted, d,
 				      &err) != 0) {
-			form_set_message(&d->form, true, "%s", err.message);
+			form_set_message(&d->b.form, true, "%s", err.message);
 			break;
 		}
 		d->sent++;
 	}
 	if (!d->sent)
 		d->mode = DDL_EDIT;
-	else if (d->env.hooks.unmark && d->env.n_ids > 1)
-		d->env.hooks.unmark(d->env.hooks.ud);
+	else if (d->b.env.hooks.unmark && d->b.env.n_ids > 1)
+		d->b.env.hooks.unmark(d->b.env.hooks.ud);
 }
 
 static unsigned ddl_key(struct pane *p, enum action_id act, ui_key key)
 {
 	struct ddl *d = p->data;
 	if (d->mode == DDL_DONE)
-		return act == ACT_SUBMIT || act == ACT_CANCEL ? PANE_HANDLED | PANE_CLOSE : PANE_HANDLED;
+		return dialog_result_key(act);
 	if (d->mode == DDL_RUNNING)
 		return PANE_HANDLED;   /* a DELETE on its way cannot be taken back */
-	switch (form_key(&d->form, act, key)) {
+	switch (form_key(&d->b.form, act, key)) {
 	case FORM_EV_CANCEL:
 		return PANE_HANDLED | PANE_CLOSE;
 	case FORM_EV_BUTTON:
-		if (strcmp(d->form.pressed, "delete") == 0)
+		if (strcmp(d->b.form.pressed, "delete") == 0)
 			ddl_submit(d);
 		else
 			return PANE_HANDLED | PANE_CLOSE;
 		break;
 	case FORM_EV_SUBMIT:
 		/* Enter on a field does not delete: the Delete button must be chosen */
-		form_focus(&d->form, "delete");
+		form_focus(&d->b.form, "delete");
 		break;
 	case FORM_EV_USED:
 	case FORM_EV_NONE:
@@ -165,23 +138,17 @@ static unsigned ddl_key(struct pane *p, enum action_id act, ui_key key)
 static void ddl_draw(struct pane *p)
 {
 	struct ddl *d = p->data;
-	bool ascii = p->ctx->ascii;
-	int rows = dialog_body_rows(p), cols = dialog_body_cols(p);
-	form_draw_frame(p->win, "Delete", d->mode == DDL_EDIT ? "Tab: next  Enter: press  Esc: cancel" :
-			"Enter/Esc: close", ascii);
-	if (d->mode == DDL_EDIT) {
-		form_draw(&d->form, p->win, 1, 2, rows, cols, ascii);
+	int rows = dialog_body_rows(p);
+	if (dialog_draw_form(p, &d->b, "Delete", d->mode == DDL_EDIT ? "Tab: next  Enter: press  Esc: cancel" :
+			     "Enter/Esc: close", d->mode == DDL_EDIT))
 		return;
-	}
 	char line[1300];
 	if (d->mode == DDL_RUNNING)
 		snprintf(line, sizeof line, "deleting... %zu of %zu answered", d->done, d->sent);
 	else
 		snprintf(line, sizeof line, "Deleted %zu of %zu.%s%s", d->done - d->failed, d->sent,
 			 d->failed ? " Failed: " : "", d->errors);
-	style_set(p->win, d->failed ? THEME_DIALOG_ERROR : THEME_DIALOG);
-	form_draw_wrapped(p->win, 2, 2, cols, rows - 2, line, ascii);
-	style_set(p->win, THEME_DIALOG);
+	dialog_draw_text(p, 2, rows - 2, line, d->failed);
 }
 
 const struct pane_ops dialog_delete_ops = {
@@ -191,5 +158,5 @@ const struct pane_ops dialog_delete_ops = {
 	.open = ddl_open,
 	.draw = ddl_draw,
 	.key = ddl_key,
-	.close = ddl_close,
+	.close = dialog_close,
 };

@@ -14,6 +14,7 @@
 #include "api/spec_tables.h"
 #include "core/conf.h"
 #include "core/jobs_extra.h"
+#include "ui/dialog_base.h"
 #include "ui/draw.h"
 #include "ui/form.h"
 #include "ui/form_draw.h"
@@ -21,14 +22,12 @@
 
 enum dex_mode { DEX_EDIT, DEX_RUNNING, DEX_DONE };
 
-/* Ownership: the pane's data; dex_close frees it and cancels a direct download. */
+/* Ownership: the pane's data (dialog_new); dialog_close cancels a direct download, frees it.
+ * b.job is the export job, 0 for a direct download. */
 struct dex {
-	struct dialog_env env;
-	struct form form;
-	struct pane *pane;
+	struct dialog_base b;
 	enum dex_mode mode;
 	bool download_only;        /* an existing export (activity_id) */
-	int job;                   /* the export job, 0 for a direct download */
 	struct steno_job dl;       /* progress of a direct download (only the counters) */
 	char file[4096];
 	char result[4400];
@@ -60,23 +59,23 @@ static int dex_build_formats(struct form *f)
 	return rc ? -1 : 0;
 }
 
-static int dex_build(struct dex *d)
+static int dex_build(void *arg)
 {
-	struct form *f = &d->form;
+	struct dex *d = arg;
+	struct form *f = &d->b.form;
 	int rc = 0;
 	char note[600];
-	size_t o = 0;
+	d->download_only = d->b.env.activity_id[0] != '\0';
 	if (d->download_only)
-		snprintf(note, sizeof note, "export %s", d->env.activity_id);
-	for (size_t i = 0; !d->download_only && i < d->env.n_ids && o < sizeof note; i++)
-		o += (size_t)snprintf(note + o, sizeof note - o, "%s%s", i ? ", " : "",
-				      dialog_tr_name(&d->env, d->env.ids[i]));
+		snprintf(note, sizeof note, "export %s", d->b.env.activity_id);
+	else
+		dialog_join_names(&d->b.env, note, sizeof note);
 	rc |= form_add(f, FORM_NOTE, "sources transcription_ids", d->download_only ? "Download" : "Export") < 0;
-	rc |= form_set_text(f, "sources", d->download_only || d->env.n_ids ? note : "(nothing selected)");
+	rc |= form_set_text(f, "sources", d->download_only || d->b.env.n_ids ? note : "(nothing selected)");
 	if (!d->download_only)
 		rc |= dex_build_formats(f);
 	rc |= form_add(f, FORM_TEXT, "dir", "To directory") < 0;
-	const char *dir = d->env.config && d->env.config->download_dir ? d->env.config->download_dir : ".";
+	const char *dir = d->b.env.config && d->b.env.config->download_dir ? d->b.env.config->download_dir : ".";
 	rc |= form_set_text(f, "dir", dir);
 	rc |= form_add(f, FORM_CHECK, "overwrite", "Overwrite") < 0;
 	rc |= form_add(f, FORM_BUTTON, "go", d->download_only ? "Download" : "Export") < 0;
@@ -86,51 +85,25 @@ static int dex_build(struct dex *d)
 }
 
 /* Only the options the chosen format accepts are shown (and sent). */
-static void dex_update(struct dex *d)
+static void dex_update(void *arg)
 {
+	struct dex *d = arg;
 	if (d->download_only)
 		return;
-	const char *fmt = form_choice(&d->form, "format");
+	const char *fmt = form_choice(&d->b.form, "format");
 	for (size_t i = 0; i < sizeof option_keys / sizeof *option_keys; i++)
-		form_set_hidden(&d->form, option_keys[i], !spec_export_option_allowed(fmt, option_keys[i]));
-	form_set_hidden(&d->form, "timestamps_frequency",
+		form_set_hidden(&d->b.form, option_keys[i], !spec_export_option_allowed(fmt, option_keys[i]));
+	form_set_hidden(&d->b.form, "timestamps_frequency",
 			!spec_export_option_allowed(fmt, "timestamps_frequency"));
 }
 
 static int dex_open(struct pane *p, void *arg)
 {
-	struct dex *d = calloc(1, sizeof *d);
+	struct dex *d = dialog_new(p, sizeof *d, arg, dex_build);
 	if (!d)
 		return -1;
-	form_init(&d->form);
-	d->pane = p;
-	if (dialog_env_copy(&d->env, arg) != 0) {
-		free(d);
-		return -1;
-	}
-	d->download_only = d->env.activity_id[0] != '\0';
-	if (dex_build(d) != 0) {
-		form_free(&d->form);
-		dialog_env_free(&d->env);
-		free(d);
-		return -1;
-	}
 	dex_update(d);
-	p->data = d;
 	return 0;
-}
-
-static void dex_close(struct pane *p)
-{
-	struct dex *d = p->data;
-	if (!d)
-		return;
-	if (d->env.http)
-		jobs_extra_cancel(d->env.http, d);
-	form_free(&d->form);
-	dialog_env_free(&d->env);
-	free(d);
-	p->data = NULL;
 }
 
 static void dex_done(struct dex *d, const char *file)
@@ -139,21 +112,21 @@ static void dex_done(struct dex *d, const char *file)
 	snprintf(d->file, sizeof d->file, "%s", file ? file : "");
 	snprintf(d->result, sizeof d->result, "Saved %s", d->file);
 	d->result_error = false;
-	dialog_status(&d->env, "saved %s", d->file);
+	dialog_status(&d->b.env, "saved %s", d->file);
 }
 
 static void dex_sync(struct dex *d)
 {
-	if (d->mode != DEX_RUNNING || !d->job)
+	if (d->mode != DEX_RUNNING || !d->b.job)
 		return;
-	const struct steno_job *j = jobs_get(d->env.jobs, d->job);
+	const struct steno_job *j = jobs_get(d->b.env.jobs, d->b.job);
 	if (!j || j->step == JOB_STEP_FAILED || j->step == JOB_STEP_CANCELLED) {
 		d->mode = DEX_EDIT;
 		if (j && j->resource_id)
-			form_set_message(&d->form, true, "%s. Submit again for a new export.",
+			form_set_message(&d->b.form, true, "%s. Submit again for a new export.",
 					 j->error.message);
 		else if (j)
-			form_show_error(&d->form, &j->error);
+			form_show_error(&d->b.form, &j->error);
 		return;
 	}
 	if (j->step == JOB_STEP_DONE)
@@ -165,7 +138,7 @@ static void on_dl_progress(void *ud, uint64_t now, uint64_t total)
 	struct dex *d = ud;
 	d->dl.bytes_done = now;
 	d->dl.bytes_total = total;
-	pane_dirty(d->pane);
+	pane_dirty(d->b.pane);
 }
 
 static void on_dl_done(void *ud, const char *path, const struct steno_http_response *resp,
@@ -175,20 +148,20 @@ static void on_dl_done(void *ud, const char *path, const struct steno_http_respo
 	(void)resp;
 	if (err) {
 		d->mode = DEX_EDIT;
-		form_show_error(&d->form, err);
+		form_show_error(&d->b.form, err);
 	} else {
 		dex_done(d, path);
 	}
-	pane_dirty(d->pane);
+	pane_dirty(d->b.pane);
 }
 
 static int dex_check_dir(struct dex *d, char *dir, size_t size)
 {
 	struct stat st;
-	form_text(&d->form, "dir", dir, size);
+	form_text(&d->b.form, "dir", dir, size);
 	if (!dir[0] || stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		form_set_error(&d->form, "dir", "not a directory");
-		form_focus_first_error(&d->form);
+		form_set_error(&d->b.form, "dir", "not a directory");
+		form_focus_first_error(&d->b.form);
 		return -1;
 	}
 	return 0;
@@ -198,19 +171,19 @@ static void dex_download_only(struct dex *d, const char *dir)
 {
 	struct steno_error err;
 	steno_error_clear(&err);
-	const struct store_activity *a = d->env.store ?
-		store_activity_find(d->env.store, STORE_ACT_EXPORT, d->env.activity_id) : NULL;
+	const struct store_activity *a = d->b.env.store ?
+		store_activity_find(d->b.env.store, STORE_ACT_EXPORT, d->b.env.activity_id) : NULL;
 	if (!a || !a->export_.download_link) {
-		form_set_message(&d->form, true, "export %s is not ready (no download link yet)",
-				 d->env.activity_id);
+		form_set_message(&d->b.form, true, "export %s is not ready (no download link yet)",
+				 d->b.env.activity_id);
 		return;
 	}
 	memset(&d->dl, 0, sizeof d->dl);
 	d->dl.step = JOB_STEP_DOWNLOADING;
 	d->dl.step_ms = jobs_extra_now_ms();
-	if (jobs_extra_download(d->env.http, &a->export_, dir, form_checked(&d->form, "overwrite"),
+	if (jobs_extra_download(d->b.env.http, &a->export_, dir, form_checked(&d->b.form, "overwrite"),
 				on_dl_progress, on_dl_done, d, &err) != 0) {
-		form_show_error(&d->form, &err);
+		form_show_error(&d->b.form, &err);
 		return;
 	}
 	d->mode = DEX_RUNNING;
@@ -222,24 +195,25 @@ static void dex_download_only(struct dex *d, const char *dir)
 static void dex_file_name(const struct dex *d, const char *fmt, char *buf, size_t size)
 {
 	const struct spec_export_format *x = spec_export_format_find(fmt);
-	if (d->env.n_ids > 1) {
-		snprintf(buf, size, "steno-export-%.40s-%zu.zip", d->env.ids[0], d->env.n_ids);
+	if (d->b.env.n_ids > 1) {
+		snprintf(buf, size, "steno-export-%.40s-%zu.zip", d->b.env.ids[0], d->b.env.n_ids);
 		return;
 	}
 	char base[200];
-	snprintf(base, sizeof base, "%s", d->env.n_ids ? dialog_tr_name(&d->env, d->env.ids[0]) : "export");
+	snprintf(base, sizeof base, "%s", d->b.env.n_ids ? dialog_tr_name(&d->b.env, d->b.env.ids[0]) : "export");
 	for (char *p = base; *p; p++)
 		if (*p == '/' || *p == '\\' || (unsigned char)*p < 32)
 			*p = '_';
 	snprintf(buf, size, "%s.%s", base, x ? x->extension : "out");
 }
 
-static void dex_submit(struct dex *d)
+static void dex_submit(void *arg)
 {
+	struct dex *d = arg;
 	char dir[4096];
 	struct steno_error err;
 	steno_error_clear(&err);
-	form_clear_errors(&d->form);
+	form_clear_errors(&d->b.form);
 	if (dex_check_dir(d, dir, sizeof dir) != 0)
 		return;
 	if (d->download_only) {
@@ -247,37 +221,33 @@ static void dex_submit(struct dex *d)
 		return;
 	}
 	struct steno_export_create_req req = { 0 };
-	const char *fmt = form_choice(&d->form, "format");
-	const char *freq = form_choice(&d->form, "timestamps_frequency");
+	const char *fmt = form_choice(&d->b.form, "format");
+	const char *freq = form_choice(&d->b.form, "timestamps_frequency");
 	req.format = fmt;
-	req.transcription_ids = (const char *const *)d->env.ids;
-	req.n_transcription_ids = d->env.n_ids;
+	req.transcription_ids = (const char *const *)d->b.env.ids;
+	req.n_transcription_ids = d->b.env.n_ids;
 	bool *opts[] = { &req.show_timestamps, &req.show_speakers, &req.show_comments,
 			 &req.show_highlights, &req.show_highlights_only };
 	for (size_t i = 0; i < sizeof opts / sizeof *opts; i++)
-		*opts[i] = !form_field(&d->form, option_keys[i])->hidden && form_checked(&d->form, option_keys[i]);
-	if (freq && freq[0] && !form_field(&d->form, "timestamps_frequency")->hidden)
+		*opts[i] = !form_field(&d->b.form, option_keys[i])->hidden && form_checked(&d->b.form, option_keys[i]);
+	if (freq && freq[0] && !form_field(&d->b.form, "timestamps_frequency")->hidden)
 		req.timestamps_frequency = freq;
-	if (!d->env.n_ids) {
-		form_set_error(&d->form, "sources", "select or mark a transcription first");
+	if (!d->b.env.n_ids) {
+		form_set_error(&d->b.form, "sources", "select or mark a transcription first");
 		return;
 	}
 	if (steno_validate_export_create(&req, &err) != 0) {
-		form_show_error(&d->form, &err);
+		form_show_error(&d->b.form, &err);
 		return;
 	}
 	char name[300];
 	dex_file_name(d, fmt, name, sizeof name);
-	int id = jobs_export(d->env.jobs, &req, dir, name, form_checked(&d->form, "overwrite"), &err);
-	if (id < 0) {
-		form_show_error(&d->form, &err);
+	int id = jobs_export(d->b.env.jobs, &req, dir, name, form_checked(&d->b.form, "overwrite"), &err);
+	if (!dialog_job_started(&d->b, id, &err))
 		return;
-	}
-	d->job = id;
 	d->mode = DEX_RUNNING;
-	dialog_watch_job(&d->env, id);
-	if (d->env.hooks.unmark && d->env.n_ids > 1)
-		d->env.hooks.unmark(d->env.hooks.ud);
+	if (d->b.env.hooks.unmark && d->b.env.n_ids > 1)
+		d->b.env.hooks.unmark(d->b.env.hooks.ud);
 }
 
 static unsigned dex_result_key(struct dex *d, enum action_id act, ui_key key)
@@ -285,7 +255,7 @@ static unsigned dex_result_key(struct dex *d, enum action_id act, ui_key key)
 	if (act == ACT_CANCEL || act == ACT_SUBMIT)
 		return PANE_HANDLED | PANE_CLOSE;
 	if (key == 'o' && d->file[0]) {
-		d->result_error = dialog_run_opener(&d->env, d->file, d->result, sizeof d->result) != 0;
+		d->result_error = dialog_run_opener(&d->b.env, d->file, d->result, sizeof d->result) != 0;
 		return PANE_HANDLED | PANE_REDRAW;
 	}
 	return PANE_HANDLED;
@@ -301,30 +271,14 @@ static unsigned dex_key(struct pane *p, enum action_id act, ui_key key)
 		if (act != ACT_CANCEL)
 			return PANE_HANDLED;
 		/* leaving does not stop the export: the activity pane keeps following it */
-		if (d->job)
+		if (d->b.job)
 			return PANE_HANDLED | PANE_CLOSE;
-		jobs_extra_cancel(d->env.http, d);
+		jobs_extra_cancel(d->b.env.http, d);
 		d->mode = DEX_EDIT;
-		form_set_message(&d->form, true, "download cancelled");
+		form_set_message(&d->b.form, true, "download cancelled");
 		return PANE_HANDLED | PANE_REDRAW;
 	}
-	switch (form_key(&d->form, act, key)) {
-	case FORM_EV_CANCEL:
-		return PANE_HANDLED | PANE_CLOSE;
-	case FORM_EV_BUTTON:
-		if (strcmp(d->form.pressed, "cancel") == 0)
-			return PANE_HANDLED | PANE_CLOSE;
-		dex_submit(d);
-		break;
-	case FORM_EV_SUBMIT:
-		dex_submit(d);
-		break;
-	case FORM_EV_USED:
-	case FORM_EV_NONE:
-		break;
-	}
-	dex_update(d);
-	return PANE_HANDLED | PANE_REDRAW;
+	return dialog_form_key(&d->b, act, key, dex_submit, dex_update);
 }
 
 static void dex_draw(struct pane *p)
@@ -335,25 +289,20 @@ static void dex_draw(struct pane *p)
 	dex_sync(d);
 	const char *hint = d->mode == DEX_EDIT ? "Tab: next  Enter: start  Esc: cancel" :
 		d->mode == DEX_RUNNING ? "Esc: close (the export goes on in the activity pane)" :
-		d->env.display ? "o: open  Enter/Esc: close" : "Enter/Esc: close";
-	form_draw_frame(p->win, d->download_only ? "Download export" : "Export", hint, ascii);
-	if (d->mode == DEX_EDIT) {
-		form_draw(&d->form, p->win, 1, 2, rows, cols, ascii);
+		d->b.env.display ? "o: open  Enter/Esc: close" : "Enter/Esc: close";
+	if (dialog_draw_form(p, &d->b, d->download_only ? "Download export" : "Export", hint, d->mode == DEX_EDIT))
 		return;
-	}
 	char src[600];
 	style_set(p->win, THEME_DIALOG);
-	draw_text(p->win, 1, 2, cols, form_text(&d->form, "sources", src, sizeof src), TEXT_LEFT,
+	draw_text(p->win, 1, 2, cols, form_text(&d->b.form, "sources", src, sizeof src), TEXT_LEFT,
 		  ascii ? TEXT_ASCII : 0);
 	if (d->mode == DEX_RUNNING) {
-		const struct steno_job *j = d->job ? jobs_get(d->env.jobs, d->job) : &d->dl;
+		const struct steno_job *j = d->b.job ? jobs_get(d->b.env.jobs, d->b.job) : &d->dl;
 		if (j)
 			dialog_draw_job(p->win, 3, 2, cols, j, ascii);
 		return;
 	}
-	style_set(p->win, d->result_error ? THEME_DIALOG_ERROR : THEME_DIALOG);
-	form_draw_wrapped(p->win, 3, 2, cols, rows - 3, d->result, ascii);
-	style_set(p->win, THEME_DIALOG);
+	dialog_draw_text(p, 3, rows - 3, d->result, d->result_error);
 }
 
 const struct pane_ops dialog_export_ops = {
@@ -363,5 +312,5 @@ const struct pane_ops dialog_export_ops = {
 	.open = dex_open,
 	.draw = dex_draw,
 	.key = dex_key,
-	.close = dex_close,
+	.close = dialog_close,
 };

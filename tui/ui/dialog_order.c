@@ -8,11 +8,11 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "api/request.h"
 #include "api/spec_tables.h"
 #include "core/jobs_extra.h"
+#include "ui/dialog_base.h"
 #include "ui/dialog_confirm.h"
 #include "ui/draw.h"
 #include "ui/form.h"
@@ -29,41 +29,32 @@ struct guide_flags {
 	bool verbatim, sdh;
 };
 
-/* Ownership: the pane's data; dor_close frees it and cancels its list requests. */
+/* Ownership: the pane's data (dialog_new); dor_close cancels its list requests and frees it. */
 struct dor {
-	struct dialog_env env;
-	struct form form;
-	struct pane *pane;
+	struct dialog_base b;
 	enum dor_mode mode;
-	int job;
 	struct guide_flags *guides;
 	size_t n_guides;
 	struct dconfirm confirm;
 };
 
-static int dor_build(struct dor *d)
+static int dor_build(void *arg)
 {
-	struct form *f = &d->form;
+	struct dor *d = arg;
+	struct form *f = &d->b.form;
 	int rc = 0;
-	rc |= form_add(f, FORM_RADIO, "kind is_subtitle", "Order") < 0;
-	rc |= form_add_option(f, "kind", "transcription", NULL, NULL);
-	rc |= form_add_option(f, "kind", "subtitles", NULL, NULL);
-	rc |= form_choose(f, "kind", "transcription");
-	rc |= form_add(f, FORM_RADIO, "source", "Source") < 0;
-	rc |= form_add_option(f, "source", "url", "URL", NULL);
-	rc |= form_add_option(f, "source", "file", "local file", NULL);
-	rc |= form_choose(f, "source", "url");
+	rc |= form_add_radio(f, "kind is_subtitle", "Order",
+				 (const char *const[]){ "transcription", "subtitles", NULL });
+	rc |= form_add_radio(f, "source", "Source",
+				 (const char *const[]){ "url|URL", "file|local file", NULL });
 	rc |= form_add(f, FORM_TEXT, "url", "Media URL") < 0;
 	rc |= form_add(f, FORM_FILE, "file upload", "File (C-o)") < 0;
 	rc |= form_add(f, FORM_PICK, "language", "Language") < 0;
 	rc |= dialog_add_languages(f, "language", "en-US");
-	rc |= form_add(f, FORM_RADIO, "service", "Service") < 0;
-	rc |= form_add_option(f, "service", "auto", NULL, NULL);
-	rc |= form_add_option(f, "service", "pro", NULL, NULL);
-	rc |= form_choose(f, "service", "auto");
+	rc |= form_add_radio(f, "service", "Service", (const char *const[]){ "auto", "pro", NULL });
 	rc |= form_add(f, FORM_TEXT, "name", "Name") < 0;
 	rc |= form_add(f, FORM_PICK, "folder_pick folder_id", "Known folder") < 0;
-	rc |= dialog_add_folders(f, "folder_pick", &d->env);
+	rc |= dialog_add_folders(f, "folder_pick", &d->b.env);
 	rc |= form_add(f, FORM_TEXT, "folder", "Folder path") < 0;
 	rc |= form_add(f, FORM_TEXT, "tags", "Tags (a, b)") < 0;
 	rc |= form_add(f, FORM_MULTI, "glossaries glossary_ids", "Glossaries") < 0;
@@ -72,10 +63,8 @@ static int dor_build(struct dor *d)
 	rc |= form_choose(f, "style_guide", "");
 	rc |= form_add(f, FORM_CHECK, "boost", "Boost (rush)") < 0;
 	rc |= form_add(f, FORM_TEXT, "webhook_url", "Webhook URL") < 0;
-	rc |= form_add(f, FORM_RADIO, "confirm", "Confirm") < 0;
-	rc |= form_add_option(f, "confirm", "later", "later (see the price)", NULL);
-	rc |= form_add_option(f, "confirm", "now", NULL, NULL);
-	rc |= form_choose(f, "confirm", "later");
+	rc |= form_add_radio(f, "confirm", "Confirm",
+				 (const char *const[]){ "later|later (see the price)", "now", NULL });
 	rc |= form_add(f, FORM_BUTTON, "order", "Order") < 0;
 	rc |= form_add(f, FORM_BUTTON, "cancel", "Cancel") < 0;
 	form_set_hidden(f, "file", true);
@@ -86,7 +75,7 @@ static void on_glossaries(void *ud, struct steno_glossary_list *res, const struc
 {
 	struct dor *d = ud;
 	if (err) {
-		form_set_error(&d->form, "glossaries", err->message);
+		form_set_error(&d->b.form, "glossaries", err->message);
 	} else {
 		for (size_t i = 0; i < res->n; i++) {
 			const struct steno_glossary *g = &res->items[i];
@@ -94,20 +83,20 @@ static void on_glossaries(void *ud, struct steno_glossary_list *res, const struc
 			snprintf(value, sizeof value, "%" PRId64, g->id.v);
 			snprintf(note, sizeof note, "%s%s", g->source_language ? g->source_language : "",
 				 g->organization_default.v ? " default" : "");
-			if (form_add_option(&d->form, "glossaries", value, g->name ? g->name : value, note) == 0 &&
+			if (form_add_option(&d->b.form, "glossaries", value, g->name ? g->name : value, note) == 0 &&
 			    g->organization_default.v)
-				form_select(&d->form, "glossaries", value, true);
+				form_select(&d->b.form, "glossaries", value, true);
 		}
 	}
-	pane_dirty(d->pane);
+	pane_dirty(d->b.pane);
 }
 
 static void on_guides(void *ud, struct steno_style_guide_list *res, const struct steno_error *err)
 {
 	struct dor *d = ud;
 	if (err) {
-		form_set_error(&d->form, "style_guide", err->message);
-		pane_dirty(d->pane);
+		form_set_error(&d->b.form, "style_guide", err->message);
+		pane_dirty(d->b.pane);
 		return;
 	}
 	struct guide_flags *gf = res->n ? calloc(res->n, sizeof *gf) : NULL;
@@ -118,40 +107,31 @@ static void on_guides(void *ud, struct steno_style_guide_list *res, const struct
 		snprintf(value, sizeof value, "%" PRId64, g->id.v);
 		snprintf(note, sizeof note, "%s%s%s", g->operation ? g->operation : "",
 			 g->verbatim.v ? " verbatim" : "", g->sdh.v ? " sdh" : "");
-		form_add_option(&d->form, "style_guide", value, g->name ? g->name : value, note);
+		form_add_option(&d->b.form, "style_guide", value, g->name ? g->name : value, note);
 	}
 	free(d->guides);
 	d->guides = gf;
 	d->n_guides = gf ? res->n : 0;
-	pane_dirty(d->pane);
+	pane_dirty(d->b.pane);
 }
 
 static void dor_load_lists(struct dor *d)
 {
 	struct steno_error err;
 	steno_error_clear(&err);
-	if (!d->env.http || !d->env.org_id[0])
+	if (!d->b.env.http || !d->b.env.org_id[0])
 		return;
-	if (jobs_extra_glossaries(d->env.http, d->env.org_id, on_glossaries, d, &err) != 0)
-		form_set_error(&d->form, "glossaries", err.message);
-	if (jobs_extra_style_guides(d->env.http, d->env.org_id, on_guides, d, &err) != 0)
-		form_set_error(&d->form, "style_guide", err.message);
+	if (jobs_extra_glossaries(d->b.env.http, d->b.env.org_id, on_glossaries, d, &err) != 0)
+		form_set_error(&d->b.form, "glossaries", err.message);
+	if (jobs_extra_style_guides(d->b.env.http, d->b.env.org_id, on_guides, d, &err) != 0)
+		form_set_error(&d->b.form, "style_guide", err.message);
 }
 
 static int dor_open(struct pane *p, void *arg)
 {
-	struct dor *d = calloc(1, sizeof *d);
+	struct dor *d = dialog_new(p, sizeof *d, arg, dor_build);
 	if (!d)
 		return -1;
-	form_init(&d->form);
-	d->pane = p;
-	if (dialog_env_copy(&d->env, arg) != 0 || dor_build(d) != 0) {
-		form_free(&d->form);
-		dialog_env_free(&d->env);
-		free(d);
-		return -1;
-	}
-	p->data = d;
 	dor_load_lists(d);
 	return 0;
 }
@@ -161,48 +141,34 @@ static void dor_close(struct pane *p)
 	struct dor *d = p->data;
 	if (!d)
 		return;
-	if (d->env.http)
-		jobs_extra_cancel(d->env.http, d);
 	if (d->mode == DOR_PRICING)
 		dconfirm_cancel(&d->confirm);
-	form_free(&d->form);
-	dialog_env_free(&d->env);
 	free(d->guides);
-	free(d);
-	p->data = NULL;
+	dialog_close(p);
 }
 
-static void dor_update(struct dor *d)
+static void dor_update(void *arg)
 {
-	const char *src = form_choice(&d->form, "source");
-	bool file = src && strcmp(src, "file") == 0;
-	form_set_hidden(&d->form, "url", file);
-	form_set_hidden(&d->form, "file", !file);
+	struct dor *d = arg;
+	dialog_update_source(&d->b.form);
 }
 
 static void dor_sync(struct dor *d)
 {
 	if (d->mode != DOR_RUNNING)
 		return;
-	const struct steno_job *j = jobs_get(d->env.jobs, d->job);
-	if (!j || j->step == JOB_STEP_FAILED) {
+	const struct steno_job *j = dialog_job_alive(&d->b, "upload cancelled: no order was created");
+	if (!j) {
 		d->mode = DOR_EDIT;
-		if (j)
-			form_show_error(&d->form, &j->error);
-		return;
-	}
-	if (j->step == JOB_STEP_CANCELLED) {
-		d->mode = DOR_EDIT;
-		form_set_message(&d->form, true, "upload cancelled: no order was created");
 		return;
 	}
 	if (j->step != JOB_STEP_DONE)
 		return;
 	d->mode = DOR_PRICING;
-	dconfirm_init(&d->confirm, &d->env, j->resource_id, d, d->pane);
-	if (d->env.hooks.watch && j->resource_id)
-		d->env.hooks.watch(d->env.hooks.ud, STORE_ACT_ORDER, j->resource_id);
-	dialog_refresh(&d->env);
+	dconfirm_init(&d->confirm, &d->b.env, j->resource_id, d, d->b.pane);
+	if (d->b.env.hooks.watch && j->resource_id)
+		d->b.env.hooks.watch(d->b.env.hooks.ud, STORE_ACT_ORDER, j->resource_id);
+	dialog_refresh(&d->b.env);
 }
 
 struct dor_req {
@@ -215,7 +181,7 @@ struct dor_req {
 
 static void dor_fill_style(struct dor *d, struct dor_req *r)
 {
-	const char *sg = form_choice(&d->form, "style_guide");
+	const char *sg = form_choice(&d->b.form, "style_guide");
 	if (!sg || !sg[0])
 		return;
 	r->req.has_style_guide = true;
@@ -229,11 +195,11 @@ static void dor_fill_style(struct dor *d, struct dor_req *r)
 
 static void dor_fill(struct dor *d, struct dor_req *r)
 {
-	struct form *f = &d->form;
+	struct form *f = &d->b.form;
 	const char *kind = form_choice(f, "kind"), *conf = form_choice(f, "confirm");
 	r->req.url = form_text(f, "url", r->url, sizeof r->url);
 	r->req.language = form_choice(f, "language");
-	r->req.organization_id = d->env.org_id[0] ? d->env.org_id : NULL;
+	r->req.organization_id = d->b.env.org_id[0] ? d->b.env.org_id : NULL;
 	r->req.service = form_choice(f, "service");
 	r->req.confirm = conf && strcmp(conf, "now") == 0;
 	r->req.is_subtitle = kind && strcmp(kind, "subtitles") == 0;
@@ -243,19 +209,8 @@ static void dor_fill(struct dor *d, struct dor_req *r)
 	form_text(f, "webhook_url", r->hook, sizeof r->hook);
 	r->req.webhook_url = r->hook[0] ? r->hook : NULL;
 	form_text(f, "file", r->file, sizeof r->file);
-	const char *fid, *fpath;
-	dialog_folder_choice(form_choice(f, "folder_pick"), &fid, &fpath);
-	form_text(f, "folder", r->folder, sizeof r->folder);
-	const char *typed = r->folder[0] == '/' ? r->folder + 1 : r->folder;
-	if (typed[0])
-		r->req.folder = typed;
-	else if (fpath)
-		r->req.folder = fpath[0] == '/' ? fpath + 1 : fpath;
-	else if (fid)
-		r->req.folder_id = fid;
-	form_text(f, "tags", r->tags, sizeof r->tags);
-	r->req.n_tags = dialog_split_list(r->tags, r->tag_v, MAX_TAGS);
-	r->req.tags = r->req.n_tags ? r->tag_v : NULL;
+	dialog_fill_folder(f, r->folder, sizeof r->folder, &r->req.folder, &r->req.folder_id);
+	r->req.n_tags = dialog_fill_tags(f, r->tags, sizeof r->tags, r->tag_v, MAX_TAGS, &r->req.tags);
 	size_t ng = form_selected(f, "glossaries", r->gl_v, MAX_GLOSSARIES);
 	for (size_t i = 0; i < ng && i < MAX_GLOSSARIES; i++)
 		r->gl_ids[i] = strtoll(r->gl_v[i], NULL, 10);
@@ -264,46 +219,31 @@ static void dor_fill(struct dor *d, struct dor_req *r)
 	dor_fill_style(d, r);
 }
 
-static void dor_submit(struct dor *d)
+static void dor_submit(void *arg)
 {
-	struct dor_req *r = calloc(1, sizeof *r);
+	struct dor *d = arg;
 	struct steno_error err;
-	steno_error_clear(&err);
-	form_clear_errors(&d->form);
-	if (!r) {
-		form_set_message(&d->form, true, "out of memory");
+	struct dor_req *r = dialog_request_new(&d->b, sizeof *r, &err);
+	const char *upload;
+	if (!r)
 		return;
-	}
 	dor_fill(d, r);
-	const char *src = form_choice(&d->form, "source");
-	const char *upload = src && strcmp(src, "file") == 0 ? r->file : NULL;
-	struct stat st;
-	if (upload && (!upload[0] || stat(upload, &st) != 0 || !S_ISREG(st.st_mode))) {
-		form_set_error(&d->form, "file", upload[0] ? "not a readable file" : "choose a file (C-o)");
-		form_focus_first_error(&d->form);
+	if (dialog_upload_file(&d->b.form, r->file, &upload) < 0) {
 		free(r);
 		return;
 	}
 	if (upload)
 		r->req.url = NULL;
-	int id = jobs_order(d->env.jobs, &r->req, upload, false, &err);
+	int id = jobs_order(d->b.env.jobs, &r->req, upload, false, &err);
 	free(r);
-	if (id < 0) {
-		form_show_error(&d->form, &err);
-		return;
-	}
-	d->job = id;
-	d->mode = DOR_RUNNING;
-	dialog_watch_job(&d->env, id);
+	if (dialog_job_started(&d->b, id, &err))
+		d->mode = DOR_RUNNING;
 }
 
 static unsigned dor_running_key(struct dor *d, enum action_id act)
 {
-	const struct steno_job *j = jobs_get(d->env.jobs, d->job);
-	if (act == ACT_CANCEL && j && (j->step == JOB_STEP_UPLOAD_URL || j->step == JOB_STEP_UPLOADING)) {
-		jobs_cancel(d->env.jobs, d->job);
+	if (act == ACT_CANCEL && dialog_cancel_upload(&d->b))
 		dor_sync(d);
-	}
 	return PANE_HANDLED | PANE_REDRAW;
 }
 
@@ -315,23 +255,7 @@ static unsigned dor_key(struct pane *p, enum action_id act, ui_key key)
 		return dconfirm_key(&d->confirm, act, key) | PANE_REDRAW;
 	if (d->mode == DOR_RUNNING)
 		return dor_running_key(d, act);
-	switch (form_key(&d->form, act, key)) {
-	case FORM_EV_CANCEL:
-		return PANE_HANDLED | PANE_CLOSE;
-	case FORM_EV_BUTTON:
-		if (strcmp(d->form.pressed, "cancel") == 0)
-			return PANE_HANDLED | PANE_CLOSE;
-		dor_submit(d);
-		break;
-	case FORM_EV_SUBMIT:
-		dor_submit(d);
-		break;
-	case FORM_EV_USED:
-	case FORM_EV_NONE:
-		break;
-	}
-	dor_update(d);
-	return PANE_HANDLED | PANE_REDRAW;
+	return dialog_form_key(&d->b, act, key, dor_submit, dor_update);
 }
 
 static void dor_draw(struct pane *p)
@@ -342,11 +266,10 @@ static void dor_draw(struct pane *p)
 	dor_sync(d);
 	const char *hint = d->mode == DOR_EDIT ? "Tab: next  Enter: order  Esc: cancel" :
 		d->mode == DOR_RUNNING ? "Esc: cancel the upload" : "c: confirm  Esc: close";
-	form_draw_frame(p->win, "New order", hint, ascii);
-	if (d->mode == DOR_EDIT) {
-		form_draw(&d->form, p->win, 1, 2, rows, cols, ascii);
-	} else if (d->mode == DOR_RUNNING) {
-		const struct steno_job *j = jobs_get(d->env.jobs, d->job);
+	if (dialog_draw_form(p, &d->b, "New order", hint, d->mode == DOR_EDIT))
+		return;
+	if (d->mode == DOR_RUNNING) {
+		const struct steno_job *j = jobs_get(d->b.env.jobs, d->b.job);
 		if (j)
 			dialog_draw_job(p->win, 2, 2, cols, j, ascii);
 	} else {

@@ -5,6 +5,7 @@ libsteno_ui_a_SOURCES += \
 	%reldir%/form_draw.c %reldir%/form_draw.h \
 	%reldir%/dialog_common.c %reldir%/dialog_common.h
 libsteno_core_a_SOURCES += tui/core/jobs_extra.c tui/core/jobs_extra.h
+libsteno_ui_a_SOURCES += %reldir%/dialog_base.c %reldir%/dialog_base.h
 libsteno_ui_a_SOURCES += %reldir%/dialog_transcribe.c %reldir%/dialog_transcribe.h
 libsteno_ui_a_SOURCES += %reldir%/dialog_confirm.c %reldir%/dialog_confirm.h
 libsteno_ui_a_SOURCES += %reldir%/dialog_order.c %reldir%/dialog_order.h

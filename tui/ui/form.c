@@ -65,6 +65,24 @@ int form_add(struct form *f, enum form_kind kind, const char *key, const char *l
 	return (int)f->n++;
 }
 
+int form_add_radio(struct form *f, const char *key, const char *label, const char *const *options)
+{
+	char name[64], value[64];
+	snprintf(name, sizeof name, "%.*s", (int)strcspn(key, " "), key);
+	if (form_add(f, FORM_RADIO, key, label) < 0)
+		return -1;
+	for (size_t i = 0; options[i]; i++) {
+		const char *bar = strchr(options[i], '|');
+		snprintf(value, sizeof value, "%.*s", bar ? (int)(bar - options[i]) : (int)strlen(options[i]), options[i]);
+		if (form_add_option(f, name, value, bar ? bar + 1 : NULL, NULL) != 0)
+			return -1;
+	}
+	if (!options[0])
+		return 0;
+	snprintf(value, sizeof value, "%.*s", (int)strcspn(options[0], "|"), options[0]);
+	return form_choose(f, name, value);
+}
+
 /* The first word of a key is the field's name. */
 static bool key_is(const char *key, const char *name, bool any_word)
 {

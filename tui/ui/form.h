@@ -105,6 +105,9 @@ const struct form_field *form_field_c(const struct form *f, const char *key);
 /* Adds an option (PICK, MULTI, RADIO). Returns 0 or -1 (no memory). */
 int form_add_option(struct form *f, const char *key, const char *value, const char *label,
 		    const char *note);
+/* Adds a RADIO field (key and label as form_add) with the options of the NULL-terminated
+ * list `options`, each "value" or "value|label"; the first is chosen. 0 or -1 (no memory). */
+int form_add_radio(struct form *f, const char *key, const char *label, const char *const *options);
 /* Drops every option (e.g. before a list loaded from the server is put in). */
 void form_clear_options(struct form *f, const char *key);
 
