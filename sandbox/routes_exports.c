@@ -190,8 +190,11 @@ static json_object *export_json(struct export_row *e, double now, int with_link)
 	json_object_object_get_ex(e->options, "ids", &ids);
 	json_object_object_add(o, "transcription_ids", ids ? json_object_get(ids) : json_object_new_array());
 	if (with_link && strcmp(state, "ready") == 0) {
+		/* the file's extension in the link: clients name the file from it */
+		const struct spec_export_format *f = spec_export_format_find(e->format);
+		int zip = json_object_array_length(e->rids) > 1;
 		char path[96];
-		snprintf(path, sizeof path, "/files/exports/%s", e->id);
+		snprintf(path, sizeof path, "/files/exports/%s.%s", e->id, zip || !f ? "zip" : f->extension);
 		char *url = signed_url_make(path);
 		json_object_object_add(o, "download_link", json_object_new_string(url ? url : ""));
 		free(url);
@@ -340,8 +343,11 @@ static int signed_ok(struct sb_req *r)
 void files_export(struct sb_req *r)
 {
 	struct export_row e;
-	if (!signed_ok(r))
+	if (!signed_ok(r))   /* the signature covers the extension too */
 		return;
+	char *dot = strchr(r->params[0], '.');
+	if (dot)
+		*dot = '\0';
 	if (export_load(r->params[0], &e) != 0) {
 		reply_error(r, 404, "not_found", "no export %s", r->params[0]);
 		return;

@@ -11,6 +11,7 @@
 #include "model.h"
 #include "model_order.h"
 #include "sandbox.h"
+#include "signed_url.h"
 #include "util.h"
 
 #include <math.h>
@@ -59,6 +60,44 @@ static char *local_upload_path(const char *url)
 	return stored ? util_printf("%s/uploads/%s", sb_cfg.data_dir, token) : NULL;
 }
 
+/* The value of query parameter `name` in q ("a=1&b=2"), copied into out; NULL when absent. */
+static const char *query_param(const char *q, const char *name, char *out, size_t n)
+{
+	size_t len = strlen(name);
+	while (q && *q) {
+		const char *amp = strchr(q, '&');
+		size_t seg = amp ? (size_t)(amp - q) : strlen(q);
+		if (seg > len && strncmp(q, name, len) == 0 && q[len] == '=') {
+			snprintf(out, n, "%.*s", (int)(seg - len - 1), q + len + 1);
+			return out;
+		}
+		q = amp ? amp + 1 : NULL;
+	}
+	return NULL;
+}
+
+/* A signedUrl of our own storage is checked as the storage route checks a GET of it, since
+ * that is what the real service's download would meet: forged or expired, it cannot be
+ * fetched. Returns 0, or -1 with why in msg. */
+static int local_url_check(const char *url, char *msg, size_t n)
+{
+	const char *rest = url + strlen(sb_cfg.origin);
+	const char *q = strchr(rest, '?');
+	char path[512], expires[32], sig[80];
+	if (!q || (size_t)(q - rest) >= sizeof path) {
+		snprintf(msg, n, "the signedUrl is not signed (HTTP 403)");
+		return -1;
+	}
+	snprintf(path, sizeof path, "%.*s", (int)(q - rest), rest);
+	int rc = signed_url_check(path, query_param(q + 1, "expires", expires, sizeof expires),
+				  query_param(q + 1, "signature", sig, sizeof sig));
+	if (rc == -2)
+		snprintf(msg, n, "the signedUrl has expired (HTTP 403)");
+	else if (rc != 0)
+		snprintf(msg, n, "the signedUrl's signature is not valid (HTTP 403)");
+	return rc == 0 ? 0 : -1;
+}
+
 static int64_t media_seed(const char *path)
 {
 	FILE *f = fopen(path, "rb");
@@ -96,6 +135,12 @@ static char *ingest_media(const struct tr_row *t)
 {
 	char err[256];
 	if (work_url_is_local(t->tmp_url)) {
+		char msg[320];
+		if (local_url_check(t->tmp_url, err, sizeof err) != 0) {
+			snprintf(msg, sizeof msg, "tmp_url could not be downloaded: %s", err);
+			ingest_fail(t->rid, "download_failed", msg);
+			return NULL;
+		}
 		char *p = local_upload_path(t->tmp_url);
 		if (!p)
 			ingest_fail(t->rid, "download_failed", "tmp_url: nothing was uploaded to this signedUrl");
@@ -119,11 +164,13 @@ static char *ingest_document(const struct tr_row *t)
 	char err[256];
 	char *doc = NULL;
 	if (work_url_is_local(t->document_url)) {
-		char *p = local_upload_path(t->document_url);
-		doc = p ? util_read_file(p, NULL) : NULL;
-		free(p);
-		if (!doc)
-			snprintf(err, sizeof err, "nothing was uploaded to this signedUrl");
+		if (local_url_check(t->document_url, err, sizeof err) == 0) {
+			char *p = local_upload_path(t->document_url);
+			doc = p ? util_read_file(p, NULL) : NULL;
+			free(p);
+			if (!doc)
+				snprintf(err, sizeof err, "nothing was uploaded to this signedUrl");
+		}
 	} else {
 		doc = fetch_to_mem(t->document_url, SB_DOC_MAX, NULL, err, sizeof err);
 	}

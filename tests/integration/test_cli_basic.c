@@ -369,3 +369,18 @@ Test(cli_local, sandbox_missing, .init = setup_home_only, .fini = teardown_home_
 	}
 	cli_result_free(&r);
 }
+
+/* --sandbox names its demo organization as a profile would: `--org "sandbox demo"` reaches it
+ * (the TUI's organizations pane shows the same name). */
+Test(cli_local, sandbox_demo_organization_has_a_name, .init = setup_home_only,
+     .fini = teardown_home_only)
+{
+	struct cli_result r;
+	cr_assert_eq(cli_exec(&r, &home, NULL, NULL, (const char *const[]){"--sandbox", "--org",
+		     "sandbox demo", "ls", "--json", NULL}), 0);
+	cr_expect_eq(r.code, 0, "%s", r.err);
+	json_object *a = json_tokener_parse(r.out);
+	cr_expect(a && json_object_array_length(a) > 0, "demo data listed: %s", r.out);
+	json_object_put(a);
+	cli_result_free(&r);
+}

@@ -324,11 +324,15 @@ static long count_orders(void)
 	return n;
 }
 
-/* SIGINT during a wait: steno stops, says so, exits 130. */
+/* SIGINT during a wait: steno stops, says so, exits 130. The media is real (the receiver's),
+ * so the order cannot fail by itself before the signal comes: a pro order then takes hours. */
 Test(cli_jobs, interrupted_wait_exits_130, .init = setup, .fini = teardown)
 {
 	long before = count_orders();
-	char errp[800];
+	char errp[800], media[256];
+	struct sbx_receiver *rc = sbx_receiver_start(60.0, NULL, NULL, 0);
+	cr_assert_not_null(rc);
+	snprintf(media, sizeof media, "%s/media.wav", sbx_receiver_origin(rc));
 	cli_home_path(&home, "int.err", errp, sizeof(errp));
 	pid_t pid = fork();
 	cr_assert_geq(pid, 0);
@@ -344,12 +348,12 @@ Test(cli_jobs, interrupted_wait_exits_130, .init = setup, .fini = teardown)
 		snprintf(env[3], 1024, "XDG_CONFIG_HOME=%s/cfg", home.dir);
 		for (int i = 0; i < 4; i++)
 			putenv(env[i]);
-		execl(getenv("STENO_BIN"), "steno", "order", "create", "http://127.0.0.1:1/x.wav",
+		execl(getenv("STENO_BIN"), "steno", "order", "create", media,
 		      "--language", "en-US", "--service", "pro", "--confirm", "--wait", (char *)NULL);
 		_exit(127);
 	}
 	/* Wait until the order exists (steno is then waiting on it; pro takes 6 hours). */
-	for (int i = 0; i < 200 && count_orders() <= before; i++) {
+	for (int i = 0; i < 400 && count_orders() <= before; i++) {
 		struct timespec ts = {0, 25 * 1000000};
 		nanosleep(&ts, NULL);
 	}
@@ -361,4 +365,5 @@ Test(cli_jobs, interrupted_wait_exits_130, .init = setup, .fini = teardown)
 	char *err = cli_read_file(errp);
 	cr_expect(err && strstr(err, "interrupted"), "%s", err ? err : "");
 	free(err);
+	sbx_receiver_stop(rc);
 }

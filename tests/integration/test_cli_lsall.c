@@ -1,7 +1,11 @@
 /* `steno ls --all` (concurrent, ahead) gives exactly what a page-by-page listing gives. */
 #include "config.h"
 
+#include <arpa/inet.h>
 #include <criterion/criterion.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <stdint.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,4 +119,117 @@ Test(cli_lsall, empty_list, .fini = teardown)
 	json_object *all = run_json((const char *const[]){"ls", "--all", "--json", NULL});
 	cr_expect_eq(json_object_array_length(all), 0);
 	json_object_put(all);
+}
+
+/* ---- a server whose pages are chained by cursors, not numbered ---- */
+
+static struct MHD_Daemon *cursor_daemon;
+static int cursor_port;
+static int cursor_hits;
+static bool cursor_empty_tail;   /* the last page has no items but still a next link */
+
+static const char *cursor_page(const char *cursor, char *buf, size_t n)
+{
+	const char *items, *next;
+	if (!cursor) {
+		items = "{\"id\":\"a1\",\"name\":\"one\"},{\"id\":\"a2\",\"name\":\"two\"}";
+		next = "zq";
+	} else if (!strcmp(cursor, "zq")) {
+		items = "{\"id\":\"b1\",\"name\":\"three\"},{\"id\":\"b2\",\"name\":\"four\"}";
+		next = "k7";
+	} else if (!strcmp(cursor, "k7")) {
+		items = "{\"id\":\"c1\",\"name\":\"five\"}";
+		next = cursor_empty_tail ? "e0" : NULL;
+	} else {
+		items = "";
+		next = "e0";   /* a server that never says it is done: the empty page ends it */
+	}
+	int len = snprintf(buf, n, "{\"results\":[%s],\"_links\":{", items);
+	if (next)
+		len += snprintf(buf + len, n - (size_t)len, "\"next\":{\"url\":\"http://127.0.0.1:%d/api/v1/"
+				"transcriptions?organization_id=1&cursor=%s\"}", cursor_port, next);
+	snprintf(buf + len, n - (size_t)len, "}}");
+	return buf;
+}
+
+static enum MHD_Result cursor_handler(void *cls, struct MHD_Connection *c, const char *url,
+				      const char *method, const char *version, const char *upload,
+				      size_t *upload_size, void **con_cls)
+{
+	(void)cls;
+	(void)version;
+	(void)upload;
+	(void)upload_size;
+	(void)con_cls;
+	char buf[1024];
+	unsigned status = 200;
+	const char *body = buf;
+	__atomic_add_fetch(&cursor_hits, 1, __ATOMIC_SEQ_CST);
+	if (strcmp(method, "GET") || strcmp(url, "/api/v1/transcriptions")) {
+		status = 404;
+		body = "{\"error\":\"not found\"}";
+	} else {
+		cursor_page(MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "cursor"), buf, sizeof buf);
+	}
+	struct MHD_Response *r = MHD_create_response_from_buffer(strlen(body), (void *)(uintptr_t)body,
+								  MHD_RESPMEM_MUST_COPY);
+	MHD_add_response_header(r, "Content-Type", "application/json");
+	enum MHD_Result ret = MHD_queue_response(c, status, r);
+	MHD_destroy_response(r);
+	return ret;
+}
+
+static void cursor_start(bool empty_tail)
+{
+	struct sockaddr_in sa = { .sin_family = AF_INET, .sin_port = 0 };
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	cursor_empty_tail = empty_tail;
+	cursor_daemon = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD, 0, NULL, NULL,
+					 cursor_handler, NULL, MHD_OPTION_SOCK_ADDR, &sa, MHD_OPTION_END);
+	cr_assert(cursor_daemon);
+	const union MHD_DaemonInfo *i = MHD_get_daemon_info(cursor_daemon, MHD_DAEMON_INFO_BIND_PORT);
+	cr_assert(i && i->port);
+	cursor_port = i->port;
+	cr_assert_eq(cli_home_init(&home), 0);
+}
+
+static void cursor_stop(void)
+{
+	if (cursor_daemon)
+		MHD_stop_daemon(cursor_daemon);
+	cursor_daemon = NULL;
+	cli_home_free(&home);
+}
+
+static void expect_cursor_listing(void)
+{
+	char base[96];
+	static const char *const ids[] = {"a1", "a2", "b1", "b2", "c1"};
+	snprintf(base, sizeof base, "STENO_BASE_URL=http://127.0.0.1:%d/api/v1", cursor_port);
+	const char *const env[] = {base, "STENO_API_KEY=k", "STENO_ORG_ID=1", NULL};
+	struct cli_result r;
+	cr_assert_eq(cli_exec(&r, &home, NULL, env, (const char *const[]){"ls", "--all", "--json", NULL}), 0);
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	json_object *a = json_tokener_parse(r.out);
+	cr_assert(a && json_object_array_length(a) == 5, "%s", r.out);
+	for (size_t i = 0; i < 5; i++)
+		cr_expect_str_eq(sbx_str(json_object_array_get_idx(a, i), "id"), ids[i]);
+	json_object_put(a);
+	cli_result_free(&r);
+}
+
+/* Next links that are cursors: followed one page at a time, to the page without a link. */
+Test(cli_lsall, cursor_links_are_followed, .fini = cursor_stop)
+{
+	cursor_start(false);
+	expect_cursor_listing();
+	cr_expect_eq(__atomic_load_n(&cursor_hits, __ATOMIC_SEQ_CST), 3, "one request a page");
+}
+
+/* ... or to the first page without items, even when it still links further. */
+Test(cli_lsall, cursor_links_stop_on_an_empty_page, .fini = cursor_stop)
+{
+	cursor_start(true);
+	expect_cursor_listing();
+	cr_expect_eq(__atomic_load_n(&cursor_hits, __ATOMIC_SEQ_CST), 4);
 }

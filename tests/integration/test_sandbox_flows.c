@@ -388,6 +388,12 @@ Test(sandbox_flows, exports_every_format, .fini = stop_all, .timeout = 60)
 		cr_assert_str_eq(sbx_str(e, "state"), "ready", "%s", json_object_to_json_string(e));
 		const char *link = sbx_str(e, "download_link");
 		cr_assert(link);
+		/* the link's path names the file: ID.EXT, .zip for several */
+		char want[600];
+		static const char *const exts[] = {"txt", "docx", "pdf", "srt", "vtt", "stl", "txt",
+						   "html", "xml", "txt", "json", "fcp", "zip"};
+		snprintf(want, sizeof want, "/%s.%s?", i < 12 ? eids[i] : zid, exts[i]);
+		cr_assert(strstr(link, want), "%s: %s lacks %s", i < 12 ? formats[i] : "zip", link, want);
 		struct sbx_resp r;
 		sbx_request(&S, "GET", link, NULL, NULL, NULL, &r);
 		cr_assert_eq(r.status, 200, "%s", i < 12 ? formats[i] : "zip");
@@ -465,6 +471,15 @@ Test(sandbox_flows, export_link_expires, .fini = stop_all)
 	cr_assert_eq(r.status, 200);
 	cr_assert(strncmp(r.body, "WEBVTT", 6) == 0, "%.40s", r.body);
 	sbx_resp_free(&r);
+	/* the extension is part of what is signed */
+	char other[1024];
+	snprintf(other, sizeof other, "%s", link);
+	char *ext = strstr(other, ".vtt?");
+	cr_assert(ext, "%s", link);
+	memcpy(ext, ".srt", 4);
+	sbx_request(&S, "GET", other, NULL, NULL, NULL, &r);
+	cr_assert_eq(r.status, 401);
+	sbx_resp_free(&r);
 	/* The signed link lasts an hour; the export itself a day. */
 	cr_assert_eq(sbx_advance(&S, 3601), 0);
 	sbx_request(&S, "GET", link, NULL, NULL, NULL, &r);
@@ -516,4 +531,61 @@ Test(sandbox_flows, translation_task_progress, .fini = stop_all)
 	snprintf(body, sizeof body, "{\"source_transcription_id\":\"%s\",\"target_language\":\"xx\"}", id);
 	json_object_put(sbx_call(&S, "POST", "task/transcription_translation", body, &status));
 	cr_assert_eq(status, 422);
+}
+
+/* failed / download_failed, with a message naming why (static id). */
+static void expect_download_failed(const char *id, const char *why)
+{
+	wait_not_state(id, "ingesting");
+	cr_assert_eq(sbx_advance(&S, 2.5), 0);
+	long status;
+	json_object *t = get_tr(id, &status);
+	cr_assert_str_eq(sbx_str(t, "state"), "failed", "%s", json_object_to_json_string(t));
+	cr_assert_str_eq(sbx_str(t, "failureReason"), "download_failed");
+	cr_assert(strstr(sbx_str(t, "failureMessage"), why), "%s", sbx_str(t, "failureMessage"));
+	json_object_put(t);
+}
+
+/* Our own signedUrl as tmp_url is checked as a download of it would be: expired or forged,
+ * the transcription fails as the real service's does; an order's ingestion fails too. */
+Test(sandbox_flows, expired_or_forged_own_signed_url_fails, .fini = stop_all)
+{
+	sbt_start(&S, NULL);
+	char url[1024], forged[1024], body[1400], id[40];
+	sbt_upload_wav(&S, "clip.wav", 20, url, sizeof url);
+	snprintf(forged, sizeof forged, "%s", url);
+	char *last = forged + strlen(forged) - 1;
+	*last = *last == '0' ? '1' : '0';
+	snprintf(id, sizeof id, "%s", create(forged, "", 201));
+	expect_download_failed(id, "signature");
+	snprintf(id, sizeof id, "%s", create(url, "", 201));   /* still valid: fine */
+	wait_not_state(id, "ingesting");
+	cr_assert_eq(sbx_advance(&S, 2.5), 0);
+	expect_state(id, "automatic_transcribing");
+	cr_assert_eq(sbx_advance(&S, 3600), 0);
+	snprintf(id, sizeof id, "%s", create(url, "", 201));
+	expect_download_failed(id, "expired");
+
+	long status;
+	snprintf(body, sizeof body, "{\"order\":{\"url\":\"%s\",\"language\":\"en-US\","
+		 "\"organization_id\":\"%s\"}}", url, S.org_id);
+	json_object *o = sbx_call(&S, "POST", "orders", body, &status);
+	cr_assert(status == 200 || status == 201, "%ld %s", status, json_object_to_json_string(o));
+	char path[128];
+	snprintf(path, sizeof path, "orders/%s", sbx_str(o, "id"));
+	json_object_put(o);
+	const char *st = NULL;
+	for (int i = 0; i < 200; i++) {
+		o = sbx_call(&S, "GET", path, NULL, &status);
+		st = sbx_str(json_object_array_get_idx(sbx_get(o, "ingestions"), 0), "state");
+		bool moving = st && strcmp(st, "transferring") == 0;
+		if (!moving)
+			break;
+		json_object_put(o);
+		o = NULL;
+		usleep(20000);
+	}
+	cr_assert(o);
+	cr_assert(st && !strcmp(st, "failed"), "%s", json_object_to_json_string(o));
+	json_object_put(o);
 }

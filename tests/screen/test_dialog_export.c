@@ -95,6 +95,8 @@ Test(dialog_export, export_then_download_and_zip)
 	cr_assert(dfx_shows(&x, "Enter/Esc: close"), "no display: no open key offered");
 	dfx_keys(&x, "o");
 	cr_assert(dfx_shows(&x, "no display"), "o without a display explains itself");
+	/* where the file is comes first: a narrow status bar cuts the end of the message */
+	cr_assert(dfx_shows(&x, "the file is at "), "the path is not first");
 	dfx_keys(&x, "<Enter>");
 	cr_assert_null(x.scr.ui.frame.overlay);
 
@@ -171,5 +173,29 @@ Test(dialog_export, preview_fetches_once_then_reads_the_cache)
 	/* resize with the preview open: wrapped again */
 	scr_resize(&x.scr, 16, 50);
 	cr_assert(dfx_shows(&x, "(cached)"));
+	dfx_close(&x);
+}
+
+/* A transcription the store knows to be unfinished is refused next to the sources, before
+ * anything is sent (its export would only fail later). */
+Test(dialog_export, unfinished_transcription_is_refused_before_sending)
+{
+	struct dfx x;
+	dfx_open(&x, 24, 80, 12);
+	const char *id = dfx_find(&x, "ingesting");
+	struct steno_transcription t = { 0 };
+	t.id = strdup(id);
+	t.name = strdup("Still coming");
+	t.state = strdup("ingesting");
+	cr_assert(t.id && t.name && t.state);
+	cr_assert_geq(store_transcription_put(x.env.store, &t, true, 0, NULL), 0);
+	open_export(&x, &id, 1);
+	dfx_keys(&x, "<Tab> <Tab> <Tab> <Tab> <Tab>");
+	set_dir(&x, x.tmp);
+	dfx_keys(&x, "<Enter>");
+	char *scr = dfx_text();
+	cr_assert(strstr(scr, "Still coming is ingesting: only a"), "not refused:\n%s", scr);
+	free(scr);
+	cr_assert(!dfx_pump(&x, dfx_cond_shows, "waiting", 300), "an export was started");
 	dfx_close(&x);
 }

@@ -95,3 +95,89 @@ Test(activity, changing_items_are_polled_on_a_timer)
 	long t = app_wait_timeout(f.app);
 	cr_assert(t > 0 && t <= 60000, "timeout %ld", t);
 }
+
+/* An order of the demo organization from media the receiver serves; its id into id. */
+static void new_order(struct sbx_receiver *rc, char *id, size_t n)
+{
+	char body[400];
+	long status = 0;
+
+	snprintf(body, sizeof body, "{\"order\":{\"url\":\"%s/media.wav\",\"language\":\"en-US\","
+		 "\"organization_id\":\"%s\"}}", sbx_receiver_origin(rc), f.sbx.org_id);
+	json_object *o = sbx_call(&f.sbx, "POST", "orders", body, &status);
+	cr_assert(status == 200 || status == 201, "%ld", status);
+	snprintf(id, n, "%s", sbx_str(o, "id"));
+	json_object_put(o);
+}
+
+Test(activity, confirm_acts_on_the_order_under_the_cursor)
+{
+	struct pf_opts o = { .rows = 30, .cols = 120 };
+	struct sbx_receiver *rc = sbx_receiver_start(30.0, NULL, NULL, 0);
+	char older[64], newer[64], line[128];
+
+	cr_assert_not_null(rc);
+	pf_open(&f, &o);
+	new_order(rc, older, sizeof older);
+	new_order(rc, newer, sizeof newer);
+	cr_assert_eq(app_watch(f.app, STORE_ACT_ORDER, older), 0);
+	cr_assert_eq(app_watch(f.app, STORE_ACT_ORDER, newer), 0);
+	pf_settle(&f);
+	pf_keys(&f, "4");   /* the cursor on the first row: the older order */
+	enum store_activity_kind kind = STORE_ACT_EXPORT;
+	const char *sel = app_selected_activity(f.app, &kind);
+	cr_assert(sel && !strcmp(sel, older) && kind == STORE_ACT_ORDER, "%s", sel ? sel : "(none)");
+	pf_keys(&f, "c");
+	snprintf(line, sizeof line, "Order %s", older);
+	pf_wait_text(&f, line);
+	pf_keys(&f, "<Esc> j c");   /* the second row */
+	snprintf(line, sizeof line, "Order %s", newer);
+	pf_wait_text(&f, line);
+	pf_keys(&f, "<Esc>");
+	sbx_receiver_stop(rc);
+}
+
+Test(activity, download_wants_a_ready_export_under_the_cursor)
+{
+	struct pf_opts o = { .rows = 30, .cols = 120, .sandbox_args = demo30 };
+	char tid[64], body[256], eid[64];
+	long status = 0;
+
+	pf_open(&f, &o);
+	find_state("automatic_done", tid, sizeof tid);
+	snprintf(body, sizeof body, "{\"export\":{\"format\":\"txt\",\"transcription_ids\":[\"%s\"]}}", tid);
+	json_object *e = sbx_call(&f.sbx, "POST", "exports", body, &status);
+	cr_assert(status == 200 || status == 201, "%ld", status);
+	snprintf(eid, sizeof eid, "%s", sbx_str(e, "id"));
+	json_object_put(e);
+	cr_assert_eq(app_watch(f.app, STORE_ACT_EXPORT, eid), 0);
+	pf_settle(&f);
+	pf_keys(&f, "4 d");
+	pf_expect(&f, "not ready to download yet");
+	pf_reject(&f, "Download export");
+	cr_assert_eq(sbx_advance(&f.sbx, 60), 0);
+	pf_keys(&f, "R");
+	pf_wait_text(&f, "finished (ready)");
+	pf_keys(&f, "d");
+	pf_wait_text(&f, "Download export");
+	pf_keys(&f, "<Esc>");
+}
+
+/* The status bar shows the newest message: an error that a later action moved past (a failed
+ * export tried again) would read as the outcome of that action. */
+Test(activity, a_newer_notice_replaces_an_old_error)
+{
+	struct pf_opts o = { .rows = 24, .cols = 100 };
+	struct steno_error e;
+
+	pf_open(&f, &o);
+	steno_error_set(&e, STENO_ERR_HTTP, "injected fault");
+	e.http_status = 500;
+	app_error(f.app, &e);
+	pf_settle(&f);
+	pf_expect(&f, "HTTP 500: injected fault");
+	app_status(f.app, "job 7 started: see the activity pane");
+	pf_settle(&f);
+	pf_reject(&f, "HTTP 500");
+	pf_expect(&f, "job 7 started");
+}

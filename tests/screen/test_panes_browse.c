@@ -40,7 +40,7 @@ Test(browse, moving_the_cursor_shows_the_details)
 
 Test(browse, scrolling_near_the_end_loads_page_two)
 {
-	open_demo(30, 120);
+	open_demo(12, 120);   /* nine rows: the first page fills them */
 	pf_expect(&f, "Transcriptions 10+");
 	pf_keys(&f, "j j j");
 	pf_expect(&f, "Transcriptions 10+");
@@ -98,7 +98,7 @@ Test(browse, marks_are_counted)
 	pf_keys(&f, "U");
 	pf_reject(&f, "marked");
 	pf_keys(&f, "M");
-	pf_expect(&f, "10 marked");
+	pf_expect(&f, "30 marked");   /* the three pages that fill the pane */
 }
 
 Test(browse, failure_reason_and_message_in_details)
@@ -117,7 +117,7 @@ Test(browse, focus_keys_and_organizations_pane)
 	open_demo(30, 120);
 	pf_keys(&f, "1");
 	pf_keys(&f, "<Enter>");   /* the same organization: the list stays */
-	pf_expect(&f, "Transcriptions 10+");
+	pf_expect(&f, "Transcriptions 30+");
 	pf_keys(&f, "4");
 	pf_expect(&f, "Nothing watched.");
 	pf_golden(&f, "panes-activity-empty-120x30.txt");
@@ -132,9 +132,9 @@ Test(browse, learned_folders_are_listed_and_selectable)
 	pf_keys(&f, "1 j <Enter>");
 	/* the status bar names the folder; the sandbox knows no such folder */
 	pf_expect(&f, "/Podcasts/2024");
-	pf_reject(&f, "Transcriptions 10+");
+	pf_reject(&f, "Transcriptions 30+");
 	pf_keys(&f, "1 k <Enter>");
-	pf_expect(&f, "Transcriptions 10+");
+	pf_expect(&f, "Transcriptions 30+");
 }
 
 Test(browse, mouse_click_selects_and_wheel_scrolls)
@@ -149,4 +149,27 @@ Test(browse, mouse_click_selects_and_wheel_scrolls)
 	cr_assert_eq(ungetmouse(&wheel), OK);
 	pf_settle(&f);
 	pf_expect(&f, "Name        会議の録音 27");   /* three rows further */
+}
+
+Test(browse, pages_load_until_the_pane_is_full_and_no_further)
+{
+	open_demo(40, 120);
+	/* 37 rows to fill, pages of 10: four pages, one after another, not a fifth */
+	pf_expect(&f, "Transcriptions 40+");
+	pf_resize(&f, 60, 120);   /* a taller pane wants the rest */
+	pf_settle(&f);
+	pf_expect(&f, "Transcriptions 43 ");
+}
+
+Test(browse, status_bar_hints_the_keys_when_there_is_room)
+{
+	open_demo(40, 120);
+	pf_expect(&f, "?:help  q:quit");
+	pf_golden(&f, "panes-hint-120x40.txt");
+	pf_keys(&f, "s");   /* a notice keeps its place beside the hint */
+	pf_expect(&f, "sorted by name");
+	pf_expect(&f, "?:help  q:quit");
+	pf_resize(&f, 24, 45);   /* narrow: the hint goes first, the notice stays */
+	pf_reject(&f, "q:quit");
+	pf_expect(&f, "sorted by name");
 }

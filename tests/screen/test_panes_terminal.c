@@ -34,7 +34,7 @@ Test(terminal, tiny_terminal_says_it_is_too_small)
 	pf_resize(&f, 5, 20);
 	pf_golden(&f, "panes-tiny-20x5.txt");
 	pf_resize(&f, 24, 80);
-	pf_expect(&f, "Transcriptions 10+");
+	pf_expect(&f, "Transcriptions 30+");
 }
 
 Test(terminal, mono_theme_uses_attributes_only)
@@ -114,4 +114,37 @@ Test(terminal, remapped_keys_from_the_config)
 	pf_reject(&f, "Name        Vorlesung");
 	pf_keys(&f, "x");
 	pf_expect(&f, "Name        Vorlesung");
+}
+
+/* The first line of the screen (the pane titles, or a dialog's border when it covers them). */
+static void expect_first_line(const char *needle, bool present)
+{
+	char *t = pf_text(&f);
+	char *nl = strchr(t, '\n');
+	if (nl)
+		*nl = '\0';
+	cr_assert(present == (strstr(t, needle) != NULL), "first line: %s", t);
+	free(t);
+}
+
+Test(terminal, dialogs_fit_their_content_centred_through_resizes)
+{
+	struct pf_opts o = { .rows = 40, .cols = 120 };   /* no data: nothing run-dependent */
+	pf_open(&f, &o);
+	pf_expect(&f, "No transcriptions here yet.");
+	pf_keys(&f, "a");
+	pf_expect(&f, "New transcription");
+	expect_first_line("Organizations", true);   /* the panes above it stay in sight */
+	pf_golden(&f, "dialog-fit-120x40.txt");
+	pf_resize(&f, 16, 60);   /* smaller than the form: as tall as the screen allows */
+	pf_expect(&f, "New transcription");
+	expect_first_line("Organizations", false);
+	pf_golden(&f, "dialog-fit-60x16.txt");
+	pf_resize(&f, 5, 20);
+	pf_expect(&f, "terminal too small");
+	pf_resize(&f, 40, 120);
+	pf_expect(&f, "New transcription");
+	pf_golden(&f, "dialog-fit-120x40.txt");
+	pf_keys(&f, "<Esc>");
+	pf_reject(&f, "New transcription");
 }

@@ -12,6 +12,7 @@
 
 #include "../integration/sandbox_fixture.h"
 #include "core/jobs.h"
+#include "core/jobs_extra.h"
 #include "core/state.h"
 #include "core/store.h"
 
@@ -228,4 +229,23 @@ Test(jobs, cancel_and_forget)
 	jobs_forget(jm, id);
 	cr_assert_null(jobs_get(jm, id));
 	cr_assert_eq(jobs_timeout_ms(jm), -1);
+}
+
+static void on_delete_done(void *ud, const struct steno_error *e)
+{
+	(void)e;
+	(*(int *)ud)++;
+}
+
+/* A delete still in flight when the engine goes: its context is freed with it (the leak
+ * checker of the sanitizer build would report it otherwise). */
+Test(jobs, delete_in_flight_is_forgotten_with_the_engine)
+{
+	int called = 0;
+	cr_assert_eq(jobs_extra_delete(http, store, "no-such-id", false, on_delete_done, &called, &err),
+		     0, "%s", err.message);
+	cr_assert_eq(jobs_extra_in_flight(http), 1);
+	jobs_extra_forget(http);
+	cr_assert_eq(jobs_extra_in_flight(http), 0);
+	cr_assert_eq(called, 0, "a forgotten request calls nobody");
 }

@@ -249,3 +249,13 @@ Test(sched, bad_ids_ignored)
 	scheduler_report_ok(s, SCHED_ORDER, "unknown", "submitted", 0);
 	scheduler_untrack(s, SCHED_ORDER, "unknown");
 }
+
+Test(sched, each_kind_names_its_spec_state_table)
+{
+	cr_assert_eq(scheduler_spec_kind(SCHED_TRANSCRIPTION), SPEC_STATE_TRANSCRIPTION);
+	cr_assert_eq(scheduler_spec_kind(SCHED_ORDER), SPEC_STATE_ORDER);
+	cr_assert_eq(scheduler_spec_kind(SCHED_EXPORT), SPEC_STATE_EXPORT);
+	cr_assert_eq(scheduler_spec_kind(SCHED_TRANSLATION_TASK), SPEC_STATE_TRANSLATION_TASK);
+	/* what jobs decide with it: an order waiting on a person is not final */
+	cr_assert(spec_state_is_final(scheduler_spec_kind(SCHED_EXPORT), "ready"));
+}

@@ -6,6 +6,9 @@
 #define RATE_MIN 0.5
 #define RATE_MAX 1000.0
 #define RATE_FIRST_MIN 2.0
+/* A server's Retry-After blocks at most this long: the value is untrusted, and the wait has
+ * to fit in a long (found by fuzzing: "Retry-After: 6666...6" overflowed the conversion). */
+#define BLOCK_MAX_MS (3600.0 * 1000.0)
 
 void steno_rate_gate_init(struct steno_rate_gate *g)
 {
@@ -74,6 +77,8 @@ void steno_rate_gate_on_429(struct steno_rate_gate *g, double now_ms, double ret
 	g->tokens = 0;
 	g->last_ms = now_ms;
 	double wait_ms = retry_after_s >= 0 ? retry_after_s * 1000.0 : 1000.0 / g->rate;
+	if (wait_ms > BLOCK_MAX_MS)
+		wait_ms = BLOCK_MAX_MS;
 	if (now_ms + wait_ms > g->blocked_until_ms)
 		g->blocked_until_ms = now_ms + wait_ms;
 	/* No tokens pile up while blocked: the bucket starts filling when the block ends. */

@@ -164,15 +164,17 @@ static int char_is_unsafe(unsigned char c)
 	return c < 0x20 || c == 0x7f || strchr("/\\:*?\"<>|", c) != NULL;
 }
 
-/* Length of the last `max` bytes boundary that does not cut a UTF-8 sequence. */
+/* Length of the last `max` bytes boundary that does not cut a UTF-8 sequence. A sequence has
+ * at most 3 continuation bytes: past that the text is not UTF-8 and is cut at max (found by
+ * fuzzing: a name of continuation bytes was cut to "" and returned as the basename). */
 static size_t utf8_floor(const char *s, size_t len, size_t max)
 {
 	if (len <= max)
 		return len;
 	size_t n = max;
-	while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+	while (n > 0 && max - n < 3 && ((unsigned char)s[n] & 0xC0) == 0x80)
 		n--;
-	return n;
+	return ((unsigned char)s[n] & 0xC0) == 0x80 ? max : n;
 }
 
 #define BASENAME_MAX 200

@@ -11,8 +11,10 @@
 #include "cli/cmds.h"
 
 /* `steno ls`. With --all, pages are fetched concurrently and speculatively ahead (LS_AHEAD
- * requests in flight) once the first page shows how pages are numbered; the output stays in
- * page order and an item seen on an earlier page (the list moved meanwhile) is not repeated. */
+ * requests in flight) once the first page shows how pages are numbered; when its next link is
+ * not "page + 1" (a cursor, say) the links are followed one page at a time instead. The output
+ * stays in page order and an item seen on an earlier page (the list moved meanwhile) is not
+ * repeated. */
 
 #define LS_AHEAD 4
 #define LS_MAX_TRIES 5
@@ -25,7 +27,8 @@ static const char ls_usage[] =
 	"  --folder ID    only this folder and its subfolders (or a folder.NAME of the profile)\n"
 	"  --tags a,b     only items carrying all these tags\n"
 	"  --page N       this page (default: the first)\n"
-	"  --all          every page (fetched several at a time)\n"
+	"  --all          every page (fetched several at a time, or one after another when\n"
+	"                 the server's next links are not page numbers)\n"
 	"  --json         a JSON array of the transcriptions as the server sent them\n";
 
 struct ls_opts {
@@ -247,6 +250,7 @@ struct ls_all {
 	bool failed;
 	struct steno_error err;
 	struct ls_out *out;
+	char *follow;               /* following next links: the URL being fetched (malloc'd) */
 };
 
 struct ls_req {
@@ -310,7 +314,7 @@ static int ls_submit(struct ls_all *a, long page)
 {
 	struct ls_slot *s = ls_slot(a, page);
 	struct ls_req *r = malloc(sizeof(*r));
-	char *url = ls_page_url(a, page);
+	char *url = a->follow ? strdup(a->follow) : ls_page_url(a, page);
 	if (!s || !r || !url) {
 		free(r);
 		free(url);
@@ -398,6 +402,7 @@ static void ls_all_free(struct ls_all *a)
 	for (size_t i = 0; i < a->nslots; i++)
 		ls_page_free(&a->slots[i].page);
 	free(a->slots);
+	free(a->follow);
 }
 
 static int ls_run_all(struct ls_all *a)
@@ -424,6 +429,44 @@ static int ls_run_all(struct ls_all *a)
 	return a->failed ? -1 : 0;
 }
 
+/* Waits for the requests in flight. 0, or -1 (failed or interrupted, a->err set). */
+static int ls_wait(struct ls_all *a)
+{
+	while (!a->failed && a->inflight && !cli_interrupted())
+		cli_pump(a->c);
+	if (cli_interrupted())
+		return cli_interrupt_error(&a->err);
+	return a->failed ? -1 : 0;
+}
+
+/* The server does not number its pages one by one (a cursor, say): each page's next link is
+ * followed, one page at a time, until a page without one or without items. The page of
+ * slot a->next_emit has arrived. */
+static int ls_follow(struct ls_all *a)
+{
+	for (;;) {
+		struct ls_page *p = &a->slots[a->next_emit - a->first].page;
+		const char *nu = p->n ? ls_page_next_url(p) : NULL;
+		/* a link back to the page just read would never end */
+		char *next = nu && (!a->follow || strcmp(nu, a->follow) != 0) ? strdup(nu) : NULL;
+		if (nu && !next && (!a->follow || strcmp(nu, a->follow) != 0))
+			return steno_error_set(&a->err, STENO_ERR_NOMEM, "out of memory");
+		int rc = ls_out_page(a->out, p);
+		ls_page_free(p);
+		a->next_emit++;
+		if (rc != 0 || !next) {
+			free(next);
+			return rc != 0 ? steno_error_set(&a->err, STENO_ERR_NOMEM, "out of memory") : 0;
+		}
+		free(a->follow);
+		a->follow = next;
+		a->last = LONG_MAX;
+		if (ls_submit(a, a->next_emit) != 0 || ls_wait(a) != 0)
+			return -1;
+		a->next_submit = a->next_emit + 1;
+	}
+}
+
 /* The first page alone tells how pages are numbered (its next link); after it, the rest
  * are requested ahead by number. When the next link is not "page + 1", links are followed
  * one by one instead. */
@@ -433,12 +476,8 @@ static int ls_fetch(struct cli_ctx *c, const struct ls_opts *o, const char *org,
 	struct ls_all a = {.c = c, .o = o, .org = org, .out = out, .last = LONG_MAX};
 	a.first = a.next_submit = a.next_emit = o->page >= 0 ? o->page : 0;
 	int rc = ls_submit(&a, a.next_submit++);
-	if (rc == 0) {
-		while (!a.failed && a.inflight && !cli_interrupted())
-			cli_pump(c);
-		if (cli_interrupted())
-			rc = cli_interrupt_error(&a.err);
-	}
+	if (rc == 0 && ls_wait(&a) != 0 && !a.failed)
+		rc = -1;   /* interrupted */
 	if (rc == 0 && !a.failed && o->all && a.last == LONG_MAX) {
 		/* Peek at the first page's next link to decide how to go on. */
 		const char *nu = ls_page_next_url(&a.slots[0].page);
@@ -446,10 +485,11 @@ static int ls_fetch(struct cli_ctx *c, const struct ls_opts *o, const char *org,
 		const char *q = nu ? strstr(nu, "page=") : NULL;
 		if (q && (q == nu || q[-1] == '?' || q[-1] == '&'))
 			next = strtol(q + 5, NULL, 10);
-		if (next != a.first + 1)
-			rc = steno_error_set(&a.err, STENO_ERR_PARSE,
-					     "the server's next-page link does not number pages "
-					     "one by one; cannot list --all");
+		if (next != a.first + 1) {
+			rc = ls_follow(&a);
+			ls_all_free(&a);
+			return rc != 0 || a.failed ? cli_fail(c, &a.err) : CLI_EXIT_OK;
+		}
 	} else if (rc == 0 && !o->all && a.last > a.first) {
 		a.last = a.first;
 	}

@@ -12,6 +12,7 @@
 #include "api/error_body.h"
 #include "api/url.h"
 #include "cli/out.h"
+#include "core/sandbox_launch.h"
 #include "core/secret.h"
 
 /* Set by SIGINT/SIGTERM (cli_signals_install); loops check it between passes. */
@@ -57,10 +58,12 @@ static int account_from_sandbox(struct cli_ctx *c, struct steno_error *err)
 	c->acct.api_key = strdup(g->sandbox_api_key);
 	c->acct.key_source = strdup("--sandbox");
 	c->acct.org_id = g->sandbox_org_id ? strdup(g->sandbox_org_id) : NULL;
-	if (!c->acct.base_url || !c->acct.api_key || !c->acct.key_source ||
+	c->acct.profile = strdup(SANDBOX_LAUNCH_PROFILE);
+	if (!c->acct.base_url || !c->acct.api_key || !c->acct.key_source || !c->acct.profile ||
 	    (g->sandbox_org_id && !c->acct.org_id))
 		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
-	return 0;
+	/* the demo organization gets a name, as a profile's org.NAME would give it */
+	return c->have_cfg ? sandbox_launch_profile(&c->cfg, g->sandbox_org_id, err) : 0;
 }
 
 static int account_resolve(struct cli_ctx *c, struct steno_error *err)

@@ -189,11 +189,53 @@ void out_kv(FILE *f, int keyw, const char *key, const char *value)
 	free(v);
 }
 
+/* The code point of a C1 control or a bidi formatting character at p (UTF-8), with its
+ * length in *len; 0 for anything else. json-c writes only C0 controls as escapes. */
+static unsigned json_unsafe_at(const unsigned char *p, int *len)
+{
+	if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
+		*len = 2;
+		return p[1];                                   /* U+0080..U+009F */
+	}
+	if (p[0] == 0xd8 && p[1] == 0x9c) {
+		*len = 2;
+		return 0x061c;                                 /* ARABIC LETTER MARK */
+	}
+	if (p[0] == 0xe2 && p[1] == 0x80 && (p[2] == 0x8e || p[2] == 0x8f || (p[2] >= 0xaa && p[2] <= 0xae))) {
+		*len = 3;
+		return 0x2000u + (p[2] - 0x80u);               /* LRM, RLM, U+202A..U+202E */
+	}
+	if (p[0] == 0xe2 && p[1] == 0x81 && p[2] >= 0xa6 && p[2] <= 0xa9) {
+		*len = 3;
+		return 0x2040u + (p[2] - 0x80u);               /* U+2066..U+2069 */
+	}
+	return 0;
+}
+
+void out_json_text(FILE *f, const char *json)
+{
+	const unsigned char *p = (const unsigned char *)json, *run = p;
+
+	while (*p) {
+		int len = 0;
+		unsigned cp = json_unsafe_at(p, &len);
+		if (!cp) {
+			p++;
+			continue;
+		}
+		fwrite(run, 1, (size_t)(p - run), f);
+		fprintf(f, "\\u%04x", cp);
+		p += len;
+		run = p;
+	}
+	fwrite(run, 1, (size_t)(p - run), f);
+}
+
 void out_json(FILE *f, struct json_object *obj)
 {
-	fputs(json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PRETTY |
-						       JSON_C_TO_STRING_SPACED |
-						       JSON_C_TO_STRING_NOSLASHESCAPE), f);
+	out_json_text(f, json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PRETTY |
+								  JSON_C_TO_STRING_SPACED |
+								  JSON_C_TO_STRING_NOSLASHESCAPE));
 	fputc('\n', f);
 }
 

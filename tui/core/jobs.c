@@ -175,17 +175,6 @@ const char *jobs_step_name(enum job_step step)
 	return "?";
 }
 
-static enum spec_state_kind spec_of(enum sched_kind k)
-{
-	switch (k) {
-	case SCHED_ORDER: return SPEC_STATE_ORDER;
-	case SCHED_EXPORT: return SPEC_STATE_EXPORT;
-	case SCHED_TRANSLATION_TASK: return SPEC_STATE_TRANSLATION_TASK;
-	case SCHED_TRANSCRIPTION: break;
-	}
-	return SPEC_STATE_TRANSCRIPTION;
-}
-
 static void job_download(struct job *j, const struct steno_export *e);
 
 /* Ends, fails or keeps waiting, from the resource's state. */
@@ -194,7 +183,7 @@ void job_resource_state(struct job *j, enum sched_kind kind, const char *id, con
 {
 	job_set_str(j, &j->pub.resource_id, id);
 	job_set_str(j, &j->pub.state, state);
-	enum spec_state_kind sk = spec_of(kind);
+	enum spec_state_kind sk = scheduler_spec_kind(kind);
 	bool final = state && spec_state_is_final(sk, state);
 	if (final && (failure_final || spec_state_is_failure(sk, state))) {
 		scheduler_untrack(j->jm->sched, kind, id);

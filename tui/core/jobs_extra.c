@@ -116,6 +116,31 @@ void jobs_extra_cancel(struct steno_http *http, const void *ud)
 	}
 }
 
+/* The endpoint call frees its own part when the engine drops the request, but it has no
+ * hook for the caller's context: the contexts still listed are freed here. */
+void jobs_extra_forget(struct steno_http *http)
+{
+	for (struct delete_ctx **pp = &pending; *pp;) {
+		struct delete_ctx *c = *pp;
+		if (c->http != http) {
+			pp = &c->next;
+			continue;
+		}
+		*pp = c->next;
+		steno_http_cancel_owner(http, c);
+		free(c->id);
+		free(c);
+	}
+}
+
+size_t jobs_extra_in_flight(const struct steno_http *http)
+{
+	size_t n = 0;
+	for (const struct delete_ctx *c = pending; c; c = c->next)
+		n += c->http == http;
+	return n;
+}
+
 int jobs_extra_transcript_path(const char *cache_dir, const char *id, char *dir, size_t dir_size,
 			       char *file, size_t file_size)
 {

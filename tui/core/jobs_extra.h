@@ -41,6 +41,11 @@ int jobs_extra_download(struct steno_http *http, const struct steno_export *exp,
 
 /* Cancels every request made with owner ud (callbacks are not called). */
 void jobs_extra_cancel(struct steno_http *http, const void *ud);
+/* Drops every request made here on http that is still in flight, with its context (call it
+ * before steno_http_free: the engine would drop the requests but not their contexts). */
+void jobs_extra_forget(struct steno_http *http);
+/* Requests of jobs_extra on http still in flight that hold a context (deletes). */
+size_t jobs_extra_in_flight(const struct steno_http *http);
 
 /* The cache file of a transcript: CACHE_DIR/transcripts/ID.json (and the directory itself
  * in dir). id must be a safe name (letters, digits, '-', '_'); -1 otherwise. */

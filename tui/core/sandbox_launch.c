@@ -2,6 +2,8 @@
 
 #include "core/sandbox_launch.h"
 
+#include "core/conf.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -227,4 +229,32 @@ int sandbox_launch_stop(struct sandbox_launch *sb)
 		close(sb->err_fd);
 	sb->out_fd = sb->err_fd = -1;
 	return rc;
+}
+
+int sandbox_launch_profile(struct steno_config *cfg, const char *org_id, struct steno_error *err)
+{
+	if (!org_id || !org_id[0] || config_profile_find(cfg, SANDBOX_LAUNCH_PROFILE))
+		return 0;
+	struct config_profile p = { .name = strdup(SANDBOX_LAUNCH_PROFILE),
+		.organization = strdup(org_id), .orgs = calloc(1, sizeof *p.orgs), .n_orgs = 1 };
+	if (p.orgs) {
+		p.orgs->name = strdup(SANDBOX_LAUNCH_ORG_NAME);
+		p.orgs->id = strdup(org_id);
+	}
+	struct config_profile *v = NULL;
+	if (p.name && p.organization && p.orgs && p.orgs->name && p.orgs->id)
+		v = realloc(cfg->profiles, (cfg->n_profiles + 1) * sizeof *v);
+	if (!v) {
+		if (p.orgs) {
+			free(p.orgs->name);
+			free(p.orgs->id);
+		}
+		free(p.orgs);
+		free(p.organization);
+		free(p.name);
+		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	}
+	cfg->profiles = v;
+	v[cfg->n_profiles++] = p;
+	return 0;
 }

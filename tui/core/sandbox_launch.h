@@ -13,6 +13,11 @@
 
 #define SANDBOX_LAUNCH_TIMEOUT_MS 15000
 #define SANDBOX_LAUNCH_SEED 30
+/* What steno calls the sandbox's account: the profile and its demo organization. */
+#define SANDBOX_LAUNCH_PROFILE "sandbox"
+#define SANDBOX_LAUNCH_ORG_NAME "sandbox demo"
+
+struct steno_config;
 
 /* Ownership: plain storage; the process is the caller's until sandbox_launch_stop. */
 struct sandbox_launch {
@@ -35,6 +40,12 @@ int sandbox_launch_find(char *out, size_t size, struct steno_error *err);
  * the ready lines. On failure nothing is left running; err quotes the sandbox's stderr. */
 int sandbox_launch_start(struct sandbox_launch *sb, const char *binary,
 			 const char *const *extra, long timeout_ms, struct steno_error *err);
+
+/* Names the sandbox's account in cfg, as a profile file would: a profile SANDBOX_LAUNCH_PROFILE
+ * with `org.sandbox demo = org_id`, so that the organizations pane and the status bar show a
+ * name instead of a bare id. Does nothing when cfg has a profile of that name already (the
+ * user's own wins). Returns 0, or -1 with err (no memory). The profile is cfg's (config_free). */
+int sandbox_launch_profile(struct steno_config *cfg, const char *org_id, struct steno_error *err);
 
 /* SIGTERM, wait (SIGKILL after 5 s). Returns its exit status, -1 when it was not running. */
 int sandbox_launch_stop(struct sandbox_launch *sb);

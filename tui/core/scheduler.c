@@ -69,7 +69,7 @@ void scheduler_free(struct scheduler *s)
 	free(s);
 }
 
-static enum spec_state_kind spec_kind(enum sched_kind k)
+enum spec_state_kind scheduler_spec_kind(enum sched_kind k)
 {
 	switch (k) {
 	case SCHED_ORDER: return SPEC_STATE_ORDER;
@@ -89,7 +89,7 @@ static int64_t kind_cap(const struct scheduler *s, const struct sched_item *it)
 		cap = 10000;
 	else if (it->ref.kind == SCHED_TRANSLATION_TASK && cap > 15000)
 		cap = 15000;
-	if (it->state_known && spec_state_needs_action(spec_kind(it->ref.kind), it->state))
+	if (it->state_known && spec_state_needs_action(scheduler_spec_kind(it->ref.kind), it->state))
 		cap = s->p.needs_action_ms > cap ? s->p.needs_action_ms : cap;
 	return cap < s->p.min_ms ? s->p.min_ms : cap;
 }
@@ -151,7 +151,7 @@ static bool set_state(struct sched_item *it, const char *state)
 
 static bool is_final(enum sched_kind kind, const char *state)
 {
-	return state && spec_state_is_final(spec_kind(kind), state);
+	return state && spec_state_is_final(scheduler_spec_kind(kind), state);
 }
 
 int scheduler_track(struct scheduler *s, enum sched_kind kind, const char *id, const char *state,

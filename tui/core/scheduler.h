@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "api/spec_tables.h"
+
 enum sched_kind {
 	SCHED_TRANSCRIPTION,
 	SCHED_ORDER,
@@ -25,6 +27,10 @@ enum sched_kind {
 };
 
 #define SCHED_ID_MAX 80
+
+/* The spec's state table of a kind (to ask whether a state is final, a failure or waits
+ * on a person). */
+enum spec_state_kind scheduler_spec_kind(enum sched_kind k);
 
 /* What to refresh. Plain value; nothing to free. */
 struct sched_ref {

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "api/http.h"
+#include "core/jobs_extra.h"
 #include "ui/dialogs.h"
 #include "ui/pane_activity.h"
 #include "ui/pane_details.h"
@@ -241,8 +242,10 @@ static void app_free(struct app *app)
 		ui_session_close(&app->ses);
 	if (app->jobs)
 		jobs_free(app->jobs);
-	if (app->http)
+	if (app->http) {
+		jobs_extra_forget(app->http);   /* a delete still in flight */
 		steno_http_free(app->http);
+	}
 	app_reqs_free(app);
 	scheduler_free(app->sched);
 	if (app->store && app->listener > 0)

@@ -93,6 +93,14 @@ const char *app_folder_id(struct app *app);
 const char *app_selected_id(struct app *app);
 const struct store_transcription *app_selected(struct app *app);
 
+/* The row under the activity pane's cursor: a watched order, export or translation task, or a
+ * job's order / export / task once its id is known. Returns its id (*kind set), or NULL when
+ * the row is none of these (an upload, a transcription job, an empty pane). Valid until the
+ * store or the jobs change. */
+const char *app_selected_activity(struct app *app, enum store_activity_kind *kind);
+/* The file a finished download job under the activity cursor wrote, else NULL. */
+const char *app_selected_file(struct app *app);
+
 /* The marked transcription ids; *n gets the count. The array and strings are the app's,
  * valid until the marks change. When nothing is marked, callers act on the selection. */
 const char *const *app_marked(struct app *app, size_t *n);

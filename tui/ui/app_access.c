@@ -71,6 +71,9 @@ void app_status(struct app *app, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(app->ses.status.notice, sizeof app->ses.status.notice, fmt, ap);
 	va_end(ap);
+	/* the newer message wins: an error that a later action moved past would read as its
+	 * outcome (a retried export shown as failed) */
+	app->ses.status.error[0] = '\0';
 	pane_dirty(app->ses.status_pane);
 }
 

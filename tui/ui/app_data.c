@@ -229,6 +229,8 @@ static void page_done(void *ud, struct steno_transcription_page *res, const stru
 	v = app_view(app, false);
 	if (v && app->list.load_all && !v->end && v->next_url)
 		app_load_next_page(app);
+	else
+		app_list_fill(app);
 }
 
 static struct app_req *page_req(struct app *app, struct store_view *v, bool first)
@@ -285,6 +287,18 @@ int app_load_view(struct app *app, bool first)
 int app_load_next_page(struct app *app)
 {
 	return app_load_view(app, false);
+}
+
+void app_list_fill(struct app *app)
+{
+	struct store_view *v = app_view(app, false);
+
+	/* counts the rows loaded, not the rows a text filter lets through: a filter that
+	 * matches little must not pull every page of a large account */
+	if (!v || v->end || !v->next_url || v->has_error || app->list.lv.rows <= 0 ||
+	    (long)v->n >= app->list.lv.rows)
+		return;
+	app_load_next_page(app);   /* a page already loading is not asked for twice */
 }
 
 /* ---- one transcription ---- */

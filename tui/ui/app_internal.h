@@ -95,6 +95,9 @@ struct app {
 struct store_view *app_view(struct app *app, bool create);   /* the current list */
 int app_load_view(struct app *app, bool first);
 int app_load_next_page(struct app *app);
+/* The rows loaded do not fill the transcriptions pane (app->list.lv.rows) and a next page
+ * exists: loads it, one page at a time (each answer calls this again). */
+void app_list_fill(struct app *app);
 void app_fetch_details(struct app *app, const char *id, bool force);
 void app_poll_due(struct app *app);
 bool app_poll_full(const struct app *app);   /* our refreshes use every slot */

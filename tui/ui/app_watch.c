@@ -56,6 +56,8 @@ int app_watch_job(struct app *app, int job_id)
 		return -1;
 	app->watched_jobs = n;
 	n[app->n_watched_jobs++] = job_id;
+	/* says where it went, and replaces the error of an earlier attempt */
+	app_status(app, "job %d started: see the activity pane", job_id);
 	app_show_side(app, true);
 	pane_dirty(app->activity);
 	return 0;

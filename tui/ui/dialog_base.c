@@ -11,6 +11,7 @@
 #include "core/jobs_extra.h"
 #include "ui/form_draw.h"
 #include "ui/style.h"
+#include "ui/text.h"
 
 void *dialog_new(struct pane *p, size_t size, const struct dialog_env *env, int (*build)(void *dialog))
 {
@@ -68,6 +69,32 @@ unsigned dialog_form_key(struct dialog_base *b, enum action_id act, ui_key key,
 unsigned dialog_result_key(enum action_id act)
 {
 	return act == ACT_SUBMIT || act == ACT_CANCEL ? PANE_HANDLED | PANE_CLOSE : PANE_HANDLED;
+}
+
+/* What form_draw gives a field (form_draw.c): notes wrap over at most three lines, an error
+ * takes one more. */
+static int fit_field_lines(const struct form_field *fl, int vw)
+{
+	if (fl->hidden)
+		return 0;
+	int lines = 1;
+	if (fl->kind == FORM_NOTE && fl->text && vw > 0) {
+		int w = text_width(fl->text);
+		lines = w > vw ? (w + vw - 1) / vw : 1;
+		lines = lines > 3 ? 3 : lines;
+	}
+	return lines + (fl->error[0] ? 1 : 0);
+}
+
+int dialog_fit_rows(const struct pane *p, int cols)
+{
+	const struct dialog_base *b = p->data;
+	if (!b || b->form.pick.active)
+		return 0;   /* a picker lists as much as the screen holds */
+	int vw = cols - 4 - FORM_LABEL_COLS - 1, rows = 2 + DIALOG_FIT_MESSAGE_ROWS;
+	for (size_t i = 0; i < b->form.n; i++)
+		rows += fit_field_lines(&b->form.fields[i], vw);
+	return rows < DIALOG_FIT_MIN_ROWS ? DIALOG_FIT_MIN_ROWS : rows;
 }
 
 bool dialog_draw_form(struct pane *p, struct dialog_base *b, const char *title, const char *hint, bool edit)

@@ -33,6 +33,13 @@ void dialog_close(struct pane *p);
  * button and Enter call submit(dialog); then update(dialog) (may be NULL) and a redraw. */
 unsigned dialog_form_key(struct dialog_base *b, enum action_id act, ui_key key,
 			 void (*submit)(void *dialog), void (*update)(void *dialog));
+/* A frame_fit_fn for form dialogs (p->data a struct dialog_base): the border, the fields
+ * shown with their errors, room for the form's message (a gap and two lines), at least
+ * DIALOG_FIT_MIN_ROWS so that progress and results have room; 0 (the whole height) while a
+ * picker is open. */
+#define DIALOG_FIT_MESSAGE_ROWS 3
+#define DIALOG_FIT_MIN_ROWS 12
+int dialog_fit_rows(const struct pane *p, int cols);
 /* A finished dialog: Enter and Esc close, other keys are swallowed. */
 unsigned dialog_result_key(enum action_id act);
 /* Draws the frame; while editing (edit) the form too and returns true: nothing more to draw. */

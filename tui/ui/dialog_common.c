@@ -275,12 +275,14 @@ int dialog_run_opener(const struct dialog_env *env, const char *path, char *msg,
 {
 	const char *cmd = env->config && env->config->opener ? env->config->opener : NULL;
 	if (!env->display && !cmd) {
-		snprintf(msg, size, "no display ($DISPLAY / $WAYLAND_DISPLAY unset) and no opener "
-			 "configured: the file is at %s", path);
+		/* the path first: a narrow status bar cuts the end */
+		snprintf(msg, size, "the file is at %s (not opened: no display, $DISPLAY / "
+			 "$WAYLAND_DISPLAY unset, and no opener configured)", path);
 		return -1;
 	}
 	if (!env->display) {
-		snprintf(msg, size, "no display ($DISPLAY / $WAYLAND_DISPLAY unset): the file is at %s", path);
+		snprintf(msg, size, "the file is at %s (not opened: no display, $DISPLAY / "
+			 "$WAYLAND_DISPLAY unset)", path);
 		return -1;
 	}
 	pid_t pid = fork();

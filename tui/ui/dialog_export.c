@@ -207,6 +207,26 @@ static void dex_file_name(const struct dex *d, const char *fmt, char *buf, size_
 	snprintf(buf, size, "%s.%s", base, x ? x->extension : "out");
 }
 
+/* Only a finished transcription has a transcript to export: one still being made (or that
+ * failed) would only give a failed export later. Unknown states are left to the server. */
+static bool dex_sources_ready(struct dex *d)
+{
+	for (size_t i = 0; i < d->b.env.n_ids; i++) {
+		const struct store_transcription *t = d->b.env.store ?
+			store_transcription_get(d->b.env.store, d->b.env.ids[i]) : NULL;
+		const char *st = t ? t->t.state : NULL;
+		if (!st || (spec_state_is_final(SPEC_STATE_TRANSCRIPTION, st) &&
+			    !spec_state_is_failure(SPEC_STATE_TRANSCRIPTION, st)))
+			continue;
+		char msg[256];
+		snprintf(msg, sizeof msg, "%.120s is %.40s: only a finished transcription can be exported",
+			 dialog_tr_name(&d->b.env, d->b.env.ids[i]), st);
+		form_set_error(&d->b.form, "sources", msg);
+		return false;
+	}
+	return true;
+}
+
 static void dex_submit(void *arg)
 {
 	struct dex *d = arg;
@@ -236,6 +256,8 @@ static void dex_submit(void *arg)
 		form_set_error(&d->b.form, "sources", "select or mark a transcription first");
 		return;
 	}
+	if (!dex_sources_ready(d))
+		return;
 	if (steno_validate_export_create(&req, &err) != 0) {
 		form_show_error(&d->b.form, &err);
 		return;

@@ -8,6 +8,7 @@
 
 #include "ui/form_draw.h"
 #include "ui/style.h"
+#include "ui/text.h"
 
 /* Ownership: the pane's data, freed by popup_close. */
 struct popup {
@@ -49,6 +50,18 @@ static void popup_draw(struct pane *p)
 	form_draw_frame(p->win, u->title, "any key: close", p->ctx->ascii);
 	style_set(p->win, THEME_DIALOG);
 	form_draw_wrapped(p->win, 2, 2, p->cols - 4, p->rows - 4, u->text, p->ctx->ascii);
+}
+
+int dialog_popup_fit(const struct pane *p, int cols)
+{
+	const struct popup *u = p->data;
+	wchar_t *w = u ? text_sanitize(u->text, 0) : NULL;
+	int tw = w ? text_width(w) : 0, body = cols - 4;
+	free(w);
+	if (body < 1)
+		return 0;
+	/* words wrap, so a line may end early: one spare line */
+	return 4 + (tw + body - 1) / body + 1;
 }
 
 static unsigned popup_key(struct pane *p, enum action_id act, ui_key key)

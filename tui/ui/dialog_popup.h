@@ -13,5 +13,7 @@ struct dialog_popup_arg {
 
 /* pane_new's arg: a const struct dialog_popup_arg * (copied). */
 extern const struct pane_ops dialog_popup_ops;
+/* A frame_fit_fn (ui/frame.h): the rows its text needs at that width. */
+int dialog_popup_fit(const struct pane *p, int cols);
 
 #endif

@@ -12,6 +12,7 @@
 #include "core/paths.h"
 #include "ui/app.h"
 #include "ui/clipboard.h"
+#include "ui/dialog_base.h"
 #include "ui/dialog_confirm.h"
 #include "ui/dialog_delete.h"
 #include "ui/dialog_export.h"
@@ -87,16 +88,40 @@ static int env_from_app(struct app *app, struct dialog_env *env)
 	return sel ? dialog_env_set_ids(env, &sel, 1) : 0;
 }
 
-/* The newest activity item of a kind in a given state (the app does not tell which one is
- * selected in the activity pane: see the report). */
-static const char *newest_activity(struct app *app, enum store_activity_kind kind, const char *state)
+/* The activity item of `kind` the user means: the one under the activity pane's cursor when
+ * that pane has the focus, else the newest in `state`. *other: the cursor is on an item of
+ * that kind in another state (the caller says why it cannot act on it). */
+static const char *pick_activity(struct app *app, bool focused, enum store_activity_kind kind,
+				 const char *state, const struct store_activity **other)
 {
 	struct steno_store *st = app_store(app);
+	enum store_activity_kind k;
+	*other = NULL;
+	const char *sel = focused ? app_selected_activity(app, &k) : NULL;
+	if (sel && k == kind) {
+		const struct store_activity *a = store_activity_find(st, kind, sel);
+		if (a && a->state && strcmp(a->state, state) == 0)
+			return a->id;
+		*other = a;
+		return a ? NULL : sel;   /* not in the store yet: the dialog reads it */
+	}
 	for (size_t i = store_activity_count(st); i-- > 0;) {
 		const struct store_activity *a = store_activity_at(st, i);
 		if (a->kind == kind && a->state && strcmp(a->state, state) == 0)
 			return a->id;
 	}
+	return NULL;
+}
+
+/* Form dialogs and popups take the height of their content; the preview and the order's
+ * pricing (a long list) take the whole screen. */
+static frame_fit_fn overlay_fit_of(const struct pane_ops *ops)
+{
+	if (ops == &dialog_popup_ops)
+		return dialog_popup_fit;
+	if (ops == &dialog_transcribe_ops || ops == &dialog_order_ops || ops == &dialog_translate_ops ||
+	    ops == &dialog_export_ops || ops == &dialog_delete_ops)
+		return dialog_fit_rows;
 	return NULL;
 }
 
@@ -107,7 +132,7 @@ static unsigned open_dialog(struct app *app, const struct pane_ops *ops, const v
 		app_status(app, "cannot open %s: out of memory", ops->name);
 		return PANE_HANDLED | PANE_REDRAW_ALL;
 	}
-	app_open_overlay(app, p);
+	frame_open_overlay_fit(app_frame(app), p, overlay_fit_of(ops));
 	return PANE_HANDLED | PANE_REDRAW_ALL;
 }
 
@@ -171,13 +196,18 @@ static unsigned needs_ids(struct app *app, const struct dialog_env *env, const s
 static unsigned dispatch(struct app *app, struct dialog_env *env, int action_id)
 {
 	const char *act;
+	const struct store_activity *other;
 	switch (action_id) {
 	case ACT_NEW_TRANSCRIPTION: return open_dialog(app, &dialog_transcribe_ops, env);
 	case ACT_NEW_ORDER: return open_dialog(app, &dialog_order_ops, env);
 	case ACT_CONFIRM_ORDER:
-		act = newest_activity(app, STORE_ACT_ORDER, "incomplete");
+		act = pick_activity(app, in_activity(app), STORE_ACT_ORDER, "incomplete", &other);
 		if (!act) {
-			app_status(app, "no unconfirmed order to confirm");
+			if (other)
+				app_status(app, "order %s is %s: only an incomplete order can be confirmed",
+					   other->id, other->state ? other->state : "in an unknown state");
+			else
+				app_status(app, "no unconfirmed order to confirm");
 			return PANE_HANDLED;
 		}
 		snprintf(env->activity_id, sizeof env->activity_id, "%s", act);
@@ -185,12 +215,20 @@ static unsigned dispatch(struct app *app, struct dialog_env *env, int action_id)
 	case ACT_TRANSLATE: return needs_ids(app, env, &dialog_translate_ops);
 	case ACT_EXPORT: return needs_ids(app, env, &dialog_export_ops);
 	case ACT_DOWNLOAD:
-		act = in_activity(app) ? newest_activity(app, STORE_ACT_EXPORT, "ready") : NULL;
-		if (act) {
-			snprintf(env->activity_id, sizeof env->activity_id, "%s", act);
-			return open_dialog(app, &dialog_export_ops, env);
+		if (!in_activity(app))
+			return needs_ids(app, env, &dialog_export_ops);
+		act = pick_activity(app, true, STORE_ACT_EXPORT, "ready", &other);
+		if (!act) {
+			if (other)
+				app_status(app, "export %s is %s: not ready to download yet", other->id,
+					   other->state ? other->state : "in an unknown state");
+			else
+				app_status(app, "no ready export to download");
+			return PANE_HANDLED;
 		}
-		return needs_ids(app, env, &dialog_export_ops);
+		snprintf(env->activity_id, sizeof env->activity_id, "%s", act);
+		return open_dialog(app, &dialog_export_ops, env);
+	case ACT_OPEN_FILE: return (unsigned)dialogs_open_file(app, app_selected_file(app));
 	case ACT_DELETE: return needs_ids(app, env, &dialog_delete_ops);
 	case ACT_PREVIEW:
 		if (env->n_ids > 1) {

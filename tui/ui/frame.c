@@ -68,14 +68,60 @@ struct pane *frame_focused(struct ui_frame *f)
 	return f->focus < f->npanes ? f->panes[f->focus] : NULL;
 }
 
+static int overlay_rows(const struct ui_frame *f, const struct pane *p);
+static int overlay_cols(const struct ui_frame *f);
+
+static void frame_drop_backdrop(struct ui_frame *f)
+{
+	if (f->backdrop)
+		delwin(f->backdrop);
+	f->backdrop = NULL;
+}
+
 static void place_overlay(struct ui_frame *f, struct pane *p)
 {
 	if (p->ops->place == PANE_PLACE_PROMPT) {
 		pane_place(p, f->rows - 1, 0, 1, f->cols);
 		return;
 	}
-	int rows = f->rows - 2, cols = f->cols - 4 > 100 ? 100 : f->cols - 4;
-	pane_place(p, (f->rows - rows) / 2, (f->cols - cols) / 2, rows, cols);
+	int rows = overlay_rows(f, p), cols = overlay_cols(f);
+	int y = (f->rows - rows) / 2, x = (f->cols - cols) / 2;
+	pane_place(p, y, x, rows, cols);
+	frame_drop_backdrop(f);
+	if (p == f->overlay && rows > 0 && x >= 1 && x + cols < f->cols)
+		f->backdrop = newwin(rows, cols + 2, y, x - 1);   /* NULL: no margin, no harm */
+}
+
+/* Below this an overlay is not worth shrinking: a border, a line, a hint. */
+#define OVERLAY_MIN_ROWS 5
+
+static int overlay_cols(const struct ui_frame *f)
+{
+	return f->cols - 4 > 100 ? 100 : f->cols - 4;
+}
+
+static int overlay_rows(const struct ui_frame *f, const struct pane *p)
+{
+	int max = f->rows - 2;
+	int want = f->overlay_fit && p == f->overlay ? f->overlay_fit(p, overlay_cols(f)) : 0;
+
+	if (want <= 0 || want > max)
+		return max;
+	return want < OVERLAY_MIN_ROWS ? (max < OVERLAY_MIN_ROWS ? max : OVERLAY_MIN_ROWS) : want;
+}
+
+/* The overlay's content changed its height (a picker opened, an error appeared): placed
+ * again, and everything below redrawn, since a smaller overlay uncovers the panes. */
+static void frame_refit_overlay(struct ui_frame *f)
+{
+	struct pane *o = f->overlay;
+
+	if (!o || !f->overlay_fit || !o->dirty || o->ops->place == PANE_PLACE_PROMPT)
+		return;
+	if (overlay_rows(f, o) == o->rows && overlay_cols(f) == o->cols)
+		return;
+	place_overlay(f, o);
+	f->all_dirty = 1;
 }
 
 /* Main panes side by side by weight; bottom panes share a third below; status last. */
@@ -126,14 +172,20 @@ void frame_resize(struct ui_frame *f)
 		frame_layout(f);
 }
 
-void frame_open_overlay(struct ui_frame *f, struct pane *p)
+void frame_open_overlay_fit(struct ui_frame *f, struct pane *p, frame_fit_fn fit)
 {
 	frame_close_overlay(f);
 	if (!p)
 		return;
 	f->overlay = p;
+	f->overlay_fit = fit;
 	if (f->rows && f->cols)
 		place_overlay(f, p);
+}
+
+void frame_open_overlay(struct ui_frame *f, struct pane *p)
+{
+	frame_open_overlay_fit(f, p, NULL);
 }
 
 void frame_close_overlay(struct ui_frame *f)
@@ -142,6 +194,8 @@ void frame_close_overlay(struct ui_frame *f)
 		return;
 	pane_free(f->overlay);
 	f->overlay = NULL;
+	f->overlay_fit = NULL;
+	frame_drop_backdrop(f);
 	f->all_dirty = 1;
 }
 
@@ -316,7 +370,11 @@ unsigned frame_key(struct ui_frame *f, ui_key key)
 
 void frame_draw(struct ui_frame *f)
 {
-	int force = f->all_dirty, drawn = 0;
+	int force, drawn = 0;
+
+	if (!f->too_small)
+		frame_refit_overlay(f);
+	force = f->all_dirty;
 
 	if (f->too_small) {
 		style_bkgd(stdscr, THEME_NORMAL);
@@ -334,8 +392,15 @@ void frame_draw(struct ui_frame *f)
 	}
 	for (int i = 0; i < f->npanes; i++)
 		drawn |= pane_render(f->panes[i], force);
-	if (f->overlay)
-		drawn |= pane_render(f->overlay, drawn);
+	if (f->overlay) {
+		int redraw = drawn || f->overlay->dirty;
+		if (redraw && f->backdrop) {
+			style_bkgd(f->backdrop, THEME_NORMAL);
+			werase(f->backdrop);
+			wnoutrefresh(f->backdrop);
+		}
+		drawn |= pane_render(f->overlay, redraw);
+	}
 	f->all_dirty = 0;
 	if (drawn)
 		doupdate();

@@ -9,6 +9,10 @@
 
 #define FRAME_MAX_PANES 8
 
+/* The rows an overlay's content wants at that width, borders included (0: as tall as the
+ * screen allows). Asked again before each draw of the overlay, so it may grow and shrink. */
+typedef int (*frame_fit_fn)(const struct pane *p, int cols);
+
 /* Ownership: the frame owns every pane given to frame_add and the overlays it opens;
  * frame_free releases them. The keymap stays the caller's. */
 struct ui_frame {
@@ -17,6 +21,9 @@ struct ui_frame {
 	int npanes;
 	int focus;                             /* index in panes of the focused one */
 	struct pane *overlay;                  /* help, prompt or a dialog; gets keys first */
+	frame_fit_fn overlay_fit;              /* sizes the overlay to its content; NULL: full */
+	WINDOW *backdrop;                      /* a blank column each side of the overlay, so the
+						* panes' text does not run into its border */
 	int rows, cols;
 	int min_rows, min_cols;
 	int too_small;
@@ -30,8 +37,10 @@ void frame_free(struct ui_frame *f);
 /* Adds a pane (taking ownership, also on failure). Returns 0 or -1. */
 int frame_add(struct ui_frame *f, struct pane *p);
 
-/* Opens an overlay on top (replacing an open one). Takes ownership. */
+/* Opens an overlay on top (replacing an open one). Takes ownership. It takes the screen's
+ * height but two rows; with fit, the rows fit(p, cols) asks for (centred, at most that). */
 void frame_open_overlay(struct ui_frame *f, struct pane *p);
+void frame_open_overlay_fit(struct ui_frame *f, struct pane *p, frame_fit_fn fit);
 void frame_close_overlay(struct ui_frame *f);
 
 /* Reads the terminal size and lays out every pane; marks all dirty. */

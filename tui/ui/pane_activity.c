@@ -140,6 +140,62 @@ static void act_row(void *ctx, int index, struct table_row *row)
 	row->cells[COL_INFO] = info;
 }
 
+/* The job of a row, or NULL for a row of the store. */
+static const struct steno_job *row_job(struct app *app, int index)
+{
+	if (index < 0 || (size_t)index >= app->n_watched_jobs)
+		return NULL;
+	return jobs_get(app->jobs, app->watched_jobs[index]);
+}
+
+static int activity_cursor(struct app *app)
+{
+	const struct activity_pane *ap = app->activity ? app->activity->data : NULL;
+
+	if (!ap || ap->lv.cursor >= act_rows(app))
+		return -1;
+	return ap->lv.cursor;
+}
+
+const char *app_selected_activity(struct app *app, enum store_activity_kind *kind)
+{
+	int i = activity_cursor(app);
+
+	if (i < 0)
+		return NULL;
+	const struct steno_job *j = row_job(app, i);
+	if ((size_t)i < app->n_watched_jobs) {
+		if (!j || !j->resource_id)
+			return NULL;
+		switch (j->kind) {
+		case JOB_ORDER: case JOB_CONFIRM: case JOB_TRANSLATION_ORDER:
+			*kind = STORE_ACT_ORDER;
+			return j->resource_id;
+		case JOB_EXPORT:
+			*kind = STORE_ACT_EXPORT;
+			return j->resource_id;
+		case JOB_TRANSLATION_TASK:
+			*kind = STORE_ACT_TRANSLATION_TASK;
+			return j->resource_id;
+		case JOB_TRANSCRIBE:
+			return NULL;   /* a transcription: it is in the list, not here */
+		}
+		return NULL;
+	}
+	const struct store_activity *a = store_activity_at(app->store, (size_t)i - app->n_watched_jobs);
+	if (!a)
+		return NULL;
+	*kind = a->kind;
+	return a->id;
+}
+
+const char *app_selected_file(struct app *app)
+{
+	const struct steno_job *j = row_job(app, activity_cursor(app));
+
+	return j && j->step == JOB_STEP_DONE ? j->file : NULL;
+}
+
 static int activity_open(struct pane *p, void *arg)
 {
 	struct activity_pane *ap = calloc(1, sizeof *ap);

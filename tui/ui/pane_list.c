@@ -203,6 +203,7 @@ static void list_draw(struct pane *p)
 		app_list_update(app);
 	struct store_view *v = app_view(app, false);
 	listview_resize(&app->list.lv, (int)app->list.n_rows, p->rows - 2);
+	app_list_fill(app);   /* a taller pane (first frame, resize) may want more rows */
 	list_title(p, v);
 	if (list_draw_empty(p, v))
 		return;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ui/draw.h"
+#include "ui/keys.h"
 #include "ui/style.h"
 
 static const char *health_name(enum status_health h)
@@ -68,11 +69,39 @@ char *statusbar_left(const struct status_info *s, int ascii, char *buf, size_t s
 	return buf;
 }
 
+/* "?:help  q:quit" from the keymap (remapped keys show as bound; an unbound action is
+ * left out). Returns buf ("" when neither is bound). */
+static char *statusbar_hint(const struct keymap *km, char *buf, size_t size)
+{
+	static const struct { enum action_id act; const char *what; } hints[] = {
+		{ ACT_HELP, "help" }, { ACT_QUIT, "quit" },
+	};
+	char name[32];
+	ui_key k;
+
+	buf[0] = '\0';
+	for (size_t i = 0; km && i < sizeof hints / sizeof hints[0]; i++) {
+		if (keymap_keys_for(km, hints[i].act, &k, 1) < 1 || !keys_name(k, name, sizeof name))
+			continue;
+		append(buf, size, buf[0] ? "  " : "", name, ":", hints[i].what, (char *)NULL);
+	}
+	return buf;
+}
+
+static int utf8_width(const char *s, unsigned flags)
+{
+	wchar_t *w = text_sanitize(s, flags);
+	int n = w ? text_width(w) : 0;
+
+	free(w);
+	return n;
+}
+
 static void statusbar_draw(struct pane *p)
 {
 	const struct status_info *s = p->data;
 	unsigned flags = p->ctx->ascii ? TEXT_ASCII : 0;
-	char left[512];
+	char left[512], hint[64];
 	int lw, rw;
 
 	style_bkgd(p->win, THEME_STATUS);
@@ -87,9 +116,7 @@ static void statusbar_draw(struct pane *p)
 		lw = p->cols;
 	/* the message on the right gets what the left part leaves, at least a third */
 	const char *msg = s->error[0] ? s->error : s->notice;
-	wchar_t *mt = text_sanitize(msg, flags);
-	int need = text_width(mt);
-	free(mt);
+	int need = utf8_width(msg, flags);
 	rw = p->cols - lw - 2;
 	if (rw > need)
 		rw = need;
@@ -100,14 +127,23 @@ static void statusbar_draw(struct pane *p)
 	if (lt)
 		draw_wtext(p->win, 0, 0, lw, lt, TEXT_LEFT, flags);
 	free(lt);
+	/* the key hint for new users, right-aligned; the first thing dropped when narrow:
+	 * it shows only when the left part and the whole message still fit beside it */
+	statusbar_hint(p->ctx->keymap, hint, sizeof hint);
+	int hw = utf8_width(hint, flags), end = p->cols - 1;
+	if (hw && lw + 2 + (need ? need + 2 : 0) + hw < p->cols) {
+		style_set(p->win, THEME_STATUS);
+		draw_text(p->win, 0, end - hw, hw, hint, TEXT_RIGHT, flags);
+		end -= hw + 2;
+	}
 	if (rw <= 0)
 		return;
 	if (s->error[0]) {
 		style_set(p->win, THEME_STATUS_ERROR);
-		draw_text(p->win, 0, p->cols - rw - 1, rw, s->error, TEXT_RIGHT, flags);
+		draw_text(p->win, 0, end - rw, rw, s->error, TEXT_RIGHT, flags);
 	} else if (s->notice[0]) {
 		style_set(p->win, THEME_STATUS_WARN);
-		draw_text(p->win, 0, p->cols - rw - 1, rw, s->notice, TEXT_RIGHT, flags);
+		draw_text(p->win, 0, end - rw, rw, s->notice, TEXT_RIGHT, flags);
 	}
 	style_set(p->win, THEME_STATUS);
 }
