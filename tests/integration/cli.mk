@@ -30,3 +30,9 @@ tests_integration_test_cli_out_SOURCES = %reldir%/test_cli_out.c
 tests_integration_test_cli_out_CFLAGS = $(TEST_CFLAGS)
 tests_integration_test_cli_out_LDADD = libsteno_cli.a $(JSONC_LIBS) $(TEST_LIBS)
 TESTS += tests/integration/test_cli_out
+
+check_PROGRAMS += tests/integration/test_cli_keys
+tests_integration_test_cli_keys_SOURCES = %reldir%/test_cli_keys.c $(CLI_IT_COMMON)
+tests_integration_test_cli_keys_CFLAGS = $(CLI_IT_CFLAGS)
+tests_integration_test_cli_keys_LDADD = $(CLI_IT_LIBS)
+TESTS += tests/integration/test_cli_keys

@@ -367,3 +367,48 @@ Test(cli_jobs, interrupted_wait_exits_130, .init = setup, .fini = teardown)
 	free(err);
 	sbx_receiver_stop(rc);
 }
+
+/* What the shell creates is remembered for the TUI's activity pane: the order in the state
+ * file's watched list (origin and organization, never the key), marked final once the
+ * confirmed order is. */
+Test(cli_jobs, creations_are_remembered_in_the_state_file, .init = setup, .fini = teardown)
+{
+	struct cli_result r;
+	RUN(&r, "order", "create", wav, "--language", "en-US", "--json");
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	json_object *o = parse_out(&r);
+	char oid[64];
+	snprintf(oid, sizeof(oid), "%s", sbx_str(o, "id"));
+	json_object_put(o);
+	cli_result_free(&r);
+
+	char path[700];
+	cli_home_path(&home, "state/steno/state.json", path, sizeof(path));
+	char *text = cli_read_file(path);
+	cr_assert(text, "no state file at %s", path);
+	json_object *st = json_tokener_parse(text);
+	cr_assert(st, "%s", text);
+	json_object *w = sbx_get(st, "watched");
+	cr_assert_eq(json_object_array_length(w), 1, "%s", text);
+	json_object *item = json_object_array_get_idx(w, 0);
+	cr_expect_str_eq(sbx_str(item, "kind"), "order");
+	cr_expect_str_eq(sbx_str(item, "id"), oid);
+	cr_expect_str_eq(sbx_str(item, "org"), sb.org_id);
+	cr_expect(strncmp(sbx_str(item, "origin"), "http://127.0.0.1:", 17) == 0, "%s", text);
+	cr_expect_null(strstr(text, sb.api_key), "the key went into the state file");
+	cr_expect_null(sbx_get(item, "final_ms"));
+	json_object_put(st);
+	free(text);
+
+	RUN(&r, "order", "confirm", oid, "--wait");
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	cli_result_free(&r);
+	text = cli_read_file(path);
+	cr_assert(text);
+	st = json_tokener_parse(text);
+	item = json_object_array_get_idx(sbx_get(st, "watched"), 0);
+	cr_expect_eq(json_object_array_length(sbx_get(st, "watched")), 1, "%s", text);
+	cr_expect_not_null(sbx_get(item, "final_ms"), "%s", text);
+	json_object_put(st);
+	free(text);
+}

@@ -463,3 +463,36 @@ Test(engine_endpoints, cancel_by_owner_frees_everything)
 	cr_assert_eq(steno_api_glossaries_list(http, "1", on_gloss, &g, NULL), 0);
 	unlink(file);
 }
+
+static void count_drop(void *ud)
+{
+	((struct got *)ud)->n++;
+}
+
+/* The caller's context rides as ud under its own owner tag: cancelling the owner, or freeing
+ * the engine, runs the drop hook exactly once instead of the callback; a completed call runs
+ * the callback and never the hook. */
+Test(engine_endpoints, delete_call_drop_hook_frees_the_context)
+{
+	can(204, "", 0, NULL);
+	struct got g = {0};
+	int owner;
+	struct steno_api_call call = { .ud = &g, .owner = &owner, .drop = count_drop };
+	cr_assert_eq(steno_api_transcription_delete_call(http, TR_ID, 0, on_done, &call, NULL), 0);
+	cr_assert_eq(steno_http_cancel_owner(http, &g), 0, "the owner tag is not ud");
+	cr_assert_eq(steno_http_cancel_owner(http, &owner), 1);
+	cr_assert_eq(g.n, 1);
+	cr_assert_eq(g.calls, 0);
+	cr_assert_eq(steno_api_transcription_delete_call(http, TR_ID, 0, on_done, &call, NULL), 0);
+	run(&g);
+	cr_assert_eq(g.n, 1, "a completed call does not drop");
+	cr_assert_not(g.failed, "%s", g.err.message);
+	struct steno_error err;
+	cr_assert_eq(steno_api_transcription_delete_call(http, TR_ID, 0, on_done, NULL, &err), -1);
+	/* dropped with the engine */
+	cr_assert_eq(steno_api_transcription_delete_call(http, TR_ID, 0, on_done, &call, NULL), 0);
+	steno_http_free(http);
+	http = NULL;
+	cr_assert_eq(g.n, 2);
+	cr_assert_eq(g.calls, 1);
+}

@@ -181,3 +181,72 @@ Test(activity, a_newer_notice_replaces_an_old_error)
 	pf_reject(&f, "HTTP 500");
 	pf_expect(&f, "job 7 started");
 }
+
+/* Closes the app (which saves the state file) and starts it again on the same sandbox and
+ * state dir, as a restart of steno would. */
+static void restart(void)
+{
+	app_destroy(f.app);
+	struct ui_options uo = {
+		.base_url = f.sbx.base_url, .api_key = f.sbx.api_key, .org_id = f.sbx.org_id,
+		.profile = "test", .term = "xterm-256color", .in = f.in, .out = f.out,
+	};
+	char msg[640];
+	f.app = app_new(&uo, msg, sizeof msg);
+	cr_assert_not_null(f.app, "%s", msg);
+	pf_settle(&f);
+}
+
+static char *new_export(char *eid, size_t n)
+{
+	char tid[64], body[256];
+	long status = 0;
+
+	find_state("automatic_done", tid, sizeof tid);
+	snprintf(body, sizeof body, "{\"export\":{\"format\":\"txt\",\"transcription_ids\":[\"%s\"]}}", tid);
+	json_object *e = sbx_call(&f.sbx, "POST", "exports", body, &status);
+	cr_assert(status == 200 || status == 201, "%ld", status);
+	snprintf(eid, n, "%s", sbx_str(e, "id"));
+	json_object_put(e);
+	return eid;
+}
+
+Test(activity, watched_items_come_back_after_a_restart_refreshed)
+{
+	struct pf_opts o = { .rows = 30, .cols = 120, .sandbox_args = demo30 };
+	char eid[64];
+
+	pf_open(&f, &o);
+	cr_assert_eq(app_watch(f.app, STORE_ACT_EXPORT, new_export(eid, sizeof eid)), 0);
+	pf_settle(&f);
+	restart();
+	const struct store_activity *a = store_activity_find(app_store(f.app), STORE_ACT_EXPORT, eid);
+	cr_assert_not_null(a, "the watched export was forgotten");
+	cr_assert(a->watched);
+	cr_assert_not_null(a->state, "not refreshed after the restart");
+	pf_keys(&f, "4");
+	pf_expect(&f, "Activity 1");
+	pf_expect(&f, "export");
+}
+
+Test(activity, the_shells_exports_show_in_the_activity_pane)
+{
+	struct pf_opts o = { .rows = 30, .cols = 120, .sandbox_args = demo30 };
+	char tid[64], cmd[1024];
+
+	pf_open(&f, &o);
+	find_state("automatic_done", tid, sizeof tid);
+	const char *bin = getenv("STENO_BIN");
+	cr_assert_not_null(bin);
+	/* the environment already points XDG_STATE_HOME at the test's dir */
+	snprintf(cmd, sizeof cmd,
+		 "STENO_BASE_URL='%s' STENO_API_KEY='%s' STENO_ORG_ID='%s' '%s' export '%s' "
+		 "--format txt >/dev/null 2>&1",
+		 f.sbx.base_url, f.sbx.api_key, f.sbx.org_id, bin, tid);
+	cr_assert_eq(system(cmd), 0, "%s", cmd);
+	restart();
+	cr_assert_eq(store_activity_count(app_store(f.app)), 1);
+	const struct store_activity *a = store_activity_at(app_store(f.app), 0);
+	cr_assert_eq(a->kind, STORE_ACT_EXPORT);
+	cr_assert_not_null(a->state, "not refreshed after the start");
+}

@@ -173,3 +173,17 @@ Test(browse, status_bar_hints_the_keys_when_there_is_room)
 	pf_reject(&f, "q:quit");
 	pf_expect(&f, "sorted by name");
 }
+
+/* In a dialog q types into a field: the hint shows the dialog's keys, and the browse hint
+ * comes back when it closes. */
+Test(browse, status_bar_hints_the_dialog_keys_while_one_is_open)
+{
+	open_demo(40, 120);
+	pf_expect(&f, "?:help  q:quit");
+	pf_keys(&f, "a");
+	pf_expect(&f, "<Esc>:cancel  <Enter>:submit");
+	pf_reject(&f, "q:quit");
+	pf_keys(&f, "<Esc>");
+	pf_expect(&f, "?:help  q:quit");
+	pf_reject(&f, "<Esc>:cancel");
+}

@@ -237,15 +237,25 @@ static void on_delete_done(void *ud, const struct steno_error *e)
 	(*(int *)ud)++;
 }
 
-/* A delete still in flight when the engine goes: its context is freed with it (the leak
- * checker of the sanitizer build would report it otherwise). */
-Test(jobs, delete_in_flight_is_forgotten_with_the_engine)
+/* A delete still in flight when the engine goes: its context is freed with it, by the
+ * endpoint call's drop hook (the leak checker of the sanitizer build would report it
+ * otherwise; the teardown frees the engine). */
+Test(jobs, delete_in_flight_is_dropped_with_the_engine)
 {
 	int called = 0;
 	cr_assert_eq(jobs_extra_delete(http, store, "no-such-id", false, on_delete_done, &called, &err),
 		     0, "%s", err.message);
-	cr_assert_eq(jobs_extra_in_flight(http), 1);
-	jobs_extra_forget(http);
-	cr_assert_eq(jobs_extra_in_flight(http), 0);
-	cr_assert_eq(called, 0, "a forgotten request calls nobody");
+	cr_assert_eq(steno_http_pending(http), 1);
+}
+
+/* Cancelled by the caller's tag (a dialog closing): nobody is called back, the request is
+ * gone and its context freed. */
+Test(jobs, delete_cancelled_by_its_owner)
+{
+	int called = 0;
+	cr_assert_eq(jobs_extra_delete(http, store, "no-such-id", false, on_delete_done, &called, &err),
+		     0, "%s", err.message);
+	jobs_extra_cancel(http, &called);
+	cr_assert_eq(steno_http_pending(http), 0);
+	cr_assert_eq(called, 0, "a cancelled request calls nobody");
 }

@@ -96,3 +96,83 @@ Test(state, corrupt_files_are_kept_aside)
 	check_quarantine("{\"version\":1,\"folders\":[{\"org\":\"1\"}]}");
 	check_quarantine("{\"version\":1,\"folders\":[{\"org\":\"1\",\"id\":\"a\\u0001b\"}]}");
 }
+
+Test(state, origin_of_a_base_url)
+{
+	char o[128];
+	cr_assert_str_eq(state_origin("HTTPS://user:pw@API.Example.com:8443/v1?x#y", o, sizeof o),
+			 "https://api.example.com:8443");
+	cr_assert_str_eq(state_origin("http://127.0.0.1:4000", o, sizeof o), "http://127.0.0.1:4000");
+	cr_assert_null(state_origin("ftp://x/", o, sizeof o));
+	cr_assert_null(state_origin("example.com/v1", o, sizeof o));
+	cr_assert_null(state_origin("https:///v1", o, sizeof o));
+	cr_assert_null(state_origin("https://a-very-long-host.example.com", o, 10));
+}
+
+Test(state, watched_items_survive_a_save_and_are_kept_per_origin_and_org)
+{
+	const char *a = "https://api.example.com", *b = "http://127.0.0.1:4000";
+	cr_assert_eq(state_watch_add(&st, a, "6411621", STATE_WATCH_ORDER, "o1", 1000, &err), 1);
+	cr_assert_eq(state_watch_add(&st, a, "6411621", STATE_WATCH_ORDER, "o1", 2000, &err), 0);
+	cr_assert_eq(state_watch_add(&st, a, "6411621", STATE_WATCH_EXPORT, "o1", 2000, &err), 1);
+	cr_assert_eq(state_watch_add(&st, a, "77", STATE_WATCH_TASK, "t1", 3000, &err), 1);
+	cr_assert_eq(state_watch_add(&st, b, NULL, STATE_WATCH_TASK, "t2", 3000, &err), 1);
+	cr_assert_eq(state_watch_add(&st, a, "1", STATE_WATCH_TASK, "bad\nid", 3000, &err), -1);
+	cr_assert_eq(err.kind, STENO_ERR_INVALID);
+	state_watch_final(&st, a, "6411621", STATE_WATCH_EXPORT, "o1", 5000);
+	state_watch_final(&st, a, "6411621", STATE_WATCH_EXPORT, "o1", 9000);   /* first one kept */
+	struct steno_paths p;
+	cr_assert_eq(paths_resolve(&p, &err), 0);
+	cr_assert_eq(state_save(&st, p.state_file, &err), 0, "%s", err.message);
+	state_free(&st);
+	cr_assert_eq(state_load(&st, p.state_file, &err), 0, "%s", err.message);
+	cr_assert_eq(st.n_watched, 4);
+	size_t *idx;
+	cr_assert_eq(state_watched_of(&st, a, "6411621", &idx), 2);
+	cr_assert_eq(st.watched[idx[0]].kind, STATE_WATCH_ORDER);
+	cr_assert_str_eq(st.watched[idx[0]].id, "o1");
+	cr_assert_eq(st.watched[idx[0]].added_ms, 1000);
+	cr_assert_eq(st.watched[idx[0]].final_ms, 0);
+	cr_assert_eq(st.watched[idx[1]].kind, STATE_WATCH_EXPORT);
+	cr_assert_eq(st.watched[idx[1]].final_ms, 5000);
+	free(idx);
+	cr_assert_eq(state_watched_of(&st, b, NULL, &idx), 1);
+	cr_assert_str_eq(st.watched[idx[0]].id, "t2");
+	free(idx);
+	cr_assert_eq(state_watched_of(&st, b, "77", &idx), 0);
+	free(idx);
+	char *text;
+	size_t len;
+	cr_assert_eq(paths_read_file(p.state_file, 1 << 20, &text, &len, &err), 0);
+	cr_assert(strstr(text, "\"watched\""), "%s", text);
+	free(text);
+	paths_free(&p);
+}
+
+Test(state, final_items_are_dropped_after_a_week_and_the_list_is_bounded)
+{
+	const char *a = "https://api.example.com";
+	int64_t day = 24LL * 3600 * 1000;
+	cr_assert_eq(state_watch_add(&st, a, "1", STATE_WATCH_ORDER, "done", 0, &err), 1);
+	cr_assert_eq(state_watch_add(&st, a, "1", STATE_WATCH_ORDER, "running", 0, &err), 1);
+	state_watch_final(&st, a, "1", STATE_WATCH_ORDER, "done", day);
+	state_watch_prune(&st, 7 * day);
+	cr_assert_eq(st.n_watched, 2);
+	state_watch_prune(&st, 9 * day);
+	cr_assert_eq(st.n_watched, 1);
+	cr_assert_str_eq(st.watched[0].id, "running");
+	/* full: the oldest final item makes room, then the oldest */
+	state_watch_final(&st, a, "1", STATE_WATCH_ORDER, "running", 10 * day);
+	char id[32];
+	for (int i = 1; i < STATE_WATCHED_MAX; i++) {
+		snprintf(id, sizeof id, "o%d", i);
+		cr_assert_eq(state_watch_add(&st, a, "1", STATE_WATCH_ORDER, id, 10 * day, &err), 1);
+	}
+	cr_assert_eq(st.n_watched, STATE_WATCHED_MAX);
+	cr_assert_eq(state_watch_add(&st, a, "1", STATE_WATCH_ORDER, "new", 10 * day, &err), 1);
+	cr_assert_eq(st.n_watched, STATE_WATCHED_MAX);
+	cr_assert_str_eq(st.watched[0].id, "o1");   /* "running" (final) went first */
+	cr_assert_eq(state_watch_add(&st, a, "1", STATE_WATCH_ORDER, "newer", 10 * day, &err), 1);
+	cr_assert_str_eq(st.watched[0].id, "o2");
+	cr_assert_str_eq(st.watched[STATE_WATCHED_MAX - 1].id, "newer");
+}

@@ -373,3 +373,28 @@ Test(store, unlisten)
 	three_items();
 	cr_assert_eq(seen.list, 2); /* only the first listener */
 }
+
+/* The store and the scheduler read one state table per kind: an activity is finished exactly
+ * when the scheduler would stop polling it. */
+Test(store, activity_kinds_follow_the_scheduler)
+{
+	cr_assert_eq(store_activity_sched_kind(STORE_ACT_ORDER), SCHED_ORDER);
+	cr_assert_eq(store_activity_sched_kind(STORE_ACT_EXPORT), SCHED_EXPORT);
+	cr_assert_eq(store_activity_sched_kind(STORE_ACT_TRANSLATION_TASK), SCHED_TRANSLATION_TASK);
+	static const char *const states[] = { "pending", "processing", "ready", "failed", "done",
+					      "completed", "incomplete", "submitted", "canceled" };
+	for (size_t i = 0; i < sizeof states / sizeof states[0]; i++) {
+		char body[200];
+		snprintf(body, sizeof body, "{\"id\":\"e1\",\"state\":\"%s\",\"format\":\"txt\"}",
+			 states[i]);
+		struct steno_export e;
+		cr_assert_eq(steno_export_parse(body, strlen(body), &e, &err), 0, "%s", err.message);
+		cr_assert_geq(store_export_put(st, &e, true, (int64_t)i * 1000, &err), 0);
+		steno_export_free(&e);
+		const struct store_activity *a = store_activity_find(st, STORE_ACT_EXPORT, "e1");
+		cr_assert_not_null(a);
+		cr_assert_eq(a->finished,
+			     spec_state_is_final(scheduler_spec_kind(SCHED_EXPORT), states[i]),
+			     "%s", states[i]);
+	}
+}

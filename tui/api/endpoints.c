@@ -213,15 +213,25 @@ int steno_api_transcription_retrieve(struct steno_http *http, const char *id,
 	return get_by_id(http, "/transcriptions", id, &tr_type, CB(cb), ud, err);
 }
 
-int steno_api_transcription_delete(struct steno_http *http, const char *id, int permanent,
-				   steno_api_done_cb cb, void *ud, struct steno_error *err)
+int steno_api_transcription_delete_call(struct steno_http *http, const char *id, int permanent,
+					steno_api_done_cb cb, const struct steno_api_call *call,
+					struct steno_error *err)
 {
+	if (!call)
+		return steno_error_invalid(err, "call", "the call's link is required");
 	if (require(id, "id", err) != 0)
 		return -1;
 	char *url = url_for(http, "/transcriptions", id, permanent ? "?permanent=true" : NULL);
-	int rc = ep_submit(http, "DELETE", url, NULL, NULL, &none_type, CB(cb), ud, err);
+	int rc = ep_submit_call(http, "DELETE", url, NULL, NULL, &none_type, CB(cb), call, err);
 	free(url);
 	return rc;
+}
+
+int steno_api_transcription_delete(struct steno_http *http, const char *id, int permanent,
+				   steno_api_done_cb cb, void *ud, struct steno_error *err)
+{
+	struct steno_api_call call = { .ud = ud, .owner = ud, .drop = NULL };
+	return steno_api_transcription_delete_call(http, id, permanent, cb, &call, err);
 }
 
 int steno_api_export_create(struct steno_http *http, const struct steno_export_create_req *req,

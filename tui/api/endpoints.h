@@ -42,6 +42,17 @@ typedef void (*steno_api_glossaries_cb)(void *ud, struct steno_glossary_list *re
 typedef void (*steno_api_style_guides_cb)(void *ud, struct steno_style_guide_list *res,
 					  const struct steno_error *err);
 
+/* How a call is tied to its caller, for the *_call variants: `ud` goes to the callback,
+ * `owner` is the tag of steno_http_cancel_owner (may differ from ud, e.g. a context that
+ * rides in ud belongs to the caller's owner), and drop(ud) (may be NULL) runs instead of the
+ * callback when the call is cancelled or dropped by steno_http_free, so a context passed as
+ * ud is freed on every path. Exactly one of callback and drop runs. Plain value. */
+struct steno_api_call {
+	void *ud;
+	const void *owner;
+	void (*drop)(void *ud);
+};
+
 /* GET /uploads/new?filename=NAME */
 int steno_api_uploads_new(struct steno_http *http, const char *filename, steno_api_upload_cb cb,
 			  void *ud, struct steno_error *err);
@@ -72,6 +83,9 @@ int steno_api_transcription_retrieve(struct steno_http *http, const char *id,
 /* DELETE /transcriptions/ID[?permanent=true]; 204, or 200 with any JSON body. */
 int steno_api_transcription_delete(struct steno_http *http, const char *id, int permanent,
 				   steno_api_done_cb cb, void *ud, struct steno_error *err);
+int steno_api_transcription_delete_call(struct steno_http *http, const char *id, int permanent,
+					steno_api_done_cb cb, const struct steno_api_call *call,
+					struct steno_error *err);
 
 int steno_api_export_create(struct steno_http *http, const struct steno_export_create_req *req,
 			    steno_api_export_cb cb, void *ud, struct steno_error *err);

@@ -6,12 +6,15 @@
 #include "api/endpoints_internal.h"
 #include "api/error_body.h"
 
-/* One call in flight; owned by the engine request's ud, freed in call_done. */
+/* One call in flight; owned by the engine request's ud, freed in call_done, or in call_drop
+ * when the engine cancels or drops the request (then the caller's drop hook runs first). */
 struct ep_call {
 	struct steno_http *http;
 	const struct ep_type *type;
 	ep_any_cb cb;
 	void *ud;
+	const void *owner;
+	void (*drop)(void *ud);
 	char *reread_url;
 };
 
@@ -56,7 +59,10 @@ static void call_done(void *p, const struct steno_http_response *resp,
 
 static void call_drop(void *p)
 {
-	call_free(p);
+	struct ep_call *c = p;
+	if (c->drop)
+		c->drop(c->ud);
+	call_free(c);
 }
 
 static int call_submit(struct ep_call *c, const char *method, const char *url, const char *body,
@@ -64,7 +70,7 @@ static int call_submit(struct ep_call *c, const char *method, const char *url, c
 {
 	struct steno_http_request req = {
 		.method = method, .url = url, .body = body, .body_len = body ? strlen(body) : 0,
-		.owner = c->ud, .done = call_done, .ud = c, .drop = call_drop,
+		.owner = c->owner, .done = call_done, .ud = c, .drop = call_drop,
 	};
 	return steno_http_submit(c->http, &req, NULL, err);
 }
@@ -124,6 +130,14 @@ int ep_submit(struct steno_http *http, const char *method, const char *url, cons
 	      const char *reread_url, const struct ep_type *type, ep_any_cb cb, void *ud,
 	      struct steno_error *err)
 {
+	struct steno_api_call call = { .ud = ud, .owner = ud, .drop = NULL };
+	return ep_submit_call(http, method, url, body, reread_url, type, cb, &call, err);
+}
+
+int ep_submit_call(struct steno_http *http, const char *method, const char *url, const char *body,
+		   const char *reread_url, const struct ep_type *type, ep_any_cb cb,
+		   const struct steno_api_call *call, struct steno_error *err)
+{
 	if (!cb)
 		return steno_error_invalid(err, "callback", "a callback is required");
 	if (!url)
@@ -136,7 +150,9 @@ int ep_submit(struct steno_http *http, const char *method, const char *url, cons
 	c->http = http;
 	c->type = type;
 	c->cb = cb;
-	c->ud = ud;
+	c->ud = call->ud;
+	c->owner = call->owner;
+	c->drop = call->drop;
 	if (call_submit(c, method, url, body, err) != 0) {
 		call_free(c);
 		return -1;

@@ -106,6 +106,8 @@ static int ex_create_only(struct cli_ctx *c, const struct ex_opts *o)
 		return cli_fail(c, &x.err);
 	if (cli_wait_flag(c, &x.done, &x.err) != 0)
 		x.failed = true;
+	if (!x.failed)
+		cli_remember(c, STATE_WATCH_EXPORT, x.id);
 	int rc = x.failed ? cli_fail(c, &x.err)
 		 : x.id ? cmd_print_resource(c, "/exports", x.id, o->json) : CLI_EXIT_FAIL;
 	free(x.id);

@@ -7,11 +7,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "api/error_body.h"
 #include "api/url.h"
 #include "cli/out.h"
+#include "core/jobs_extra.h"
 #include "core/sandbox_launch.h"
 #include "core/secret.h"
 
@@ -109,9 +111,52 @@ int cli_ctx_connect(struct cli_ctx *c)
 	return CLI_EXIT_OK;
 }
 
+static int64_t wall_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The organization the TUI would open with for this account (main.c's rule), without the
+ * message cli_org prints when there is none. */
+static const char *cli_job_org(struct cli_ctx *c)
+{
+	if (c->g->org) {
+		const struct config_profile *prof =
+			c->acct.profile ? config_profile_find(&c->cfg, c->acct.profile) : NULL;
+		const char *id = prof ? config_org_id(prof, c->g->org) : NULL;
+		return id ? id : c->g->org;
+	}
+	return c->acct.org_id;
+}
+
+/* The state file, loaded once (a broken one was set aside by state_load). */
+static bool cli_state(struct cli_ctx *c)
+{
+	if (!c->state_loaded && c->paths.state_file) {
+		struct steno_error err;
+		steno_error_clear(&err);
+		c->state_loaded = state_load(&c->state, c->paths.state_file, &err) == 0;
+	}
+	return c->state_loaded;
+}
+
+void cli_remember(struct cli_ctx *c, enum state_watch_kind kind, const char *id)
+{
+	char origin[512];
+	struct steno_error err;
+	steno_error_clear(&err);
+	if (id && cli_state(c) && state_origin(c->acct.base_url, origin, sizeof origin))
+		state_watch_add(&c->state, origin, cli_job_org(c), kind, id, wall_ms(), &err);
+}
+
 static void on_job_event(void *ud, const struct steno_job *job)
 {
-	(void)ud;
+	struct cli_ctx *c = ud;
+	/* what the shell started shows in the TUI's activity pane too */
+	if (cli_state(c))
+		jobs_extra_remember(&c->state, c->acct.base_url, cli_job_org(c), job, wall_ms());
 	if (!out_progress_enabled())
 		return;
 	const char *step = jobs_step_name(job->step);
@@ -128,9 +173,7 @@ int cli_ctx_jobs(struct cli_ctx *c)
 {
 	struct steno_error err;
 	steno_error_clear(&err);
-	if (c->paths.state_file && state_load(&c->state, c->paths.state_file, &err) == 0)
-		c->state_loaded = true;
-	steno_error_clear(&err);
+	cli_state(c);
 	struct jobs_config jc = {
 		.http = c->http,
 		.state = c->state_loaded ? &c->state : NULL,
@@ -139,6 +182,7 @@ int cli_ctx_jobs(struct cli_ctx *c)
 		.poll_max_ms = (int64_t)(c->cfg.refresh_max_s * 1000),
 		.requests_per_second = c->cfg.requests_per_second,
 		.on_event = on_job_event,
+		.ud = c,
 	};
 	c->jobs = jobs_new(&jc, &err);
 	if (!c->jobs)

@@ -70,6 +70,10 @@ const char *cli_folder(struct cli_ctx *c, const char *flag, const char **org);
 /* base_url + path + "/" + escaped id (id may be NULL); caller frees; NULL on no memory. */
 char *cli_url(struct cli_ctx *c, const char *path, const char *id);
 
+/* Remembers an order, export or translation task this command created in the state file's
+ * watched list, so the TUI's activity pane shows it (jobs are remembered by themselves). */
+void cli_remember(struct cli_ctx *c, enum state_watch_kind kind, const char *id);
+
 /* One pass of the engine: wait (at most 1 s) and run what is due. */
 void cli_pump(struct cli_ctx *c);
 /* Runs the engine until `*done` is set (for single endpoint calls). -1 with err (kind

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/jobs_internal.h"
+#include "api/spec_tables.h"
 #include "core/paths.h"
 
 #define TRANSCRIPT_MAX_BYTES (64u * 1024 * 1024)
@@ -14,6 +15,32 @@
 int64_t jobs_extra_now_ms(void)
 {
 	return jobs_now_ms();
+}
+
+int jobs_extra_remember(struct steno_state *st, const char *base_url, const char *org_id,
+			const struct steno_job *j, int64_t wall_ms)
+{
+	enum state_watch_kind kind;
+	enum spec_state_kind sk;
+	switch (j->kind) {
+	case JOB_EXPORT: kind = STATE_WATCH_EXPORT; sk = SPEC_STATE_EXPORT; break;
+	case JOB_TRANSLATION_TASK: kind = STATE_WATCH_TASK; sk = SPEC_STATE_TRANSLATION_TASK; break;
+	case JOB_ORDER:
+	case JOB_TRANSLATION_ORDER:
+	case JOB_CONFIRM: kind = STATE_WATCH_ORDER; sk = SPEC_STATE_ORDER; break;
+	case JOB_TRANSCRIBE:
+	default: return 0;
+	}
+	char origin[512];
+	if (!st || !j->resource_id || !state_origin(base_url, origin, sizeof origin))
+		return st && j->resource_id ? -1 : 0;
+	struct steno_error err;
+	steno_error_clear(&err);
+	if (state_watch_add(st, origin, org_id, kind, j->resource_id, wall_ms, &err) < 0)
+		return -1;
+	if (j->state && spec_state_is_final(sk, j->state))
+		state_watch_final(st, origin, org_id, kind, j->resource_id, wall_ms);
+	return 0;
 }
 
 int jobs_extra_glossaries(struct steno_http *http, const char *org_id, steno_api_glossaries_cb cb,
@@ -34,62 +61,54 @@ int jobs_extra_order_get(struct steno_http *http, const char *order_id, steno_ap
 	return steno_api_order_retrieve(http, order_id, cb, ud, err);
 }
 
-/* One delete in flight. Ownership: freed by on_deleted (or dropped with its owner). */
+/* One delete in flight. Ownership: the endpoint call's; freed by on_deleted, or by
+ * on_delete_dropped when the call is cancelled (jobs_extra_cancel) or dropped with the engine. */
 struct delete_ctx {
-	struct delete_ctx *next;
-	struct steno_http *http;
 	struct steno_store *store;
 	char *id;
 	steno_api_done_cb cb;
 	void *ud;
 };
 
-/* Deletes in flight, so that jobs_extra_cancel can find them by the caller's ud (the
- * engine only knows the context as owner). One thread: a plain list. */
-static struct delete_ctx *pending;
-
-static void pending_unlink(struct delete_ctx *c)
+static void delete_ctx_free(struct delete_ctx *c)
 {
-	for (struct delete_ctx **pp = &pending; *pp; pp = &(*pp)->next)
-		if (*pp == c) {
-			*pp = c->next;
-			return;
-		}
+	free(c->id);
+	free(c);
 }
 
 static void on_deleted(void *ud, const struct steno_error *err)
 {
 	struct delete_ctx *c = ud;
-	pending_unlink(c);
 	bool gone = !err || (err->kind == STENO_ERR_HTTP && err->http_status == 410);
 	if (gone && c->store)
 		store_transcription_remove(c->store, c->id);
 	c->cb(c->ud, gone ? NULL : err);
-	free(c->id);
-	free(c);
+	delete_ctx_free(c);
+}
+
+static void on_delete_dropped(void *ud)
+{
+	delete_ctx_free(ud);
 }
 
 int jobs_extra_delete(struct steno_http *http, struct steno_store *store, const char *id,
 		      bool permanent, steno_api_done_cb cb, void *ud, struct steno_error *err)
 {
-	/* the request's owner must be the caller's ud (jobs_extra_cancel), so the context
-	 * rides in a small allocation that the callback frees */
+	/* the context rides as the call's ud; the request's owner stays the caller's ud, so
+	 * jobs_extra_cancel(http, ud) finds it, and the drop hook frees the context */
 	struct delete_ctx *c = calloc(1, sizeof *c);
 	if (!c || !(c->id = strdup(id ? id : ""))) {
 		free(c);
 		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 	}
 	c->store = store;
-	c->http = http;
 	c->cb = cb;
 	c->ud = ud;
-	if (steno_api_transcription_delete(http, id, permanent, on_deleted, c, err) != 0) {
-		free(c->id);
-		free(c);
+	struct steno_api_call call = { .ud = c, .owner = ud, .drop = on_delete_dropped };
+	if (steno_api_transcription_delete_call(http, id, permanent, on_deleted, &call, err) != 0) {
+		delete_ctx_free(c);
 		return -1;
 	}
-	c->next = pending;
-	pending = c;
 	return 0;
 }
 
@@ -102,43 +121,7 @@ int jobs_extra_download(struct steno_http *http, const struct steno_export *exp,
 
 void jobs_extra_cancel(struct steno_http *http, const void *ud)
 {
-	steno_http_cancel_owner(http, ud);
-	for (struct delete_ctx **pp = &pending; *pp;) {
-		struct delete_ctx *c = *pp;
-		if (c->ud != ud || c->http != http) {
-			pp = &c->next;
-			continue;
-		}
-		*pp = c->next;
-		steno_http_cancel_owner(http, c);
-		free(c->id);
-		free(c);
-	}
-}
-
-/* The endpoint call frees its own part when the engine drops the request, but it has no
- * hook for the caller's context: the contexts still listed are freed here. */
-void jobs_extra_forget(struct steno_http *http)
-{
-	for (struct delete_ctx **pp = &pending; *pp;) {
-		struct delete_ctx *c = *pp;
-		if (c->http != http) {
-			pp = &c->next;
-			continue;
-		}
-		*pp = c->next;
-		steno_http_cancel_owner(http, c);
-		free(c->id);
-		free(c);
-	}
-}
-
-size_t jobs_extra_in_flight(const struct steno_http *http)
-{
-	size_t n = 0;
-	for (const struct delete_ctx *c = pending; c; c = c->next)
-		n += c->http == http;
-	return n;
+	steno_http_cancel_owner(http, ud);   /* deletes' contexts go with their drop hook */
 }
 
 int jobs_extra_transcript_path(const char *cache_dir, const char *id, char *dir, size_t dir_size,

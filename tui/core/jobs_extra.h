@@ -15,6 +15,8 @@
 #include "api/endpoints.h"
 #include "api/error.h"
 #include "api/transcript.h"
+#include "core/jobs.h"
+#include "core/state.h"
 #include "core/store.h"
 
 int jobs_extra_glossaries(struct steno_http *http, const char *org_id, steno_api_glossaries_cb cb,
@@ -29,6 +31,14 @@ int jobs_extra_order_get(struct steno_http *http, const char *order_id, steno_ap
 int jobs_extra_delete(struct steno_http *http, struct steno_store *store, const char *id,
 		      bool permanent, steno_api_done_cb cb, void *ud, struct steno_error *err);
 
+/* Remembers the order, export or translation task of job j in the state's watched list (per
+ * origin of base_url and org_id, which may be NULL), and notes when its state is final, so
+ * that the TUI shows it after a restart. Transcription jobs and jobs whose resource id is not
+ * known yet are left out. wall_ms: ms since the epoch. Returns 0, or -1 (no memory; invalid
+ * base URL or id). */
+int jobs_extra_remember(struct steno_state *st, const char *base_url, const char *org_id,
+			const struct steno_job *j, int64_t wall_ms);
+
 /* The jobs' monotonic clock in ms (the `now` of store puts). */
 int64_t jobs_extra_now_ms(void);
 
@@ -39,13 +49,9 @@ int jobs_extra_download(struct steno_http *http, const struct steno_export *exp,
 			bool overwrite, steno_progress_fn progress, steno_download_done_fn done,
 			void *ud, struct steno_error *err);
 
-/* Cancels every request made with owner ud (callbacks are not called). */
+/* Cancels every request made with owner ud (callbacks are not called; contexts are freed,
+ * as they are when steno_http_free drops what is still in flight). */
 void jobs_extra_cancel(struct steno_http *http, const void *ud);
-/* Drops every request made here on http that is still in flight, with its context (call it
- * before steno_http_free: the engine would drop the requests but not their contexts). */
-void jobs_extra_forget(struct steno_http *http);
-/* Requests of jobs_extra on http still in flight that hold a context (deletes). */
-size_t jobs_extra_in_flight(const struct steno_http *http);
 
 /* The cache file of a transcript: CACHE_DIR/transcripts/ID.json (and the directory itself
  * in dir). id must be a safe name (letters, digits, '-', '_'); -1 otherwise. */

@@ -2,8 +2,11 @@
 #define STENO_CORE_STATE_H
 
 /* steno's own remembered state ($XDG_STATE_HOME/steno/state.json): the folders learned from
- * orders and creations, per organization, because the API lists no folders. Loaded on start,
- * saved atomically. A corrupt file is kept as FILE.bad, reported, and steno starts empty. */
+ * orders and creations, per organization, because the API lists no folders; and the orders,
+ * exports and translation tasks steno watches (the TUI's or created by the commands), per base
+ * URL origin and organization, so the activity pane shows them again after a restart. Loaded
+ * on start, saved atomically. A corrupt file is kept as FILE.bad, reported, and steno starts
+ * empty. */
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -19,9 +22,29 @@ struct state_folder {
 	int64_t learned_ms;     /* wall clock, ms since the epoch */
 };
 
+enum state_watch_kind { STATE_WATCH_ORDER, STATE_WATCH_EXPORT, STATE_WATCH_TASK };
+
+/* At most this many watched items are kept; the oldest (final ones first) make room. */
+#define STATE_WATCHED_MAX 200
+/* A final item is forgotten this long after it became final. */
+#define STATE_WATCH_KEEP_MS (7LL * 24 * 3600 * 1000)
+
+/* Ownership: strings malloc'd, freed by state_free. Never holds the API key: the origin is
+ * scheme://host[:port] of the base URL. */
+struct state_watch {
+	char *origin;
+	char *org_id;           /* "" when no organization was chosen */
+	enum state_watch_kind kind;
+	char *id;
+	int64_t added_ms;       /* wall clock, ms since the epoch */
+	int64_t final_ms;       /* when it was seen in a final state; 0 while not final */
+};
+
 struct steno_state {
 	struct state_folder *folders;
 	size_t n_folders;
+	struct state_watch *watched;   /* oldest first */
+	size_t n_watched;
 	bool dirty;             /* changed since load/save */
 };
 
@@ -46,5 +69,31 @@ int state_folder_learn(struct steno_state *st, const char *org_id, const char *f
 /* Indices of the folders of one organization, in the order learned. *out is malloc'd (free it);
  * returns the count, or -1 on no memory. */
 long state_folders_of(const struct steno_state *st, const char *org_id, size_t **out);
+
+/* The origin of a base URL ("https://api.example.com:8443", scheme and host lowercased, no
+ * user info, path, query or fragment) into buf. Returns buf, or NULL when it is not an
+ * absolute http(s) URL or does not fit. */
+char *state_origin(const char *base_url, char *buf, size_t size);
+
+/* Remembers a watched item (origin from state_origin; org_id may be NULL: ""). A known one is
+ * kept as it is. Final items older than STATE_WATCH_KEEP_MS are dropped first; when the list
+ * is full the oldest final item (else the oldest) makes room. Returns 1 when new, 0 when known,
+ * -1 on invalid arguments (err kind STENO_ERR_INVALID) or no memory. */
+int state_watch_add(struct steno_state *st, const char *origin, const char *org_id,
+		    enum state_watch_kind kind, const char *id, int64_t now_ms,
+		    struct steno_error *err);
+
+/* Notes that an item reached a final state (the first time only: it is kept
+ * STATE_WATCH_KEEP_MS from then). Unknown items are ignored. */
+void state_watch_final(struct steno_state *st, const char *origin, const char *org_id,
+		       enum state_watch_kind kind, const char *id, int64_t now_ms);
+
+/* Drops final items older than STATE_WATCH_KEEP_MS. */
+void state_watch_prune(struct steno_state *st, int64_t now_ms);
+
+/* Indices of the watched items of one origin and organization, oldest first. *out is malloc'd
+ * (free it); returns the count, or -1 on no memory. */
+long state_watched_of(const struct steno_state *st, const char *origin, const char *org_id,
+		      size_t **out);
 
 #endif

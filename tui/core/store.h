@@ -24,6 +24,7 @@
 #include "api/order.h"
 #include "api/transcription.h"
 #include "api/translation.h"
+#include "core/scheduler.h"
 
 struct steno_store;
 
@@ -177,6 +178,9 @@ void store_activity_watch(struct steno_store *st, enum store_activity_kind kind,
 void store_activity_remove(struct steno_store *st, enum store_activity_kind kind, const char *id);
 void store_activity_failed(struct steno_store *st, enum store_activity_kind kind, const char *id,
 			   const struct steno_error *e);
+/* The scheduler's kind of an activity kind (core/scheduler.h; its state table is
+ * scheduler_spec_kind(store_activity_sched_kind(k))). */
+enum sched_kind store_activity_sched_kind(enum store_activity_kind k);
 
 /* ---- refreshes in flight: at most one per resource ---- */
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "api/spec_tables.h"
+#include "core/scheduler.h"
 
 static void act_free(struct store_activity *a)
 {
@@ -26,14 +27,20 @@ void store_acts_free(struct steno_store *st)
 	st->n_acts = 0;
 }
 
-static enum spec_state_kind spec_kind(enum store_activity_kind k)
+enum sched_kind store_activity_sched_kind(enum store_activity_kind k)
 {
 	switch (k) {
-	case STORE_ACT_EXPORT: return SPEC_STATE_EXPORT;
-	case STORE_ACT_TRANSLATION_TASK: return SPEC_STATE_TRANSLATION_TASK;
+	case STORE_ACT_EXPORT: return SCHED_EXPORT;
+	case STORE_ACT_TRANSLATION_TASK: return SCHED_TRANSLATION_TASK;
 	case STORE_ACT_ORDER: break;
 	}
-	return SPEC_STATE_ORDER;
+	return SCHED_ORDER;
+}
+
+/* The state table of a kind: the scheduler's, so store and scheduler agree on what is final. */
+static enum spec_state_kind spec_kind(enum store_activity_kind k)
+{
+	return scheduler_spec_kind(store_activity_sched_kind(k));
 }
 
 static const char *act_id(const struct store_activity *a)

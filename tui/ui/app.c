@@ -242,10 +242,8 @@ static void app_free(struct app *app)
 		ui_session_close(&app->ses);
 	if (app->jobs)
 		jobs_free(app->jobs);
-	if (app->http) {
-		jobs_extra_forget(app->http);   /* a delete still in flight */
-		steno_http_free(app->http);
-	}
+	if (app->http)
+		steno_http_free(app->http);   /* drops what is in flight, contexts included */
 	app_reqs_free(app);
 	scheduler_free(app->sched);
 	if (app->store && app->listener > 0)
@@ -311,6 +309,7 @@ static void app_start(struct app *app)
 	snprintf(s->profile, sizeof s->profile, "%s", app->opts.profile ? app->opts.profile : "");
 	s->health = STATUS_UNKNOWN;
 	app_places_build(app);
+	app_restore_watched(app);
 	if (!app->n_places) {
 		snprintf(s->error, sizeof s->error,
 			 "no organization configured: set `organization = ID` in the profile "

@@ -354,8 +354,6 @@ void app_fetch_details(struct app *app, const char *id, bool force)
 
 /* ---- activity ---- */
 
-static const enum sched_kind act_sched[] = { SCHED_ORDER, SCHED_EXPORT, SCHED_TRANSLATION_TASK };
-
 static void act_failed(struct app_req *r, enum store_activity_kind kind,
 		       const struct steno_error *err)
 {
@@ -365,7 +363,7 @@ static void act_failed(struct app_req *r, enum store_activity_kind kind,
 	r->id = NULL;
 	req_log(r, err);
 	req_done(r);
-	scheduler_report_error(app->sched, act_sched[kind], id,
+	scheduler_report_error(app->sched, store_activity_sched_kind(kind), id,
 			       (int64_t)(err->retry_after_s * 1000), app_now_ms(app));
 	store_activity_failed(app->store, kind, id, err);
 	app_note_error(app, err, "activity");
@@ -378,7 +376,7 @@ static void act_ok(struct app_req *r, enum store_activity_kind kind, const char 
 
 	req_log(r, NULL);
 	app_note_ok(app);
-	scheduler_report_ok(app->sched, act_sched[kind], r->id, state, app_now_ms(app));
+	scheduler_report_ok(app->sched, store_activity_sched_kind(kind), r->id, state, app_now_ms(app));
 	req_done(r);
 }
 
@@ -510,7 +508,11 @@ void app_store_changed(void *ud, const struct store_event *ev)
 		pane_dirty(app->details);
 	app_notify_dialogs(app);
 	if (ev->what & STORE_WHAT_ACTIVITY) {
+		const struct store_activity *a =
+			ev->id ? store_activity_find(app->store, ev->kind, ev->id) : NULL;
 		pane_dirty(app->activity);
+		if (a && a->finished)
+			app_remember_final(app, ev->kind, ev->id);
 		if (ev->finished && ev->state_changed)
 			app_notify(app, ev);
 	}

@@ -125,6 +125,11 @@ int app_select_place(struct app *app, size_t i);
 
 /* app_watch.c */
 void app_on_job(void *ud, const struct steno_job *job);   /* the jobs' event callback */
+/* The watched items of the state file (this origin and organization): back in the store and
+ * refreshed once (then polled until final). */
+void app_restore_watched(struct app *app);
+/* Notes in the state file that a watched item reached a final state. */
+void app_remember_final(struct app *app, enum store_activity_kind kind, const char *id);
 
 /* app.c */
 void app_notify_dialogs(struct app *app);   /* an open dialog follows its job */

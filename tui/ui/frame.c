@@ -172,6 +172,14 @@ void frame_resize(struct ui_frame *f)
 		frame_layout(f);
 }
 
+/* The status bar's key hint depends on the overlay. */
+static void frame_dirty_status(struct ui_frame *f)
+{
+	for (int i = 0; i < f->npanes; i++)
+		if (f->panes[i]->ops->place == PANE_PLACE_STATUS)
+			pane_dirty(f->panes[i]);
+}
+
 void frame_open_overlay_fit(struct ui_frame *f, struct pane *p, frame_fit_fn fit)
 {
 	frame_close_overlay(f);
@@ -179,6 +187,8 @@ void frame_open_overlay_fit(struct ui_frame *f, struct pane *p, frame_fit_fn fit
 		return;
 	f->overlay = p;
 	f->overlay_fit = fit;
+	f->ctx.overlay_scope = p->ops->scope;
+	frame_dirty_status(f);
 	if (f->rows && f->cols)
 		place_overlay(f, p);
 }
@@ -195,6 +205,8 @@ void frame_close_overlay(struct ui_frame *f)
 	pane_free(f->overlay);
 	f->overlay = NULL;
 	f->overlay_fit = NULL;
+	f->ctx.overlay_scope = 0;
+	frame_dirty_status(f);
 	frame_drop_backdrop(f);
 	f->all_dirty = 1;
 }

@@ -69,18 +69,26 @@ char *statusbar_left(const struct status_info *s, int ascii, char *buf, size_t s
 	return buf;
 }
 
-/* "?:help  q:quit" from the keymap (remapped keys show as bound; an unbound action is
- * left out). Returns buf ("" when neither is bound). */
-static char *statusbar_hint(const struct keymap *km, char *buf, size_t size)
+struct status_hint { enum action_id act; const char *what; };
+
+/* "?:help  q:quit" from the keymap, or while a dialog is open (where q is typed into a
+ * field) the dialog's "<Esc>:cancel  <Enter>:submit". Remapped keys show as bound; an
+ * unbound action is left out. Returns buf ("" when none is bound). */
+static char *statusbar_hint(const struct keymap *km, unsigned overlay_scope, char *buf,
+			    size_t size)
 {
-	static const struct { enum action_id act; const char *what; } hints[] = {
-		{ ACT_HELP, "help" }, { ACT_QUIT, "quit" },
+	static const struct status_hint browse[] = {
+		{ ACT_HELP, "help" }, { ACT_QUIT, "quit" }, { ACT_NONE, NULL },
 	};
+	static const struct status_hint dialog[] = {
+		{ ACT_CANCEL, "cancel" }, { ACT_SUBMIT, "submit" }, { ACT_NONE, NULL },
+	};
+	const struct status_hint *hints = overlay_scope == SCOPE_DIALOG ? dialog : browse;
 	char name[32];
 	ui_key k;
 
 	buf[0] = '\0';
-	for (size_t i = 0; km && i < sizeof hints / sizeof hints[0]; i++) {
+	for (size_t i = 0; km && hints[i].what; i++) {
 		if (keymap_keys_for(km, hints[i].act, &k, 1) < 1 || !keys_name(k, name, sizeof name))
 			continue;
 		append(buf, size, buf[0] ? "  " : "", name, ":", hints[i].what, (char *)NULL);
@@ -129,7 +137,7 @@ static void statusbar_draw(struct pane *p)
 	free(lt);
 	/* the key hint for new users, right-aligned; the first thing dropped when narrow:
 	 * it shows only when the left part and the whole message still fit beside it */
-	statusbar_hint(p->ctx->keymap, hint, sizeof hint);
+	statusbar_hint(p->ctx->keymap, p->ctx->overlay_scope, hint, sizeof hint);
 	int hw = utf8_width(hint, flags), end = p->cols - 1;
 	if (hw && lw + 2 + (need ? need + 2 : 0) + hw < p->cols) {
 		style_set(p->win, THEME_STATUS);
