@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "cli/ctx.h"
 #include "core/sandbox_launch.h"
+#include "keys_cmd.h"
 #include "ui/app.h"
 
 static void print_usage(FILE *out)
@@ -111,6 +112,8 @@ static int run_mode(struct cli_globals *g, int argc, char **argv, int cmd)
 {
 	if (cmd >= argc)
 		return run_tui(g);
+	if (strcmp(argv[cmd], "keys") == 0)
+		return keys_cmd_run(g, argc - cmd, argv + cmd);
 	return cli_run(g, argc - cmd, argv + cmd);
 }
 

@@ -33,7 +33,6 @@ static const struct cli_cmd cmds[] = {
 	{"style-guides", cmd_style_guides, "list the organization's style guides"},
 	{"config", cmd_config, "config paths: every path steno reads or writes"},
 	{"languages", cmd_languages, "language codes (--pro, --translation)"},
-	{"keys", cmd_keys, "the browser's actions and their keys (--roff)"},
 };
 
 static const struct cli_cmd order_cmds[] = {
@@ -76,6 +75,8 @@ void cli_print_commands(FILE *out)
 {
 	for (size_t i = 0; i < N_CMDS; i++)
 		fprintf(out, "  %-13s %s\n", cmds[i].name, cmds[i].summary);
+	/* Run by main.c (it reads the browser's table), listed here with the others. */
+	fprintf(out, "  %-13s %s\n", "keys", "the browser's actions and their keys (--roff)");
 }
 
 static int run_named(const struct cli_cmd *c, const char *prefix, const struct cli_globals *g,

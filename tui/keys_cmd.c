@@ -3,17 +3,20 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/cmds.h"
+#include <getopt.h>
+#include <stdbool.h>
+
+#include "cli/cli.h"
+#include "cli/ctx.h"
+#include "keys_cmd.h"
 #include "ui/help.h"
 #include "ui/keymap.h"
 
 /* `steno keys`: the actions table with the keys in effect (the defaults plus the config's
  * bind lines), as text or as the man page's roff. The man page's KEYS section is the
  * --roff output of an empty config, checked by tests/integration/test_cli_keys.
- *
- * Why a cli command reads ui/help.h: the table lives in ui/, and help.c, keymap.c, keys.c
- * and actions.c are curses-free apart from key constants; steno links libsteno_ui.a
- * before libsteno_cli.a, and those objects are always linked in by the browser's code. */
+ * It lives beside main.c, not in cli/: it reads both the config (through cli/ctx.h) and
+ * the browser's actions table (ui/), and only the entry point may depend on both rooms. */
 
 static const char keys_usage[] =
 	"Usage: steno keys [--roff]\n"
@@ -60,12 +63,16 @@ static void keys_apply_config(struct keymap *km, const struct cli_ctx *c)
 		fprintf(stderr, "steno keys: %s\n", d.msg[i]);
 }
 
-int cmd_keys(const struct cli_globals *g, int argc, char **argv)
+int keys_cmd_run(const struct cli_globals *g, int argc, char **argv)
 {
 	bool roff = false;
+	char name[] = "steno keys"; /* getopt names the program in its messages */
+	char *saved = argv[0];
+	argv[0] = name;
 	int rc = keys_parse_args(argc, argv, &roff);
+	argv[0] = saved;
 	if (rc != 0)
-		return rc < 0 ? cmd_help(keys_usage) : rc;
+		return rc < 0 ? (fputs(keys_usage, stdout), CLI_EXIT_OK) : rc;
 	struct cli_ctx c;
 	rc = cli_ctx_open(&c, g, "keys");
 	struct keymap km = {0};
