@@ -1,2 +1,2 @@
 # Man pages and guides.
-EXTRA_DIST += %reldir%/PERFORMANCE.md
+EXTRA_DIST += %reldir%/PERFORMANCE.md %reldir%/ARCHITECTURE.md %reldir%/RELIABILITY.md

@@ -33,3 +33,4 @@ check-valgrind:
 	$(MAKE) $(AM_MAKEFLAGS) check LOG_COMPILER='$(abs_top_srcdir)/tests/valgrind-wrap.sh' \
 		CRITERION_JOBS=1 STENO_UNDER_VALGRIND=1
 .PHONY: check-valgrind
+include %reldir%/soak/local.mk

@@ -2,3 +2,4 @@
 include %reldir%/sandbox.mk
 include %reldir%/engine.mk
 include %reldir%/cli.mk
+include %reldir%/security.mk

@@ -116,9 +116,10 @@ static int ls_out_item(struct ls_out *o, const char *id, const struct steno_tran
 			return r;
 	}
 	if (o->json) {
-		printf("%s  %s", o->printed ? ",\n" : "[\n",
-		       json_object_to_json_string_ext(raw, JSON_C_TO_STRING_PLAIN |
-							      JSON_C_TO_STRING_NOSLASHESCAPE));
+		fputs(o->printed ? ",\n  " : "[\n  ", stdout);
+		/* out_json_text escapes C1 and bidi controls, which json-c leaves raw. */
+		out_json_text(stdout, json_object_to_json_string_ext(raw, JSON_C_TO_STRING_PLAIN |
+									     JSON_C_TO_STRING_NOSLASHESCAPE));
 		o->printed++;
 		return 0;
 	}
