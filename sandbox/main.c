@@ -67,7 +67,8 @@ static int parse_rate(const char *s)
 	}
 	char *end = NULL;
 	sb_cfg.rate = strtod(s, &end);
-	if (end == s || *end != '/' || sb_cfg.rate <= 0)
+	/* written so that NaN fails too (found by fuzzing: "nan/5" was accepted) */
+	if (end == s || *end != '/' || !(sb_cfg.rate > 0 && sb_cfg.rate <= 1e9))
 		return -1;
 	return parse_double(end + 1, 1, 1e9, &sb_cfg.burst);
 }

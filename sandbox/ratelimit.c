@@ -74,9 +74,9 @@ int ratelimit_take(const char *key, int *retry_secs)
 			e->tokens -= 1.0;
 		} else {
 			ok = 0;
-			*retry_secs = (int)ceil((1.0 - e->tokens) / rl_rate);
-			if (*retry_secs < 1)
-				*retry_secs = 1;
+			/* capped before the conversion: a tiny rate (--rate-limit 1e-300/1) overflowed int */
+			double wait = ceil((1.0 - e->tokens) / rl_rate);
+			*retry_secs = wait > 86400 ? 86400 : wait < 1 ? 1 : (int)wait;
 		}
 	}
 	pthread_mutex_unlock(&rl_lock);

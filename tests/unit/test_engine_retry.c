@@ -170,6 +170,19 @@ Test(engine_gate, floor_rate)
 	cr_assert_gt(steno_rate_gate_wait_ms(&g, 0), 0);
 }
 
+/* Found by fuzzing (tests/fuzz/fuzz_http_meta): a huge Retry-After overflowed the long wait. */
+Test(engine_gate, huge_retry_after_is_capped)
+{
+	struct steno_rate_gate g;
+	steno_rate_gate_init(&g);
+	steno_rate_gate_on_429(&g, 1000, 6.67e57);
+	long w = steno_rate_gate_wait_ms(&g, 1000);
+	cr_assert_gt(w, 0);
+	cr_assert_leq(w, 3600L * 1000 + 1);
+	steno_rate_gate_on_429(&g, 2000, 1e20);
+	cr_assert_gt(steno_rate_gate_wait_ms(&g, 2000), 0);
+}
+
 Test(engine_trace, line_has_no_secret)
 {
 	char line[512];

@@ -134,6 +134,23 @@ Test(engine_basename, very_long_keeps_extension)
 	cr_assert_eq(strlen(out) % 2, 0);
 }
 
+/* Found by fuzzing (tests/fuzz/fuzz_http_meta): a long name of UTF-8 continuation bytes was
+ * cut to nothing, and "" came back as the basename (or ".ext" with an extension). */
+Test(engine_basename, long_invalid_utf8_is_not_emptied)
+{
+	char in[400], out[256];
+	memset(in, 0xa3, sizeof(in));
+	in[0] = '!';
+	in[sizeof(in) - 1] = '\0';
+	cr_assert_eq(steno_url_safe_basename(in, "download", out, sizeof(out), NULL), 0);
+	cr_assert_gt(strlen(out), 100);
+	cr_assert_leq(strlen(out), 200);
+	memcpy(in + sizeof(in) - 5, ".pdf", 5);
+	cr_assert_eq(steno_url_safe_basename(in, "download", out, sizeof(out), NULL), 0);
+	cr_assert_neq(out[0], '.');
+	cr_assert_gt(strlen(out), 100);
+}
+
 Test(engine_basename, small_buffer_is_error)
 {
 	char out[4];
