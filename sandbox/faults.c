@@ -24,7 +24,8 @@ static struct fault_spec faults_active;
 static int parse_prob(const char *s, double *out, char **end)
 {
 	*out = strtod(s, end);
-	return (*end == s || *out < 0.0 || *out > 1.0) ? -1 : 0;
+	/* Written so that NaN fails too: it compares false with everything. */
+	return (*end != s && *out >= 0.0 && *out <= 1.0) ? 0 : -1;
 }
 
 static int parse_item(struct fault_spec *fs, char *item, char *err, size_t errlen)
@@ -42,8 +43,9 @@ static int parse_item(struct fault_spec *fs, char *item, char *err, size_t errle
 			snprintf(err, errlen, "latency: expected latency=PROB:MSms");
 			return -1;
 		}
-		long ms = strtol(end + 1, &end, 10);
-		if (ms < 0 || ms > 60000 || (strcmp(end, "ms") != 0 && *end != '\0')) {
+		const char *digits = end + 1;
+		long ms = strtol(digits, &end, 10);
+		if (end == digits || ms < 0 || ms > 60000 || (strcmp(end, "ms") != 0 && *end != '\0')) {
 			snprintf(err, errlen, "latency: delay must be 0..60000ms");
 			return -1;
 		}

@@ -2,7 +2,7 @@
 # for FUZZ_SECONDS against its seed corpus in tests/fuzz/corpus/NAME.
 # One target per parser family, built straight from the sources (no libsteno_*.a: those are
 # compiled without the fuzzer's coverage instrumentation). What each covers, and the
-# results of the long runs:.
+# results of the long runs: docs/RELIABILITY.md.
 FUZZ_TARGETS = tests/fuzz/fuzz_transcription tests/fuzz/fuzz_order tests/fuzz/fuzz_export \
 	tests/fuzz/fuzz_lists tests/fuzz/fuzz_transcript tests/fuzz/fuzz_error \
 	tests/fuzz/fuzz_timestamp tests/fuzz/fuzz_config tests/fuzz/fuzz_theme_keys \

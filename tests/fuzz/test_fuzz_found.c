@@ -106,3 +106,23 @@ Test(fuzz_found, rate_limit_flag_refuses_nan)
 		cr_expect(strstr(out, "RATE/BURST") != NULL, "%s was accepted: %s", values[i], out);
 	}
 }
+
+/* Same family as the rate: a NaN probability or a latency without its delay was taken as 0. */
+Test(fuzz_found, faults_flag_refuses_nan_and_missing_delay)
+{
+	const char *bin = getenv("STENO_SANDBOX_BIN");
+	cr_assert_not_null(bin, "STENO_SANDBOX_BIN is not set");
+	const char *const values[] = {"500=nan", "429=-nan", "drop=inf", "latency=0.5:", "latency=nan:10ms"};
+	for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+		char cmd[1024], out[512] = "";
+		snprintf(cmd, sizeof cmd, "'%s' --faults '%s' --api-form bogus 2>&1", bin, values[i]);
+		FILE *p = popen(cmd, "r");
+		cr_assert_not_null(p);
+		size_t n = fread(out, 1, sizeof out - 1, p);
+		out[n] = '\0';
+		int st = pclose(p);
+		cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 2, "%s: status %d", values[i], st);
+		cr_expect(strstr(out, "fault") != NULL || strstr(out, "latency") != NULL,
+			  "%s was accepted: %s", values[i], out);
+	}
+}
