@@ -442,9 +442,27 @@ Test(engine_sandbox, expired_signed_url)
 	cr_assert_eq(g.err.http_status, 403);
 }
 
+struct trace_lines {
+	int n;
+	int with_key;
+	char all[8192];
+};
+
+static void collect_trace(void *ud, const char *line)
+{
+	struct trace_lines *t = ud;
+	t->n++;
+	if (strstr(line, sb.api_key))
+		t->with_key++;
+	size_t len = strlen(t->all);
+	snprintf(t->all + len, sizeof t->all - len, "%s\n", line);
+}
+
 Test(engine_sandbox, trace_never_holds_the_key)
 {
 	char url[1024], id[128];
+	static struct trace_lines lines;
+	steno_http_set_trace_listener(http, collect_trace, &lines);
 	upload_media(url, sizeof(url));
 	create_transcription(url, id, sizeof(id));
 	struct got g = {0};
@@ -461,6 +479,12 @@ Test(engine_sandbox, trace_never_holds_the_key)
 	cr_assert(strstr(buf, "signature=REDACTED"), "%s", buf);
 	cr_assert(strstr(buf, "PUT "), "%s", buf);
 	cr_assert(strstr(buf, "GET "), "%s", buf);
+	/* The listener saw every completed request (uploads/new, PUT, create, retrieve, maybe a
+	 * wait), in the trace file's words, and never the key. */
+	cr_assert_geq(lines.n, 4, "%d lines:\n%s", lines.n, lines.all);
+	cr_assert_eq(lines.with_key, 0);
+	cr_assert(strstr(lines.all, "PUT ") && strstr(lines.all, "POST ") &&
+		  strstr(lines.all, "signature=REDACTED"), "%s", lines.all);
 }
 
 static void setup_timeout(void)

@@ -66,12 +66,28 @@ Test(terminal, log_pane_shows_this_runs_requests)
 	pf_open(&f, &o);
 	pf_keys(&f, "L");
 	pf_expect(&f, "Log (this run's requests)");
-	pf_expect(&f, "GET transcriptions");
+	pf_expect(&f, "/api/v1/transcriptions?");
+	pf_expect(&f, " 200 ");
 	char *t = pf_text(&f);
 	cr_assert_null(strstr(t, f.sbx.api_key), "the key is never shown");
 	free(t);
 	pf_keys(&f, "L");
 	pf_reject(&f, "Log (this run's requests)");
+}
+
+/* A dialog's requests (made through core/jobs_extra, here a delete to the trash) are in the
+ * log too, not only the panes' own. */
+Test(terminal, log_pane_shows_the_dialogs_requests)
+{
+	struct pf_opts o = { .rows = 30, .cols = 140, .sandbox_args = demo30 };
+	pf_open(&f, &o);
+	pf_keys(&f, "D <Tab> <Tab> <Enter>");   /* from Cancel over "How" to Delete */
+	pf_keys(&f, "<Esc> L");
+	pf_expect(&f, "Log (this run's requests)");
+	pf_expect(&f, "DELETE ");
+	char *t = pf_text(&f);
+	cr_assert_null(strstr(t, f.sbx.api_key), "the key is never shown");
+	free(t);
 }
 
 Test(terminal, read_only_refuses_writes)

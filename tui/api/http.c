@@ -279,6 +279,17 @@ static void http_trace(struct steno_req *r, const struct steno_http_response *re
 		.retries = r->tries > 0 ? r->tries - 1 : 0,
 	};
 	steno_trace_write(r->http->trace, &e);
+	if (r->http->on_trace) {
+		char line[1024];
+		steno_trace_format(&e, r->http->api_key, line, sizeof line);
+		r->http->on_trace(r->http->on_trace_ud, line);
+	}
+}
+
+void steno_http_set_trace_listener(struct steno_http *h, steno_http_trace_fn fn, void *ud)
+{
+	h->on_trace = fn;
+	h->on_trace_ud = fn ? ud : NULL;
 }
 
 static enum steno_retry_outcome outcome_of(CURLcode rc)

@@ -112,6 +112,12 @@ typedef void (*steno_http_retry_fn)(void *ud, const struct steno_http_response *
 				    long delay_ms);
 void steno_http_set_retry_listener(struct steno_http *http, steno_http_retry_fn fn, void *ud);
 
+/* Called once for every completed request, whoever submitted it, with the same text as a
+ * trace file line without its timestamp: method, redacted URL, status or error, bytes, ms,
+ * retries. The key is never in it. For a log pane. NULL fn removes the listener. */
+typedef void (*steno_http_trace_fn)(void *ud, const char *line);
+void steno_http_set_trace_listener(struct steno_http *http, steno_http_trace_fn fn, void *ud);
+
 /* Makes a steno_http_poll in progress (or the next one) return at once. */
 void steno_http_wakeup(struct steno_http *http);
 

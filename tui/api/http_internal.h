@@ -92,6 +92,8 @@ struct steno_http {
 	int in_perform;          /* inside curl_multi_perform: handles must not be removed */
 	steno_http_retry_fn on_retry;
 	void *on_retry_ud;
+	steno_http_trace_fn on_trace;
+	void *on_trace_ud;
 };
 
 double steno_http_now_ms(void);

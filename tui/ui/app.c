@@ -149,6 +149,7 @@ static int app_open_core(struct app *app, struct steno_error *err)
 	if (steno_http_new(&hc, &app->http, err) < 0)
 		return -1;
 	steno_http_set_retry_listener(app->http, app_on_retry, app);
+	steno_http_set_trace_listener(app->http, app_on_trace, app);
 	app->store = store_new();
 	scheduler_policy_default(&pol);
 	pol.min_ms = (int64_t)(c->refresh_interval_s * 1000);

@@ -102,9 +102,11 @@ static void req_log(struct app_req *r, const struct steno_error *err)
 {
 	long ms = (long)(app_now_ms(r->app) - r->started_ms);
 
+	/* A success is already in the log as the engine's trace line (app_on_trace); an error
+	 * also gets a line that says what the request was for. */
 	if (!err)
-		app_log(r->app, "%s ok %ldms", r->what, ms);
-	else if (err->kind == STENO_ERR_HTTP)
+		return;
+	if (err->kind == STENO_ERR_HTTP)
 		app_log(r->app, "%s -> %ld %s (%ldms)", r->what, err->http_status, err->message, ms);
 	else
 		app_log(r->app, "%s -> %s: %s (%ldms)", r->what, steno_error_kind_name(err->kind),
@@ -143,6 +145,11 @@ void app_note_error(struct app *app, const struct steno_error *err, const char *
 	}
 	(void)what;
 	app_error(app, err);
+}
+
+void app_on_trace(void *ud, const char *line)
+{
+	app_log(ud, "%s", line);
 }
 
 void app_on_retry(void *ud, const struct steno_http_response *resp, long delay_ms)

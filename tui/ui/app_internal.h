@@ -104,6 +104,9 @@ bool app_poll_full(const struct app *app);   /* our refreshes use every slot */
 void app_retry_list(struct app *app);        /* runs a due list retry */
 void app_reqs_free(struct app *app);
 void app_on_retry(void *ud, const struct steno_http_response *resp, long delay_ms);
+/* Every completed request of this run (the browser's, the jobs', the dialogs') goes to the
+ * log pane as the engine's trace line. */
+void app_on_trace(void *ud, const char *line);
 void app_store_changed(void *ud, const struct store_event *ev);
 void app_store_failed(void *ud, const struct store_event *ev);
 void app_note_ok(struct app *app);
