@@ -71,7 +71,7 @@ static void scr_pump(struct scr *s)
 	frame_draw(&s->ui.frame);
 }
 
-static void scr_push(ui_key k)
+void scr_push_key(ui_key k)
 {
 	if (KEYS_IS_FN(k))
 		cr_assert_eq(ungetch(k & ~KEYS_FN), OK);
@@ -79,17 +79,24 @@ static void scr_push(ui_key k)
 		cr_assert_eq(unget_wch((wchar_t)k), OK);
 }
 
+int scr_parse_script(const char *script, ui_key *keys, int max)
+{
+	const char *bad = NULL;
+	int n = keys_parse_list(script, keys, max, &bad);
+
+	cr_assert_geq(n, 0, "bad key in script at '%s'", bad);
+	return n;
+}
+
 void scr_keys(struct scr *s, const char *script)
 {
 	ui_key keys[128];
-	const char *bad = NULL;
-	int n = keys_parse_list(script, keys, 128, &bad);
+	int n = scr_parse_script(script, keys, 128);
 
-	cr_assert_geq(n, 0, "bad key in script at '%s'", bad);
 	if (n == 0)
 		scr_pump(s);   /* what a test queued itself (mouse events) */
 	for (int i = 0; i < n; i++) {
-		scr_push(keys[i]);
+		scr_push_key(keys[i]);
 		scr_pump(s);
 	}
 }

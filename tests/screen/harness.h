@@ -40,6 +40,10 @@ void scr_add(struct scr *s, struct pane *p);
 /* Runs the keys of a script ("j j <Down> ? <Esc>") one by one, drawing after each;
  * "" runs one pass over what is already queued. */
 void scr_keys(struct scr *s, const char *script);
+/* The pieces of scr_keys for fixtures with their own settling: parse a key script (asserts
+ * that it is valid; returns the count) and queue one key for the next wget_wch. */
+int scr_parse_script(const char *script, ui_key *keys, int max);
+void scr_push_key(ui_key k);
 
 /* Changes the terminal size as a SIGWINCH would, then runs the loop once. */
 void scr_resize(struct scr *s, int rows, int cols);

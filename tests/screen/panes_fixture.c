@@ -121,23 +121,13 @@ void pf_settle(struct pf *f)
 	f->quit |= app_step(f->app, 0);
 }
 
-static void pf_push(ui_key k)
-{
-	if (KEYS_IS_FN(k))
-		cr_assert_eq(ungetch(k & ~KEYS_FN), OK);
-	else
-		cr_assert_eq(unget_wch((wchar_t)k), OK);
-}
-
 void pf_keys(struct pf *f, const char *script)
 {
 	ui_key keys[128];
-	const char *bad = NULL;
-	int n = keys_parse_list(script, keys, 128, &bad);
+	int n = scr_parse_script(script, keys, 128);
 
-	cr_assert_geq(n, 0, "bad key in script at '%s'", bad);
 	for (int i = 0; i < n && !f->quit; i++) {
-		pf_push(keys[i]);
+		scr_push_key(keys[i]);
 		pf_settle(f);
 	}
 }
