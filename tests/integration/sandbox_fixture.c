@@ -561,3 +561,31 @@ void sbx_receiver_stop(struct sbx_receiver *r)
 	free(r->doc);
 	free(r);
 }
+
+void sbx_child_env(const struct sbx *s, const char *dir)
+{
+	static const char *const xdg[][2] = {
+		{"XDG_STATE_HOME", "state"}, {"XDG_CONFIG_HOME", "config"}, {"XDG_CACHE_HOME", "cache"},
+	};
+	char path[512];
+
+	setenv("TERM", "xterm-256color", 1);
+	setenv("LANG", "C.UTF-8", 1);
+	setenv("LC_ALL", "C.UTF-8", 1);
+	unsetenv("NO_COLOR");
+	for (size_t i = 0; i < sizeof xdg / sizeof xdg[0]; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, xdg[i][1]);
+		setenv(xdg[i][0], path, 1);
+	}
+	unsetenv("STENO_CONFIG");
+	unsetenv("STENO_PROFILE");
+	if (s) {
+		setenv("STENO_BASE_URL", s->base_url, 1);
+		setenv("STENO_API_KEY", s->api_key, 1);
+		setenv("STENO_ORG_ID", s->org_id, 1);
+	} else {
+		unsetenv("STENO_BASE_URL");
+		unsetenv("STENO_API_KEY");
+		unsetenv("STENO_ORG_ID");
+	}
+}

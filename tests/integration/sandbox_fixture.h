@@ -79,4 +79,10 @@ size_t sbx_receiver_posts(struct sbx_receiver *r);
 char *sbx_receiver_post_body(struct sbx_receiver *r, size_t i);
 void sbx_receiver_stop(struct sbx_receiver *r);
 
+/* In a child about to exec steno: the environment every test gives it, so that nothing of
+ * the user's leaks in: xterm-256color in UTF-8, colours on, its own XDG state, config and
+ * cache dirs under `dir`, no STENO_CONFIG/STENO_PROFILE, and the account of `s` (NULL: no
+ * account variables at all). */
+void sbx_child_env(const struct sbx *s, const char *dir);
+
 #endif

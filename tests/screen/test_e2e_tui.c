@@ -47,27 +47,7 @@ static double now_s(void)
 
 static void e2e_child(const char *const *argv, const struct sbx *s, const char *dir)
 {
-	char path[512];
-
-	setenv("TERM", "xterm-256color", 1);
-	setenv("LANG", "C.UTF-8", 1);
-	setenv("LC_ALL", "C.UTF-8", 1);
-	unsetenv("NO_COLOR");
-	snprintf(path, sizeof path, "%s/state", dir);
-	setenv("XDG_STATE_HOME", path, 1);
-	snprintf(path, sizeof path, "%s/config", dir);
-	setenv("XDG_CONFIG_HOME", path, 1);
-	unsetenv("STENO_CONFIG");
-	unsetenv("STENO_PROFILE");
-	if (s) {
-		setenv("STENO_BASE_URL", s->base_url, 1);
-		setenv("STENO_API_KEY", s->api_key, 1);
-		setenv("STENO_ORG_ID", s->org_id, 1);
-	} else {
-		unsetenv("STENO_BASE_URL");
-		unsetenv("STENO_API_KEY");
-		unsetenv("STENO_ORG_ID");
-	}
+	sbx_child_env(s, dir);
 	execv(argv[0], (char *const *)(uintptr_t)argv);
 	_exit(127);
 }

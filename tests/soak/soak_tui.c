@@ -36,23 +36,7 @@ static void child_set_sanitizer_env(const char *name, const char *dir, const cha
 
 static void child_exec(const char *const *argv, const struct sbx *s, const char *dir)
 {
-	char path[512];
-
-	setenv("TERM", "xterm-256color", 1);
-	setenv("LANG", "C.UTF-8", 1);
-	setenv("LC_ALL", "C.UTF-8", 1);
-	unsetenv("NO_COLOR");
-	snprintf(path, sizeof path, "%s/state", dir);
-	setenv("XDG_STATE_HOME", path, 1);
-	snprintf(path, sizeof path, "%s/config", dir);
-	setenv("XDG_CONFIG_HOME", path, 1);
-	snprintf(path, sizeof path, "%s/cache", dir);
-	setenv("XDG_CACHE_HOME", path, 1);
-	unsetenv("STENO_CONFIG");
-	unsetenv("STENO_PROFILE");
-	setenv("STENO_BASE_URL", s->base_url, 1);
-	setenv("STENO_API_KEY", s->api_key, 1);
-	setenv("STENO_ORG_ID", s->org_id, 1);
+	sbx_child_env(s, dir);
 	/* A small quarantine: RSS then measures the program, not ASan's freed-memory pool. */
 	child_set_sanitizer_env("ASAN_OPTIONS", dir, "quarantine_size_mb=8:");
 	child_set_sanitizer_env("UBSAN_OPTIONS", dir, "");
