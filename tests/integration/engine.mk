@@ -23,3 +23,9 @@ tests_integration_test_engine_sandbox_CFLAGS = $(ENGINE_IT_CFLAGS)
 tests_integration_test_engine_sandbox_LDADD = $(ENGINE_IT_LIBS)
 TESTS += tests/integration/test_engine_http tests/integration/test_engine_transfer \
 	tests/integration/test_engine_endpoints tests/integration/test_engine_sandbox
+check_PROGRAMS += tests/integration/test_engine_post_once
+tests_integration_test_engine_post_once_SOURCES = %reldir%/test_engine_post_once.c \
+	%reldir%/keepalive_server.c %reldir%/keepalive_server.h
+tests_integration_test_engine_post_once_CFLAGS = $(ENGINE_IT_CFLAGS)
+tests_integration_test_engine_post_once_LDADD = $(ENGINE_IT_LIBS)
+TESTS += tests/integration/test_engine_post_once

@@ -64,3 +64,8 @@ const char *steno_error_kind_name(enum steno_error_kind kind)
 	}
 	return "unknown";
 }
+
+int steno_error_outcome_unknown(const struct steno_error *err)
+{
+	return err && strcmp(err->code, STENO_CODE_OUTCOME_UNKNOWN) == 0;
+}

@@ -30,6 +30,11 @@ struct steno_error {
 	double retry_after_s;  /* from Retry-After or retry_in_seconds, < 0 when not given */
 };
 
+/* err->code of a non-idempotent request (a POST) whose answer was lost after it went out:
+ * the server may or may not have acted on it. Never retried; callers look for what it made. */
+#define STENO_CODE_OUTCOME_UNKNOWN "outcome_unknown"
+int steno_error_outcome_unknown(const struct steno_error *err);
+
 void steno_error_clear(struct steno_error *err);
 
 /* Sets kind and a printf-style message; keeps http_status, code and field as they are.

@@ -124,6 +124,12 @@ int steno_http_easy_setup(struct steno_req *r, struct steno_error *err)
 	bad |= curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, easy_write_body) != CURLE_OK;
 	bad |= curl_easy_setopt(e, CURLOPT_WRITEDATA, r) != CURLE_OK;
 	curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, "");
+	/* libcurl resends a request by itself when a reused connection dies before any byte of
+	 * the answer (up to 5 times), POSTs included. A request that must not be repeated
+	 * therefore never rides a pooled connection (nor an HTTP/2 stream on one): on a fresh
+	 * connection a lost answer is reported, never resent. */
+	bad |= curl_easy_setopt(e, CURLOPT_FRESH_CONNECT,
+				steno_retry_method_idempotent(r->method) ? 0L : 1L) != CURLE_OK;
 	if (strcmp(r->method, "GET") == 0) {
 		bad |= curl_easy_setopt(e, CURLOPT_HTTPGET, 1L) != CURLE_OK;
 		curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, NULL);
@@ -190,11 +196,28 @@ void steno_http_easy_response(struct steno_req *r, struct steno_http_response *r
 		resp->retry_after_s = body_retry_in(r->resp.data, r->resp.len);
 }
 
+/* Whether a failed request may have been acted on by the server: it is not idempotent, it
+ * is an API request (transfers report their own fate) and some of it went on the wire. */
+static int easy_outcome_unknown(struct steno_req *r, CURLcode rc)
+{
+	if (steno_retry_method_idempotent(r->method) || r->ops || rc == CURLE_COULDNT_RESOLVE_HOST ||
+	    rc == CURLE_COULDNT_CONNECT || rc == CURLE_OUT_OF_MEMORY)
+		return 0;
+	long sent = 0;
+	curl_easy_getinfo(r->easy, CURLINFO_REQUEST_SIZE, &sent);
+	return sent > 0;
+}
+
 void steno_http_easy_transport_error(struct steno_req *r, CURLcode rc, struct steno_error *err)
 {
 	const char *detail = r->errbuf[0] ? r->errbuf : curl_easy_strerror(rc);
-	int idem = steno_retry_method_idempotent(r->method);
-	const char *fate = idem || r->ops ? "" : "; the request may or may not have reached the server";
+	if (easy_outcome_unknown(r, rc)) {
+		steno_error_set(err, rc == CURLE_OPERATION_TIMEDOUT ? STENO_ERR_TIMEOUT : STENO_ERR_NETWORK,
+				"no answer to the %s (%s): the server may have acted on it", r->method,
+				detail);
+		snprintf(err->code, sizeof(err->code), "%s", STENO_CODE_OUTCOME_UNKNOWN);
+		return;
+	}
 	switch (rc) {
 	case CURLE_COULDNT_RESOLVE_HOST:
 	case CURLE_COULDNT_CONNECT:
@@ -202,19 +225,19 @@ void steno_http_easy_transport_error(struct steno_req *r, CURLcode rc, struct st
 				detail);
 		break;
 	case CURLE_OPERATION_TIMEDOUT:
-		steno_error_set(err, STENO_ERR_TIMEOUT, "timed out (%s)%s", detail, fate);
+		steno_error_set(err, STENO_ERR_TIMEOUT, "timed out (%s)", detail);
 		break;
 	case CURLE_WRITE_ERROR:
 		steno_error_set(err, STENO_ERR_IO, "could not store the answer (%s)", detail);
 		break;
 	case CURLE_ABORTED_BY_CALLBACK:
-		steno_error_set(err, STENO_ERR_CANCELLED, "cancelled%s", fate);
+		steno_error_set(err, STENO_ERR_CANCELLED, "cancelled");
 		break;
 	case CURLE_OUT_OF_MEMORY:
 		steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 		break;
 	default:
-		steno_error_set(err, STENO_ERR_NETWORK, "network error (%s)%s", detail, fate);
+		steno_error_set(err, STENO_ERR_NETWORK, "network error (%s)", detail);
 		break;
 	}
 }

@@ -323,9 +323,8 @@ void form_show_error(struct form *f, const struct steno_error *err)
 				 "Wait a moment, then submit again. %s", err->message);
 	else if (err->kind == STENO_ERR_HTTP)
 		form_set_message(f, true, "HTTP %ld: %s", err->http_status, err->message);
-	else if (err->kind == STENO_ERR_NETWORK || err->kind == STENO_ERR_TIMEOUT)
-		form_set_message(f, true, "%s (it may or may not have reached the server: check the "
-				 "list before submitting again)", err->message);
+	else if (steno_error_outcome_unknown(err))
+		form_set_message(f, true, "%s. Check the list before submitting again.", err->message);
 	else
 		form_set_message(f, true, "%s", err->message);
 }
