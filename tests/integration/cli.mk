@@ -36,3 +36,10 @@ tests_integration_test_cli_keys_SOURCES = %reldir%/test_cli_keys.c $(CLI_IT_COMM
 tests_integration_test_cli_keys_CFLAGS = $(CLI_IT_CFLAGS)
 tests_integration_test_cli_keys_LDADD = $(CLI_IT_LIBS)
 TESTS += tests/integration/test_cli_keys
+
+check_PROGRAMS += tests/integration/test_cli_post_once
+tests_integration_test_cli_post_once_SOURCES = %reldir%/test_cli_post_once.c \
+	%reldir%/keepalive_server.c %reldir%/keepalive_server.h $(CLI_IT_COMMON)
+tests_integration_test_cli_post_once_CFLAGS = $(CLI_IT_CFLAGS)
+tests_integration_test_cli_post_once_LDADD = $(CLI_IT_LIBS)
+TESTS += tests/integration/test_cli_post_once

@@ -40,6 +40,16 @@ static void count(struct keepalive_server *s, const char *method, const char *pa
 	pthread_mutex_unlock(&s->mu);
 }
 
+void keepalive_server_route(struct keepalive_server *s, const char *path, const char *body)
+{
+	for (int i = 0; i < 4; i++)
+		if (!s->gets[i].path[0] || strcmp(s->gets[i].path, path) == 0) {
+			snprintf(s->gets[i].path, sizeof(s->gets[i].path), "%s", path);
+			snprintf(s->gets[i].body, sizeof(s->gets[i].body), "%s", body);
+			return;
+		}
+}
+
 int keepalive_server_hits(struct keepalive_server *s, const char *method, const char *path)
 {
 	char key[160];
@@ -128,7 +138,11 @@ static void *serve(void *arg)
 				reply(c->fd, 201, s->canned_post[0] ? s->canned_post
 					: "{\"id\":\"0123456789abcdef0123456789abcdef\"}");
 		} else {
-			reply(c->fd, 200, s->canned_get[0] ? s->canned_get : "{\"ok\":true}");
+			const char *body = "{\"ok\":true}";
+			for (int i = 0; i < 4 && strcmp(method, "GET") == 0; i++)
+				if (strcmp(s->gets[i].path, path) == 0)
+					body = s->gets[i].body;
+			reply(c->fd, 200, body);
 		}
 		memmove(buf, buf + len, have - (size_t)len);
 		have -= (size_t)len;

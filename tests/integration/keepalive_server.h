@@ -27,7 +27,10 @@ struct keepalive_server {
 	volatile int stopping;
 	int connections;            /* TCP connections accepted */
 	int drop_posts;             /* how many POSTs to drop after reading them */
-	char canned_get[4096];      /* "" means {"ok":true} */
+	struct {
+		char path[128];         /* a GET of this path (without query) answers body */
+		char body[4096];
+	} gets[4];                  /* other GETs, and DELETE and PUT: {"ok":true} */
 	char canned_post[4096];     /* "" means {"id":"0123456789abcdef0123456789abcdef"} */
 	struct {
 		char key[160];          /* "METHOD path" (path without the query) */
@@ -39,6 +42,8 @@ struct keepalive_server {
 int keepalive_server_start(struct keepalive_server *s);
 void keepalive_server_stop(struct keepalive_server *s);
 /* Requests read so far for "METHOD /api/v1/..." (the path as sent, without the query). */
+/* Sets the answer to GETs of path (up to 4 paths). */
+void keepalive_server_route(struct keepalive_server *s, const char *path, const char *body);
 int keepalive_server_hits(struct keepalive_server *s, const char *method, const char *path);
 
 #endif

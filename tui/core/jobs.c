@@ -104,6 +104,9 @@ struct job *jobs_add(struct steno_jobs *jm, enum job_kind kind, struct steno_err
 	j->pub.kind = kind;
 	j->pub.step = JOB_STEP_CREATING;
 	j->pub.started_ms = j->pub.step_ms = jobs_now_ms();
+	struct timespec wall;
+	clock_gettime(CLOCK_REALTIME, &wall);
+	j->started_wall_ms = (int64_t)wall.tv_sec * 1000 + wall.tv_nsec / 1000000;
 	return j;
 }
 
@@ -168,6 +171,7 @@ const char *jobs_step_name(enum job_step step)
 	case JOB_STEP_CREATING: return "creating";
 	case JOB_STEP_WAITING: return "waiting";
 	case JOB_STEP_DOWNLOADING: return "downloading";
+	case JOB_STEP_RESOLVING: return "looking for what the lost request made";
 	case JOB_STEP_DONE: return "done";
 	case JOB_STEP_FAILED: return "failed";
 	case JOB_STEP_CANCELLED: return "cancelled";

@@ -43,6 +43,7 @@ enum job_step {
 	JOB_STEP_CREATING,     /* the POST */
 	JOB_STEP_WAITING,      /* polling the resource until a final state */
 	JOB_STEP_DOWNLOADING,  /* the export's file (bytes_done / bytes_total) */
+	JOB_STEP_RESOLVING,    /* the create's answer was lost: looking for what it made */
 	JOB_STEP_DONE,
 	JOB_STEP_FAILED,
 	JOB_STEP_CANCELLED,

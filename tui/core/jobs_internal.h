@@ -23,6 +23,7 @@ struct job {
 	char *dir, *name;                  /* export download */
 	bool overwrite;
 	int wait_errors;
+	int64_t started_wall_ms;            /* realtime ms when the job started */
 };
 
 struct steno_jobs {
@@ -48,6 +49,9 @@ void job_resource_state(struct job *j, enum sched_kind kind, const char *id, con
 /* Makes the POST of a job whose upload (if any) is done. */
 int job_create(struct job *j, const char *media_url, struct steno_error *err);
 const char *job_own(struct job *j, const char *s);
+/* A create whose answer was lost (outcome_unknown): look for what it made, then fail the
+ * job saying what was found (jobs_resolve.c). */
+void jobs_resolve_lost_create(struct job *j, const struct steno_error *err);
 /* A created or retrieved resource: moved into the store (when there is one), then the job
  * advances. The struct's contents are taken. */
 void jobs_order_result(struct job *j, struct steno_order *o);

@@ -181,12 +181,21 @@ void jobs_task_result(struct job *j, struct steno_translation_task *t)
 
 /* ---- creation callbacks ---- */
 
+/* A create that failed: a lost answer is looked into before the job ends. */
+static void job_failed_create(struct job *j, const struct steno_error *err)
+{
+	if (steno_error_outcome_unknown(err))
+		jobs_resolve_lost_create(j, err);
+	else
+		job_fail(j, err);
+}
+
 static void on_created_transcription(void *ud, struct steno_transcription *res,
 				     const struct steno_error *err)
 {
 	struct job *j = ud;
 	if (err) {
-		job_fail(j, err);
+		job_failed_create(j, err);
 		return;
 	}
 	struct seen s = seen_of(res->id, res->state, res->failure_reason);
@@ -202,7 +211,7 @@ static void on_created_transcription(void *ud, struct steno_transcription *res,
 static void on_created_order(void *ud, struct steno_order *res, const struct steno_error *err)
 {
 	if (err)
-		job_fail(ud, err);
+		job_failed_create(ud, err);
 	else
 		jobs_order_result(ud, res);
 }
@@ -210,7 +219,7 @@ static void on_created_order(void *ud, struct steno_order *res, const struct ste
 static void on_created_export(void *ud, struct steno_export *res, const struct steno_error *err)
 {
 	if (err)
-		job_fail(ud, err);
+		job_failed_create(ud, err);
 	else
 		jobs_export_result(ud, res);
 }
@@ -219,7 +228,7 @@ static void on_created_task(void *ud, struct steno_translation_task *res,
 			    const struct steno_error *err)
 {
 	if (err)
-		job_fail(ud, err);
+		job_failed_create(ud, err);
 	else
 		jobs_task_result(ud, res);
 }
