@@ -13,7 +13,8 @@ DIALOG_SCREEN_TESTS = tests/screen/test_dialog_transcribe tests/screen/test_dial
 	tests/screen/test_dialog_export tests/screen/test_dialog_marks
 check_PROGRAMS += $(DIALOG_SCREEN_TESTS)
 TESTS += $(DIALOG_SCREEN_TESTS)
-tests_screen_test_dialog_transcribe_SOURCES = %reldir%/test_dialog_transcribe.c $(DIALOG_SCREEN_SOURCES)
+tests_screen_test_dialog_transcribe_SOURCES = %reldir%/test_dialog_transcribe.c $(DIALOG_SCREEN_SOURCES) \
+	tests/integration/keepalive_server.c tests/integration/keepalive_server.h
 tests_screen_test_dialog_transcribe_CFLAGS = $(DIALOG_SCREEN_CFLAGS)
 tests_screen_test_dialog_transcribe_LDADD = $(DIALOG_SCREEN_LIBS)
 tests_screen_test_dialog_order_SOURCES = %reldir%/test_dialog_order.c $(DIALOG_SCREEN_SOURCES)

@@ -66,6 +66,22 @@ void dfx_open(struct dfx *x, int rows, int cols, int seed)
 	scr_draw(&x->scr);
 }
 
+void dfx_retarget(struct dfx *x, const char *base_url)
+{
+	struct steno_error err;
+	steno_error_clear(&err);
+	jobs_free(x->jobs);
+	steno_http_free(x->http);
+	struct steno_http_config hc = { .base_url = base_url, .api_key = x->sb.api_key };
+	cr_assert_eq(steno_http_new(&hc, &x->http, &err), 0, "%s", err.message);
+	struct jobs_config jc = { .http = x->http, .store = x->store, .organization_id = x->sb.org_id,
+				  .poll_min_ms = 100, .poll_max_ms = 400, .requests_per_second = 50 };
+	x->jobs = jobs_new(&jc, &err);
+	cr_assert_not_null(x->jobs, "%s", err.message);
+	x->env.http = x->http;
+	x->env.jobs = x->jobs;
+}
+
 void dfx_close(struct dfx *x)
 {
 	scr_close(&x->scr);

@@ -32,6 +32,8 @@ struct dfx {
 void dfx_open(struct dfx *x, int rows, int cols, int seed);
 void dfx_close(struct dfx *x);
 
+/* Points the engine and jobs at another server (a stand-in); the sandbox stays up. */
+void dfx_retarget(struct dfx *x, const char *base_url);
 /* Opens ops as the overlay with x->env (after setting ids). */
 struct pane *dfx_dialog(struct dfx *x, const struct pane_ops *ops);
 /* Types text (each character as a key) then draws. */

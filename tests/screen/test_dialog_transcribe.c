@@ -8,9 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "test_dialog_fixture.h"
 #include "ui/dialog_transcribe.h"
+#include "keepalive_server.h"
 
 Test(dialog_transcribe, validation_errors_next_to_fields)
 {
@@ -132,4 +134,57 @@ Test(dialog_transcribe, file_browser_and_resize)
 	cr_assert(strstr(t, "New transcription") && strstr(t, "Browse"), "%s", t);
 	free(t);
 	dfx_close(&x);
+}
+
+/* A stand-in that keeps its connection alive (the list below loads over it), acts on the
+ * POST and drops the reply: the dialog sends it once, then says what it found. */
+static void lost_reply(struct keepalive_server *srv, struct dfx *x, const char *listed_name)
+{
+	cr_assert_eq(keepalive_server_start(srv), 0);
+	char body[1024], when[40];
+	time_t t = time(NULL);
+	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
+	snprintf(body, sizeof body,
+		 "{\"results\":[{\"id\":\"00112233445566778899aabbccddeeff\",\"name\":\"%s\","
+		 "\"createdAt\":\"%s\",\"updatedAt\":\"%s\",\"state\":\"ingesting\","
+		 "\"language\":\"en-US\"}],\"_links\":{}}", listed_name, when, when);
+	keepalive_server_route(srv, "/api/v1/transcriptions", body);
+	dfx_open(x, 24, 100, 0);
+	dfx_retarget(x, srv->base);
+	dfx_load(x);
+	srv->drop_posts = 100;
+	dfx_dialog(x, &dialog_transcribe_ops);
+	dfx_type(x, "Board call");
+	dfx_keys(x, "<Tab> <Tab> <Tab>");
+	dfx_type(x, "http://127.0.0.1:9/a.wav");
+	dfx_keys(x, "<Enter>");
+}
+
+Test(dialog_transcribe, lost_reply_found_is_not_resent)
+{
+	struct keepalive_server srv;
+	struct dfx x;
+	lost_reply(&srv, &x, "Board call");
+	cr_assert(dfx_pump(&x, dfx_cond_shows, "found it", 8000), "no resolution shown");
+	char *t = dfx_text();
+	cr_assert(strstr(t, "no need to submit"), "%s", t);
+	free(t);
+	cr_assert_eq(keepalive_server_hits(&srv, "POST", "/api/v1/transcriptions"), 1);
+	dfx_close(&x);
+	keepalive_server_stop(&srv);
+}
+
+Test(dialog_transcribe, lost_reply_not_found_offers_to_submit_again)
+{
+	struct keepalive_server srv;
+	struct dfx x;
+	lost_reply(&srv, &x, "Someone else");
+	cr_assert(dfx_pump(&x, dfx_cond_shows, "Submit again?", 8000), "no offer shown");
+	cr_assert_eq(keepalive_server_hits(&srv, "POST", "/api/v1/transcriptions"), 1);
+	/* only the user's second Enter sends it again */
+	dfx_keys(&x, "<Enter>");
+	dfx_pump(&x, dfx_cond_shows, "Submit again?", 8000);
+	cr_assert_eq(keepalive_server_hits(&srv, "POST", "/api/v1/transcriptions"), 2);
+	dfx_close(&x);
+	keepalive_server_stop(&srv);
 }

@@ -34,6 +34,8 @@ struct steno_error {
  * the server may or may not have acted on it. Never retried; callers look for what it made. */
 #define STENO_CODE_OUTCOME_UNKNOWN "outcome_unknown"
 int steno_error_outcome_unknown(const struct steno_error *err);
+/* err->code once the lost request's work was found on the server (core/jobs_resolve.c). */
+#define STENO_CODE_OUTCOME_FOUND "outcome_found"
 
 void steno_error_clear(struct steno_error *err);
 

@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -14,7 +15,7 @@
  *   margin for clock skew between us and the server);
  * - a confirm: the order read again (it left `incomplete` if the confirm went through);
  * - exports, translation orders and tasks cannot be listed in the API: nothing to search.
- * The job then ends FAILED with code outcome_unknown and resource_id set when found. */
+ * The job then ends FAILED with code outcome_found (resource_id set) or outcome_unknown. */
 
 #define RESOLVE_SKEW_MS (5 * 60 * 1000)
 
@@ -25,12 +26,17 @@ static int64_t wall_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static void resolved(struct job *j, const char *what)
+static void resolved(struct job *j, bool found, const char *what)
 {
 	char msg[sizeof(j->pub.error.message)];
 	snprintf(msg, sizeof(msg), "%s", j->pub.error.message);
-	steno_error_set(&j->pub.error, j->pub.error.kind, "%.200s; %.280s", msg, what);
-	snprintf(j->pub.error.code, sizeof(j->pub.error.code), "%s", STENO_CODE_OUTCOME_UNKNOWN);
+	if (found)
+		steno_error_set(&j->pub.error, j->pub.error.kind, "no answer from the server, but %.400s",
+				what);
+	else
+		steno_error_set(&j->pub.error, j->pub.error.kind, "%.200s; %.280s", msg, what);
+	snprintf(j->pub.error.code, sizeof(j->pub.error.code), "%s",
+		 found ? STENO_CODE_OUTCOME_FOUND : STENO_CODE_OUTCOME_UNKNOWN);
 	job_fail(j, NULL);
 }
 
@@ -46,7 +52,7 @@ static void on_recent(void *ud, struct steno_transcription_page *res, const stru
 		char what[300];
 		snprintf(what, sizeof(what), "looking for it failed too (%.200s): check the list",
 			 err->message);
-		resolved(j, what);
+		resolved(j, false, what);
 		return;
 	}
 	const char *name = resolve_name(j);
@@ -64,15 +70,15 @@ static void on_recent(void *ud, struct steno_transcription_page *res, const stru
 		long ago = hit->created_at.st == STENO_PRESENT
 			? (long)((wall_ms() - hit->created_at.ms) / 1000) : -1;
 		if (ago >= 0)
-			snprintf(what, sizeof(what), "found it: transcription %s \"%.80s\", created %ld s ago",
-				 hit->id, name, ago < 0 ? 0 : ago);
+			snprintf(what, sizeof(what), "found it: transcription %s \"%.80s\" (created %ld s ago)",
+				 hit->id, name, ago);
 		else
 			snprintf(what, sizeof(what), "found it: transcription %s \"%.80s\"", hit->id, name);
 	} else {
 		snprintf(what, sizeof(what),
 			 "not found: no transcription \"%.80s\" was created since the submit", name);
 	}
-	resolved(j, what);
+	resolved(j, hit != NULL, what);
 }
 
 static void on_order_again(void *ud, struct steno_order *res, const struct steno_error *err)
@@ -87,9 +93,10 @@ static void on_order_again(void *ud, struct steno_order *res, const struct steno
 	else
 		snprintf(what, sizeof(what), "not found: order %.64s is still %.40s", res->id ? res->id : "",
 			 res->state ? res->state : "(no state)");
+	bool found = !err && res->state && strcmp(res->state, "incomplete") != 0;
 	if (!err && res->id)
 		job_set_str(j, &j->pub.resource_id, res->id);
-	resolved(j, what);
+	resolved(j, found, what);
 }
 
 void jobs_resolve_lost_create(struct job *j, const struct steno_error *err)
@@ -109,14 +116,14 @@ void jobs_resolve_lost_create(struct job *j, const struct steno_error *err)
 	} else if (j->pub.kind == JOB_CONFIRM && j->pub.resource_id) {
 		rc = steno_api_order_retrieve(http, j->pub.resource_id, on_order_again, j, &e);
 	} else {
-		resolved(j, "it cannot be looked up (the API lists no such resource): "
+		resolved(j, false, "it cannot be looked up (the API lists no such resource): "
 			    "check in the web application before submitting again");
 		return;
 	}
 	if (rc != 0) {
 		char what[300];
 		snprintf(what, sizeof(what), "could not look for it (%.200s)", e.message);
-		resolved(j, what);
+		resolved(j, false, what);
 		return;
 	}
 	job_set_step(j, JOB_STEP_RESOLVING);

@@ -324,7 +324,9 @@ void form_show_error(struct form *f, const struct steno_error *err)
 	else if (err->kind == STENO_ERR_HTTP)
 		form_set_message(f, true, "HTTP %ld: %s", err->http_status, err->message);
 	else if (steno_error_outcome_unknown(err))
-		form_set_message(f, true, "%s. Check the list before submitting again.", err->message);
+		form_set_message(f, true, "%s. Submit again?", err->message);
+	else if (strcmp(err->code, STENO_CODE_OUTCOME_FOUND) == 0)
+		form_set_message(f, false, "%s: no need to submit again", err->message);
 	else
 		form_set_message(f, true, "%s", err->message);
 }
