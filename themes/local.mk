@@ -1,5 +1,5 @@
-# Theme files, installed to $(pkgdatadir)/themes. themes/default.theme is also
-# compiled into steno (tui/ui/local.mk).
+# Theme files, installed to $(pkgdatadir)/themes, and all compiled into steno (default first:
+# it is the built-in default; tui/ui/local.mk).
 themedir = $(pkgdatadir)/themes
 dist_theme_DATA = \
 	%reldir%/default.theme \

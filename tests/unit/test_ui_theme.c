@@ -198,3 +198,38 @@ Test(theme_files, lookup_order)
 	cr_assert_str_eq(t.source, "builtin");
 	cr_assert_eq(t.el[THEME_LIST_SELECTED].bg, 37);
 }
+
+/* Every bundled theme loads by name with no theme file anywhere (steno run from the build
+ * tree), and the compiled-in text is the shipped file's. */
+Test(theme_files, every_bundled_theme_is_built_in)
+{
+	static const char *names[] = { "default", "light", "solarized-dark", "gruvbox", "high-contrast", "mono" };
+	const char *src = getenv("STENO_SRCDIR");
+	cr_assert_not_null(src, "STENO_SRCDIR not set");
+	setenv("XDG_CONFIG_HOME", dir, 1);
+	setenv("STENO_THEMES_DIR", dir, 1);
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		char path[1024], found[4096], text[8192];
+		struct theme t;
+		struct ui_diag d;
+		FILE *f;
+		size_t n;
+
+		snprintf(path, sizeof path, "%s/themes/%s.theme", src, names[i]);
+		cr_assert_not_null(f = fopen(path, "r"), "%s", path);
+		n = fread(text, 1, sizeof text - 1, f);
+		fclose(f);
+		text[n] = '\0';
+		cr_assert_not_null(theme_builtin_text(names[i]), "%s is compiled in", names[i]);
+		cr_assert_str_eq(theme_builtin_text(names[i]), text, "%s", names[i]);
+		if (theme_find(names[i], found, sizeof found) == 0)
+			continue; /* installed copy found under the prefix: it takes precedence */
+		ui_diag_clear(&d);
+		cr_assert_eq(theme_load(&t, names[i], &d), 0, "%s: %s", names[i], d.count ? d.msg[0] : "");
+		cr_assert_eq(d.count, 0, "%s", names[i]);
+	}
+	cr_assert_null(theme_builtin_text("nope"));
+	struct theme t;
+	cr_assert_eq(theme_load(&t, "mono", NULL), 0);
+	cr_assert_not(t.colors_enabled, "the built-in mono is the real mono theme");
+}

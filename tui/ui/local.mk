@@ -24,14 +24,14 @@ libsteno_ui_a_SOURCES = \
 	%reldir%/term.c %reldir%/term.h \
 	%reldir%/text.c %reldir%/text.h \
 	%reldir%/theme.c %reldir%/theme_color.c %reldir%/theme.h
-# The default theme compiled in (tig's builtin config): steno works uninstalled.
+# Every bundled theme compiled in (tig's builtin config): steno works uninstalled; theme
+# files on disk override them. The default comes first in dist_theme_DATA (themes/local.mk).
 nodist_libsteno_ui_a_SOURCES = %reldir%/theme_builtin.c
 CLEANFILES += %reldir%/theme_builtin.c
-EXTRA_DIST += %reldir%/embed-text.sh
+EXTRA_DIST += %reldir%/embed-themes.sh
 
-%reldir%/theme_builtin.c: $(top_srcdir)/themes/default.theme $(top_srcdir)/%reldir%/embed-text.sh
+%reldir%/theme_builtin.c: $(dist_theme_DATA) $(top_srcdir)/%reldir%/embed-themes.sh
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && \
-	$(SHELL) $(top_srcdir)/%reldir%/embed-text.sh theme_builtin_text '"ui/theme.h"' \
-		< $(top_srcdir)/themes/default.theme > $@-t && mv $@-t $@
+	$(SHELL) $(top_srcdir)/%reldir%/embed-themes.sh $(top_srcdir) $(dist_theme_DATA) > $@-t && mv $@-t $@
 include %reldir%/dialogs.mk
 include %reldir%/panes.mk

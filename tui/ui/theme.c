@@ -42,7 +42,7 @@ void theme_init(struct theme *t)
 		t->el[i].attrs = t->el[i].mono = elements[i].mono;
 	}
 	t->colors_enabled = 1;
-	theme_parse(t, theme_builtin_text, "builtin", NULL);
+	theme_parse(t, theme_builtins[0].text, "builtin", NULL);
 	snprintf(t->source, sizeof t->source, "builtin");
 }
 
@@ -192,10 +192,19 @@ static char *read_small_file(const char *path, struct ui_diag *d)
 	return text;
 }
 
+const char *theme_builtin_text(const char *name)
+{
+	for (const struct theme_builtin *b = theme_builtins; name && b->name; b++)
+		if (!strcmp(b->name, name))
+			return b->text;
+	return NULL;
+}
+
 int theme_load(struct theme *t, const char *name, struct ui_diag *d)
 {
 	char path[4096];
 	char *text;
+	const char *builtin;
 
 	theme_init(t);
 	if (!name || !*name)
@@ -203,6 +212,11 @@ int theme_load(struct theme *t, const char *name, struct ui_diag *d)
 	if (theme_find(name, path, sizeof path) < 0) {
 		if (!strcmp(name, "default"))
 			return 0;
+		if ((builtin = theme_builtin_text(name))) {
+			theme_parse(t, builtin, name, d);
+			snprintf(t->source, sizeof t->source, "builtin:%s", name);
+			return 0;
+		}
 		ui_diag_add(d, name, 0, "theme not found");
 		return -1;
 	}

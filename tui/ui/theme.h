@@ -81,8 +81,15 @@ struct theme {
 	char source[4096];     /* path of the file loaded last, or "builtin" */
 };
 
-/* The built-in default theme text (generated from themes/default.theme). */
-extern const char theme_builtin_text[];
+/* Every bundled theme, compiled in (generated from themes/*.theme; the first is "default");
+ * ends with { NULL, NULL }. */
+struct theme_builtin {
+	const char *name;
+	const char *text;
+};
+extern const struct theme_builtin theme_builtins[];
+/* The compiled-in text of a bundled theme, or NULL. */
+const char *theme_builtin_text(const char *name);
 
 const char *theme_elem_name(enum theme_elem e);
 int theme_elem_by_name(const char *name);   /* -1 if unknown */
