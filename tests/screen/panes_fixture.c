@@ -70,13 +70,17 @@ void pf_open(struct pf *f, const struct pf_opts *o)
 	f->out = fopen("/dev/null", "w");
 	f->in = fopen("/dev/null", "r");
 	cr_assert(f->out && f->in);
+	struct steno_error err;
+	cr_assert_eq(config_init_defaults(&f->config, &err), 0, "%s", err.message);
+	if (o->refresh)
+		f->config.live_refresh_s = atof(o->refresh);
 	struct ui_options uo = {
 		.base_url = o->base_url ? o->base_url : f->sbx.base_url,
 		.api_key = o->api_key ? o->api_key : f->sbx.api_key,
 		.org_id = o->no_org ? NULL : f->have_sbx ? f->sbx.org_id : "1",
 		.profile = "test", .theme = o->theme, .read_only = o->read_only, .mouse = o->mouse,
 		.key_lines = o->key_lines, .key_origin = "test.conf",
-		.term = "xterm-256color", .in = f->in, .out = f->out,
+		.term = "xterm-256color", .in = f->in, .out = f->out, .config = &f->config,
 	};
 	char msg[640];
 	f->app = app_new(&uo, msg, sizeof msg);
@@ -89,6 +93,7 @@ void pf_close(struct pf *f)
 	char cmd[300];
 
 	app_destroy(f->app);
+	config_free(&f->config);
 	if (f->out)
 		fclose(f->out);
 	if (f->in)

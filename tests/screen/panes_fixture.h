@@ -10,6 +10,7 @@
 
 #include "../integration/sandbox_fixture.h"
 #include "harness.h"
+#include "core/conf.h"
 #include "ui/app.h"
 
 struct pf_opts {
@@ -24,6 +25,7 @@ struct pf_opts {
 	int mouse;                         /* capture the mouse */
 	const char *key_lines;             /* config bind / unbind lines */
 	const char *learned_folder;        /* "ID:/path" learned in the state file first */
+	const char *refresh;               /* config `refresh` (live list, s); NULL: default */
 };
 
 /* Ownership: pf_open fills it, pf_close frees everything. */
@@ -34,6 +36,7 @@ struct pf {
 	FILE *in, *out;
 	char dir[256];
 	int quit;
+	struct steno_config config;        /* the defaults, with pf_opts' changes */
 };
 
 void pf_open(struct pf *f, const struct pf_opts *o);

@@ -80,11 +80,22 @@ Test(activity, refresh_shows_states_that_moved_on_the_server)
 
 Test(activity, an_idle_screen_sets_no_timer)
 {
-	struct pf_opts o = { .rows = 24, .cols = 100 };   /* no demo data: nothing changes */
+	/* no demo data: nothing changes; the live list is off */
+	struct pf_opts o = { .rows = 24, .cols = 100, .refresh = "0" };
 
 	pf_open(&f, &o);
 	pf_expect(&f, "No transcriptions here yet.");
 	cr_assert_eq(app_wait_timeout(f.app), -1, "the loop would wake up by itself");
+}
+
+Test(activity, an_idle_live_screen_wakes_only_for_the_live_list)
+{
+	struct pf_opts o = { .rows = 24, .cols = 100, .refresh = "30" };
+
+	pf_open(&f, &o);
+	pf_expect(&f, "No transcriptions here yet.");
+	long t = app_wait_timeout(f.app);
+	cr_assert(t > 25000 && t <= 30000, "timeout %ld: only the live re-read is due", t);
 }
 
 Test(activity, changing_items_are_polled_on_a_timer)

@@ -27,9 +27,14 @@ tests_unit_test_core_store_SOURCES = %reldir%/test_core_store.c
 tests_unit_test_core_store_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_unit_test_core_store_LDADD = $(CORE_TEST_LIBS)
 
-# jobs against a real steno-sandbox (uses the integration tests' sandbox fixture)
-check_PROGRAMS += tests/unit/test_core_jobs
-TESTS += tests/unit/test_core_jobs
+# jobs and the sync engine against a real steno-sandbox (the integration tests' fixture)
+check_PROGRAMS += tests/unit/test_core_jobs tests/unit/test_core_sync
+TESTS += tests/unit/test_core_jobs tests/unit/test_core_sync
+tests_unit_test_core_sync_SOURCES = %reldir%/test_core_sync.c \
+	tests/integration/sandbox_fixture.c tests/integration/sandbox_fixture.h
+tests_unit_test_core_sync_CFLAGS = $(CORE_TEST_CFLAGS) $(MHD_CFLAGS) $(PTHREAD_CFLAGS)
+tests_unit_test_core_sync_LDADD = libsteno_core.a libsteno_api.a $(INIH_LIBS) $(CURL_LIBS) \
+	$(JSONC_LIBS) $(MHD_LIBS) $(PTHREAD_LIBS) $(TEST_LIBS) -lm
 tests_unit_test_core_jobs_SOURCES = %reldir%/test_core_jobs.c \
 	tests/integration/sandbox_fixture.c tests/integration/sandbox_fixture.h
 tests_unit_test_core_jobs_CFLAGS = $(CORE_TEST_CFLAGS) $(MHD_CFLAGS) $(PTHREAD_CFLAGS)

@@ -398,3 +398,85 @@ Test(store, activity_kinds_follow_the_scheduler)
 			     "%s", states[i]);
 	}
 }
+
+/* A fresh page 1 read by the live list. */
+static int merge_head(struct store_view *v, const char *items, const char *next, int64_t now)
+{
+	char body[8192];
+	struct steno_transcription_page p;
+
+	if (next)
+		snprintf(body, sizeof(body),
+			 "{\"results\":[%s],\"_links\":{\"next\":{\"url\":\"%s\"}}}", items, next);
+	else
+		snprintf(body, sizeof(body), "{\"results\":[%s]}", items);
+	cr_assert_eq(steno_transcription_page_parse(body, strlen(body), &p, &err), 0, "%s",
+		     err.message);
+	int rc = store_view_merge_head(st, v, &p, now, &err);
+	cr_assert_null(p.items, "page not taken");
+	return rc;
+}
+
+static void view_ids(struct store_view *v, char *out, size_t n)
+{
+	out[0] = '\0';
+	for (size_t i = 0; i < v->n; i++) {
+		strncat(out, v->ids[i], n - strlen(out) - 1);
+		strncat(out, " ", n - strlen(out) - 1);
+	}
+}
+
+Test(store, live_head_merge_adds_new_keeps_later_pages_drops_gone)
+{
+	struct store_view *v = three_items();   /* aa bb | cc (two pages, end) */
+	char items[2000], ids[200], n1[600];
+
+	/* a new item on top, "aa" deleted, "bb" unchanged: page 1 is now nn bb */
+	snprintf(items, sizeof(items), "%s,%s",
+		 item(n1, 600, "nn", "New one", "ingesting", "en-US", 10, "2024-04-01T00:00:00Z",
+		      ""), b2);
+	memset(&seen, 0, sizeof(seen));
+	cr_assert_eq(merge_head(v, items, "http://127.0.0.1/p2", 9000), 1);
+	view_ids(v, ids, sizeof ids);
+	cr_assert_str_eq(ids, "nn bb cc ", "got %s", ids);
+	cr_assert_eq(seen.list, 1);
+	cr_assert_eq(store_transcription_get(st, "nn")->live_ms, 9000, "new row marked");
+	cr_assert_eq(store_transcription_get(st, "bb")->live_ms, 0, "same row not marked");
+	cr_assert(v->end, "the pages already read stay read");
+	cr_assert_eq(v->pages, 2);
+	/* the same page again: nothing changes, nobody is told */
+	memset(&seen, 0, sizeof(seen));
+	cr_assert_eq(merge_head(v, items, "http://127.0.0.1/p2", 9500), 0);
+	cr_assert_eq(seen.list + seen.trans, 0);
+	/* bb changed state: marked, in place */
+	item(b4, 600, "bb", "apple pie", "automatic_done", "fr-FR", 60, "2024-03-01T00:00:00Z",
+	     "\"home\"");
+	snprintf(items, sizeof(items), "%s,%s", n1, b4);
+	cr_assert_eq(merge_head(v, items, NULL, 10000), 1);
+	cr_assert_eq(store_transcription_get(st, "bb")->live_ms, 10000);
+	view_ids(v, ids, sizeof ids);
+	cr_assert_str_eq(ids, "nn bb cc ");
+	/* an empty page 1: nothing is left */
+	cr_assert_eq(merge_head(v, "", NULL, 11000), 1);
+	cr_assert_eq(v->n, 0);
+	cr_assert(v->end);
+}
+
+Test(store, live_head_merge_keeps_items_pushed_down)
+{
+	struct store_view *v = store_view_get(st, "1", NULL, NULL, true);
+	char items[2000], ids[200];
+
+	snprintf(items, sizeof(items), "%s,%s",
+		 item(b1, 600, "aa", "A", "ingesting", "en-US", 1, "2024-01-02T00:00:00Z", ""),
+		 item(b2, 600, "bb", "B", "ingesting", "en-US", 1, "2024-01-01T00:00:00Z", ""));
+	add_page(v, items, "http://127.0.0.1/p2", true, 1000, 1);
+	/* two new items pushed aa and bb to page 2: page 1 is n1 n2, none of the old ones */
+	snprintf(items, sizeof(items), "%s,%s",
+		 item(b3, 600, "n1", "N1", "ingesting", "en-US", 1, "2024-02-02T00:00:00Z", ""),
+		 item(b4, 600, "n2", "N2", "ingesting", "en-US", 1, "2024-02-01T00:00:00Z", ""));
+	cr_assert_eq(merge_head(v, items, "http://127.0.0.1/p2b", 2000), 1);
+	view_ids(v, ids, sizeof ids);
+	cr_assert_str_eq(ids, "n1 n2 aa bb ", "got %s", ids);
+	cr_assert_str_eq(v->next_url, "http://127.0.0.1/p2b", "one page read: its next link");
+}

@@ -60,6 +60,7 @@ int config_init_defaults(struct steno_config *cfg, struct steno_error *err)
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->refresh_interval_s = CONFIG_REFRESH_DEFAULT_S;
 	cfg->refresh_max_s = CONFIG_REFRESH_MAX_DEFAULT_S;
+	cfg->live_refresh_s = CONFIG_LIVE_DEFAULT_S;
 	cfg->requests_per_second = CONFIG_RPS_DEFAULT;
 	cfg->connections = 6;
 	cfg->timeout_s = 30;
@@ -287,6 +288,14 @@ static int apply_global(const struct ctx *c, const char *n, const char *v)
 			bad(c, "is not a theme name", v);
 	} else if (!strcmp(n, "refresh_interval")) {
 		set_double(c, &cfg->refresh_interval_s, v, CONFIG_REFRESH_MIN_S, 3600, true);
+	} else if (!strcmp(n, "refresh")) {
+		set_double(c, &cfg->live_refresh_s, v, 0, 86400, false);
+		if (cfg->live_refresh_s > 0 && cfg->live_refresh_s < CONFIG_LIVE_MIN_S) {
+			config_diag_add(c->cfg, c->file, c->line, CONFIG_WARNING,
+					"%s: %g is below the minimum, using %g", c->name,
+					cfg->live_refresh_s, CONFIG_LIVE_MIN_S);
+			cfg->live_refresh_s = CONFIG_LIVE_MIN_S;
+		}
 	} else if (!strcmp(n, "refresh_max")) {
 		set_double(c, &cfg->refresh_max_s, v, CONFIG_REFRESH_MIN_S, 86400, true);
 	} else if (!strcmp(n, "requests_per_second")) {

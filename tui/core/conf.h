@@ -15,6 +15,8 @@
 #define CONFIG_REFRESH_DEFAULT_S 2.0
 #define CONFIG_REFRESH_MAX_DEFAULT_S 60.0
 #define CONFIG_RPS_DEFAULT 5.0
+#define CONFIG_LIVE_DEFAULT_S 20.0    /* `refresh`: the list on screen re-read this often */
+#define CONFIG_LIVE_MIN_S 5.0         /* ... never more often (0 turns it off) */
 
 /* A `bind KEY ACTION` line, kept raw: the ui keymap parses KEY and checks ACTION. */
 struct config_binding {
@@ -68,6 +70,7 @@ struct steno_config {
 	char *theme;                /* NULL: "default" */
 	double refresh_interval_s;  /* shortest poll interval, >= CONFIG_REFRESH_MIN_S */
 	double refresh_max_s;       /* longest poll interval of a changing item */
+	double live_refresh_s;      /* `refresh`: page 1 of the list re-read (0: off) */
 	double requests_per_second; /* poll budget, below the server's rate limit */
 	int connections;            /* parallel transfers (the engine's cap per host) */
 	int timeout_s;              /* per-request timeout */

@@ -76,6 +76,7 @@ struct store_transcription {
 	int64_t state_changed_ms;       /* when the store saw the state change (caller's clock) */
 	int64_t updated_ms;             /* when any field last changed */
 	int64_t fetched_ms;             /* when the last response about it arrived */
+	int64_t live_ms;                /* a live re-read listed it anew or changed it (0: never) */
 };
 
 /* Merges a transcription (list item, create or retrieve response: `detailed` for retrieve).
@@ -116,6 +117,14 @@ struct store_view *store_view_get(struct steno_store *st, const char *org_id,
 int store_view_add_page(struct steno_store *st, struct store_view *v,
 			struct steno_transcription_page *page, bool first, int64_t now,
 			struct steno_error *err);
+/* Merges a fresh page 1 into a view already loaded (a live re-read): its items come first in
+ * server order, newly listed or changed ones get live_ms = now; items it no longer lists that
+ * stood above its lowest known item are gone, those below stay (pushed down, or on later
+ * pages already loaded); an empty page 1 empties the view. Later pages and their next link are
+ * kept. Takes ownership of *page. Returns 1 when the view or a record changed, 0, or -1. */
+int store_view_merge_head(struct steno_store *st, struct store_view *v,
+			  struct steno_transcription_page *page, int64_t now,
+			  struct steno_error *err);
 void store_view_failed(struct steno_store *st, struct store_view *v, const struct steno_error *e);
 /* Item i of a view (NULL when out of range). */
 const struct store_transcription *store_view_item(const struct steno_store *st,

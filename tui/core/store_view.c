@@ -100,12 +100,17 @@ void store_views_forget(struct steno_store *st, const char *id)
 	}
 }
 
-static bool view_has(const struct store_view *v, const char *id)
+static bool ids_have(char *const *ids, size_t n, const char *id)
 {
-	for (size_t i = 0; i < v->n; i++)
-		if (strcmp(v->ids[i], id) == 0)
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(ids[i], id) == 0)
 			return true;
 	return false;
+}
+
+static bool view_has(const struct store_view *v, const char *id)
+{
+	return ids_have(v->ids, v->n, id);
 }
 
 static int view_append(struct store_view *v, const char *id)
@@ -185,6 +190,82 @@ int store_view_add_page(struct steno_store *st, struct store_view *v,
 	v->loaded_ms = now;
 	steno_transcription_page_free(page);
 	changed = changed || listed_new || v->n != old_n || v->end != was_end || first;
+	struct store_event ev = { .what = STORE_WHAT_LIST, .view = v->key };
+	if (changed)
+		store_emit(st, false, &ev);
+	return rc < 0 ? -1 : (changed ? 1 : 0);
+}
+
+/* The ids of `old` that stay after a fresh page 1 whose items are already in v: those below
+ * the lowest-placed old item the page still lists (pushed down by newer ones); those above it
+ * that the page no longer lists are gone. An empty page 1 leaves nothing. */
+static int merge_tail(struct store_view *v, char **old, size_t n_old, size_t page_n)
+{
+	size_t last = 0;
+	bool seen = false;
+
+	for (size_t i = 0; i < n_old; i++)
+		if (view_has(v, old[i])) {
+			last = i;
+			seen = true;
+		}
+	for (size_t i = seen ? last + 1 : 0; page_n > 0 && i < n_old; i++)
+		if (!view_has(v, old[i]) && view_append(v, old[i]) != 0)
+			return -1;
+	return 0;
+}
+
+int store_view_merge_head(struct steno_store *st, struct store_view *v,
+			  struct steno_transcription_page *page, int64_t now,
+			  struct steno_error *err)
+{
+	char **old = v->ids;
+	size_t n_old = v->n;
+	int rc = 0;
+	bool listed_new = false, changed = false;
+
+	v->ids = NULL;
+	v->n = v->cap = 0;
+	for (size_t i = 0; i < page->n && rc >= 0; i++) {
+		struct steno_transcription *t = &page->items[i];
+		bool fresh = t->id && !ids_have(old, n_old, t->id);
+		char *id = t->id ? strdup(t->id) : NULL;
+		int m = page_item(st, v, t, now, &listed_new, err);
+		if (m < 0)
+			rc = -1;
+		struct store_transcription *r = id ? store_rec_find(st, id) : NULL;
+		if (r && (fresh || m == 1)) {
+			r->live_ms = now;   /* the ui marks it for a moment */
+			changed = true;
+		}
+		free(id);
+	}
+	if (rc >= 0 && merge_tail(v, old, n_old, page->n) < 0)
+		rc = steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	changed = changed || v->n != n_old;
+	for (size_t i = 0; i < n_old; i++) {
+		if (!changed && (i >= v->n || strcmp(old[i], v->ids[i]) != 0))
+			changed = true;
+		free(old[i]);
+	}
+	free(old);
+	if (page->n == 0) {
+		/* nothing left at all */
+		free(v->next_url);
+		v->next_url = NULL;
+		v->end = true;
+	} else if (v->pages <= 1) {
+		free(v->next_url);
+		v->next_url = page->next_url;
+		page->next_url = NULL;
+		v->end = !v->next_url;
+	}
+	if (!v->pages)
+		v->pages = 1;
+	changed = changed || v->has_error;
+	v->has_error = false;
+	v->loaded_ms = now;
+	steno_transcription_page_free(page);
 	struct store_event ev = { .what = STORE_WHAT_LIST, .view = v->key };
 	if (changed)
 		store_emit(st, false, &ev);

@@ -19,8 +19,7 @@
 #include "ui/pane_orgs.h"
 #include "ui/wait.h"
 
-
-void app_notify_dialogs(struct app *app)
+static void app_dialogs_follow(struct app *app)
 {
 	dialogs_notify(app);
 }
@@ -39,8 +38,6 @@ static int app_is_dialog_action(enum action_id act)
 
 unsigned app_action(struct app *app, enum action_id act)
 {
-	int64_t now = app_now_ms(app);
-
 	switch (act) {
 	case ACT_VIEW_ACTIVITY:
 	case ACT_VIEW_DETAILS:
@@ -50,14 +47,14 @@ unsigned app_action(struct app *app, enum action_id act)
 	case ACT_REFRESH:
 		app_request_refresh(app);
 		if (app->list.selected)
-			app_fetch_details(app, app->list.selected, true);
+			sync_fetch_transcription(app->sync, app->list.selected, true);
 		app_status(app, "refreshing");
 		return PANE_HANDLED;
 	case ACT_FORCE_REFRESH:
-		scheduler_force_all(app->sched, now);
+		sync_force_all(app->sync);
 		app_request_refresh(app);
 		if (app->list.selected)
-			app_fetch_details(app, app->list.selected, true);
+			sync_fetch_transcription(app->sync, app->list.selected, true);
 		app_status(app, "refreshing everything now");
 		return PANE_HANDLED;
 	default:
@@ -74,31 +71,23 @@ unsigned app_action(struct app *app, enum action_id act)
 
 long app_wait_timeout(struct app *app)
 {
-	int64_t now = app_now_ms(app);
-	/* with every slot taken, a completion (an engine event) wakes us, not a timer */
-	int64_t t = app_poll_full(app) ? -1 : scheduler_next_due(app->sched, now);
+	long t = sync_timeout_ms(app->sync);
 	long j = jobs_timeout_ms(app->jobs);
 
 	if (j >= 0 && (t < 0 || j < t))
 		t = j;
-	if (app->list_retry_at) {
-		int64_t r = app->list_retry_at > now ? app->list_retry_at - now : 0;
-		if (t < 0 || r < t)
-			t = r;
-	}
 	/* a transfer's progress bar moves each second, a countdown as often as its text */
 	int period = jobs_active(app->jobs) ? 1000 : app->animating;
 	if (period > 0 && (t < 0 || t > period))
 		t = period;
-	return (long)t;
+	return t;
 }
 
 void app_after_wait(struct app *app)
 {
 	steno_http_perform(app->http);
 	jobs_tick(app->jobs);
-	app_retry_list(app);
-	app_poll_due(app);
+	sync_run(app->sync);
 	if (jobs_active(app->jobs))
 		pane_dirty(app->activity);
 	if (app->animating)
@@ -113,6 +102,7 @@ static void app_on_result(void *ud, unsigned result)
 {
 	struct app *app = ud;
 
+	sync_user_active(app->sync);
 	ui_session_on_result(&app->ses, result);
 }
 
@@ -144,20 +134,24 @@ static int app_open_core(struct app *app, struct steno_error *err)
 		.trace_path = app->opts.trace_path ? app->opts.trace_path : c->trace_file,
 	};
 	struct sched_policy pol;
-	int64_t now = app_now_ms(app);
 
 	if (steno_http_new(&hc, &app->http, err) < 0)
 		return -1;
-	steno_http_set_retry_listener(app->http, app_on_retry, app);
-	steno_http_set_trace_listener(app->http, app_on_trace, app);
 	app->store = store_new();
+	if (!app->store)
+		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	struct sync_config sc = { .http = app->http, .store = app->store, .state = &app->state,
+		.base_url = app->opts.base_url, .org_id = app->opts.org_id,
+		.live_ms = (int64_t)(c->live_refresh_s * 1000),
+		.wall_ms = app->opts.clock_ms, .clock_ud = app->opts.clock_ud };
 	scheduler_policy_default(&pol);
 	pol.min_ms = (int64_t)(c->refresh_interval_s * 1000);
 	pol.max_ms = (int64_t)(c->refresh_max_s * 1000);
 	pol.requests_per_second = c->requests_per_second;
-	app->sched = scheduler_new(&pol, now);
-	if (!app->store || !app->sched)
-		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	sc.policy = pol;
+	app_sync_listener(app, &sc.listener);
+	if (!(app->sync = sync_new(&sc, err)))
+		return -1;
 	app->listener = store_listen(app->store, app_store_changed, app_store_failed, app);
 	struct jobs_config jc = {
 		.http = app->http, .store = app->store, .state = &app->state,
@@ -245,8 +239,7 @@ static void app_free(struct app *app)
 		jobs_free(app->jobs);
 	if (app->http)
 		steno_http_free(app->http);   /* drops what is in flight, contexts included */
-	app_reqs_free(app);
-	scheduler_free(app->sched);
+	sync_free(app->sync);
 	if (app->store && app->listener > 0)
 		store_unlisten(app->store, app->listener);
 	store_free(app->store);
@@ -310,7 +303,8 @@ static void app_start(struct app *app)
 	snprintf(s->profile, sizeof s->profile, "%s", app->opts.profile ? app->opts.profile : "");
 	s->health = STATUS_UNKNOWN;
 	app_places_build(app);
-	app_restore_watched(app);
+	sync_restore_watched(app->sync);
+	pane_dirty(app->activity);
 	if (!app->n_places) {
 		snprintf(s->error, sizeof s->error,
 			 "no organization configured: set `organization = ID` in the profile "
@@ -331,6 +325,7 @@ struct app *app_new(const struct ui_options *opts, char *msg, size_t size)
 		return NULL;
 	}
 	app->opts = *opts;
+	app->hooks = (struct app_hooks){ .action = app_action, .changed = app_dialogs_follow };
 	if (app_open(app, msg, size) < 0) {
 		app_free(app);
 		return NULL;
@@ -347,7 +342,7 @@ void app_destroy(struct app *app)
 
 bool app_busy(struct app *app)
 {
-	return steno_http_pending(app->http) > 0 || app->reqs || jobs_active(app->jobs) > 0;
+	return steno_http_pending(app->http) > 0 || sync_in_flight(app->sync) || jobs_active(app->jobs) > 0;
 }
 
 static void app_loop_init(struct app *app, struct ui_engine_wait *w, struct ui_loop *l)

@@ -1,7 +1,7 @@
 /* The app's accessors and its messages: status bar notices, errors, the log. */
 #include "config.h"
 
-#include "ui/app_internal.h"
+#include "ui/app_access.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,7 +15,7 @@
 
 struct steno_http *app_http(struct app *app) { return app->http; }
 struct steno_store *app_store(struct app *app) { return app->store; }
-struct scheduler *app_scheduler(struct app *app) { return app->sched; }
+struct scheduler *app_scheduler(struct app *app) { return sync_scheduler(app->sync); }
 struct steno_jobs *app_jobs(struct app *app) { return app->jobs; }
 const struct steno_config *app_config(struct app *app) { return app->config; }
 struct steno_state *app_state(struct app *app) { return &app->state; }
@@ -28,11 +28,7 @@ const char *app_selected_id(struct app *app) { return app->list.selected; }
 
 int64_t app_now_ms(struct app *app)
 {
-	struct timespec ts;
-
-	(void)app;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	return sync_now_ms(app->sync);   /* the engine's clock: one time base for all */
 }
 
 int64_t app_wall_ms(struct app *app)
@@ -56,10 +52,17 @@ const char *const *app_marked(struct app *app, size_t *n)
 	return (const char *const *)app->list.marks;
 }
 
-void app_unmark_all(struct app *app)
+/* ---- hooks (listeners back up to app.c) ---- */
+
+unsigned app_pass_action(struct app *app, enum action_id act)
 {
-	app_marks_free(app);
-	pane_dirty(app->tlist);
+	return app->hooks.action ? app->hooks.action(app, act) : PANE_IGNORED;
+}
+
+void app_notify_dialogs(struct app *app)
+{
+	if (app->hooks.changed)
+		app->hooks.changed(app);
 }
 
 /* ---- messages ---- */

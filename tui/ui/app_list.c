@@ -7,6 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+struct store_view *app_view(struct app *app, bool create)
+{
+	if (!app->org_id)
+		return NULL;
+	return store_view_get(app->store, app->org_id, app->folder_id,
+			      app->list.tag[0] ? app->list.tag : NULL, create);
+}
+
 void app_list_update(struct app *app)
 {
 	struct store_view *v = app_view(app, false);
@@ -97,6 +105,12 @@ void app_marks_free(struct app *app)
 	app->list.n_marks = app->list.cap_marks = 0;
 }
 
+void app_unmark_all(struct app *app)
+{
+	app_marks_free(app);
+	pane_dirty(app->tlist);
+}
+
 void app_set_selected(struct app *app, const char *id)
 {
 	if ((!id && !app->list.selected) ||
@@ -106,5 +120,5 @@ void app_set_selected(struct app *app, const char *id)
 	app->list.selected = id ? strdup(id) : NULL;
 	pane_dirty(app->details);
 	if (app->list.selected)
-		app_fetch_details(app, app->list.selected, false);
+		sync_fetch_transcription(app->sync, app->list.selected, false);
 }

@@ -1,5 +1,6 @@
-/* What the app watches: orders, exports and translation tasks polled until final, jobs
- * followed to their end, learned folders; details and activity share the right side. */
+/* What the app watches: orders, exports and translation tasks (polled by core/sync.c until
+ * settled), jobs followed to their end, learned folders; details and activity share the
+ * right side. */
 #include "config.h"
 
 #include "ui/app_internal.h"
@@ -9,112 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- watching ---- */
-
-static enum state_watch_kind watch_kind(enum store_activity_kind kind)
-{
-	switch (kind) {
-	case STORE_ACT_EXPORT: return STATE_WATCH_EXPORT;
-	case STORE_ACT_TRANSLATION_TASK: return STATE_WATCH_TASK;
-	case STORE_ACT_ORDER: break;
-	}
-	return STATE_WATCH_ORDER;
-}
-
-static enum store_activity_kind store_kind(enum state_watch_kind kind)
-{
-	switch (kind) {
-	case STATE_WATCH_EXPORT: return STORE_ACT_EXPORT;
-	case STATE_WATCH_TASK: return STORE_ACT_TRANSLATION_TASK;
-	case STATE_WATCH_ORDER: break;
-	}
-	return STORE_ACT_ORDER;
-}
-
-/* Watched items are kept in the state file per origin and the organization steno started
- * with (the CLI's commands use the same key), so a restart shows them again. */
-static const char *app_origin(struct app *app, char *buf, size_t size)
-{
-	return state_origin(app->opts.base_url, buf, size);
-}
-
-/* Puts the item in the store (watched) and has the scheduler refresh it now, then until final. */
-static int app_track(struct app *app, enum store_activity_kind kind, const char *id)
-{
-	enum sched_kind sk = store_activity_sched_kind(kind);
-	int64_t now = app_now_ms(app);
-
-	if (!id || !*id)
-		return -1;
-	if (!store_activity_find(app->store, kind, id)) {
-		struct steno_error err;
-		int rc = -1;
-		if (kind == STORE_ACT_ORDER) {
-			struct steno_order o = { 0 };
-			o.id = strdup(id);
-			rc = o.id ? store_order_put(app->store, &o, true, now, &err) : -1;
-			steno_order_free(&o);
-		} else if (kind == STORE_ACT_EXPORT) {
-			struct steno_export e = { 0 };
-			e.id = strdup(id);
-			rc = e.id ? store_export_put(app->store, &e, true, now, &err) : -1;
-			steno_export_free(&e);
-		} else {
-			struct steno_translation_task t = { 0 };
-			t.id = strdup(id);
-			rc = t.id ? store_task_put(app->store, &t, true, now, &err) : -1;
-			steno_translation_task_free(&t);
-		}
-		if (rc < 0)
-			return -1;
-	}
-	store_activity_watch(app->store, kind, id, true);
-	if (scheduler_track(app->sched, sk, id, NULL, now) < 0 ||
-	    scheduler_force(app->sched, sk, id, now) < 0)
-		return -1;
-	scheduler_set_watched(app->sched, sk, id, true);
-	return 0;
-}
-
 int app_watch(struct app *app, enum store_activity_kind kind, const char *id)
 {
-	char origin[512];
-	struct steno_error err;
-
-	if (app_track(app, kind, id) < 0)
+	if (sync_watch(app->sync, kind, id) < 0)
 		return -1;
-	if (app_origin(app, origin, sizeof origin))
-		state_watch_add(&app->state, origin, app->opts.org_id, watch_kind(kind), id,
-				app_wall_ms(app), &err);
 	app_show_side(app, true);
 	pane_dirty(app->activity);
 	return 0;
-}
-
-void app_restore_watched(struct app *app)
-{
-	char origin[512];
-	size_t *idx;
-
-	if (!app_origin(app, origin, sizeof origin))
-		return;
-	state_watch_prune(&app->state, app_wall_ms(app));
-	long n = state_watched_of(&app->state, origin, app->opts.org_id, &idx);
-	for (long i = 0; i < n; i++) {
-		const struct state_watch *w = &app->state.watched[idx[i]];
-		app_track(app, store_kind(w->kind), w->id);
-	}
-	free(idx);
-	pane_dirty(app->activity);
-}
-
-void app_remember_final(struct app *app, enum store_activity_kind kind, const char *id)
-{
-	char origin[512];
-
-	if (app_origin(app, origin, sizeof origin))
-		state_watch_final(&app->state, origin, app->opts.org_id, watch_kind(kind), id,
-				  app_wall_ms(app));
 }
 
 int app_watch_job(struct app *app, int job_id)

@@ -249,7 +249,7 @@ static unsigned activity_key(struct pane *p, enum action_id act, ui_key key)
 	int r = listview_action(&ap->lv, act);
 	if (r >= 0)
 		return r ? PANE_HANDLED | PANE_REDRAW : PANE_HANDLED;
-	return app_action(app, act);
+	return app_pass_action(app, act);
 }
 
 const struct pane_ops activity_pane_ops = {

@@ -249,7 +249,7 @@ static unsigned details_key(struct pane *p, enum action_id act, ui_key key)
 	case ACT_PAGE_UP: case ACT_HALF_PAGE_UP: top -= page; break;
 	case ACT_MOVE_TOP: top = 0; break;
 	case ACT_MOVE_BOTTOM: top = d->lv.count; break;
-	default: return app_action(d->app, act);
+	default: return app_pass_action(d->app, act);
 	}
 	int max = d->lv.count - d->lv.rows;
 	d->lv.top = top > max ? (max > 0 ? max : 0) : top < 0 ? 0 : top;

@@ -186,11 +186,11 @@ static void list_mark_visible(struct app *app)
 {
 	const struct listview *lv = &app->list.lv;
 
-	scheduler_clear_visible(app->sched);
+	scheduler_clear_visible(app_scheduler(app));
 	for (int i = lv->top; i < lv->count && i < lv->top + lv->rows; i++) {
 		const struct store_transcription *t = app_list_item(app, i);
 		if (t && t->t.id)
-			scheduler_set_visible(app->sched, SCHED_TRANSCRIPTION, t->t.id, true);
+			scheduler_set_visible(app_scheduler(app), SCHED_TRANSCRIPTION, t->t.id, true);
 	}
 }
 
@@ -311,7 +311,7 @@ static unsigned list_key(struct pane *p, enum action_id act, ui_key key)
 		list_after_move(app);
 		return r ? PANE_HANDLED | PANE_REDRAW : PANE_HANDLED;
 	}
-	return app_action(app, act);
+	return app_pass_action(app, act);
 }
 
 static unsigned list_select(struct pane *p, int row)

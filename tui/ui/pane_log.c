@@ -66,7 +66,7 @@ static unsigned log_key(struct pane *p, enum action_id act, ui_key key)
 	case ACT_PAGE_DOWN: lp->back -= page; break;
 	case ACT_MOVE_TOP: lp->back = n; break;
 	case ACT_MOVE_BOTTOM: lp->back = 0; break;
-	default: return app_action(lp->app, act);
+	default: return app_pass_action(lp->app, act);
 	}
 	if (lp->back > n - 1)
 		lp->back = n > 0 ? n - 1 : 0;

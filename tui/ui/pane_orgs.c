@@ -90,7 +90,7 @@ static unsigned orgs_key(struct pane *p, enum action_id act, ui_key key)
 	int r = listview_action(&op->lv, act);
 	if (r >= 0)
 		return r ? PANE_HANDLED | PANE_REDRAW : PANE_HANDLED;
-	return app_action(app, act);
+	return app_pass_action(app, act);
 }
 
 static unsigned orgs_select(struct pane *p, int row)

@@ -1,0 +1,211 @@
+/* The sync engine: set-up, the loop's two calls, watching. The live list is in
+ * sync_live.c, reads in flight in sync_fetch.c, clock, log and health in sync_base.c
+ * (each file uses only those after it). */
+#include "config.h"
+
+#include "core/sync_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "api/http.h"
+#include "core/state.h"
+
+#define SYNC_MAX_FLIGHT_DEFAULT 4
+
+static int64_t sync_wall_ms(struct steno_sync *s)
+{
+	struct timespec ts;
+
+	if (s->cfg.wall_ms)
+		return s->cfg.wall_ms(s->cfg.clock_ud);
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+struct scheduler *sync_scheduler(struct steno_sync *s) { return s->sched; }
+enum sync_health sync_health(const struct steno_sync *s) { return s->health; }
+size_t sync_in_flight(const struct steno_sync *s) { return s->n_reqs; }
+
+/* ---- watching ---- */
+
+static enum state_watch_kind watch_kind(enum store_activity_kind kind)
+{
+	switch (kind) {
+	case STORE_ACT_EXPORT: return STATE_WATCH_EXPORT;
+	case STORE_ACT_TRANSLATION_TASK: return STATE_WATCH_TASK;
+	case STORE_ACT_ORDER: break;
+	}
+	return STATE_WATCH_ORDER;
+}
+
+static enum store_activity_kind store_kind(enum state_watch_kind kind)
+{
+	switch (kind) {
+	case STATE_WATCH_EXPORT: return STORE_ACT_EXPORT;
+	case STATE_WATCH_TASK: return STORE_ACT_TRANSLATION_TASK;
+	case STATE_WATCH_ORDER: break;
+	}
+	return STORE_ACT_ORDER;
+}
+
+/* An activity record with only its id, so the activity pane lists it before its first read. */
+static int sync_put_empty(struct steno_sync *s, enum store_activity_kind kind, const char *id,
+			  int64_t now)
+{
+	struct steno_error err;
+
+	if (kind == STORE_ACT_ORDER) {
+		struct steno_order o = { .id = strdup(id) };
+		return o.id ? store_order_put(s->cfg.store, &o, true, now, &err) : -1;
+	}
+	if (kind == STORE_ACT_EXPORT) {
+		struct steno_export e = { .id = strdup(id) };
+		return e.id ? store_export_put(s->cfg.store, &e, true, now, &err) : -1;
+	}
+	struct steno_translation_task t = { .id = strdup(id) };
+	return t.id ? store_task_put(s->cfg.store, &t, true, now, &err) : -1;
+}
+
+/* In the store (watched), read now, then polled until settled. */
+static int sync_track(struct steno_sync *s, enum store_activity_kind kind, const char *id)
+{
+	enum sched_kind sk = store_activity_sched_kind(kind);
+	int64_t now = sync_now_ms(s);
+
+	if (!id || !*id)
+		return -1;
+	if (!store_activity_find(s->cfg.store, kind, id) && sync_put_empty(s, kind, id, now) < 0)
+		return -1;
+	store_activity_watch(s->cfg.store, kind, id, true);
+	if (scheduler_track(s->sched, sk, id, NULL, now) < 0 ||
+	    scheduler_force(s->sched, sk, id, now) < 0)
+		return -1;
+	scheduler_set_watched(s->sched, sk, id, true);
+	return 0;
+}
+
+int sync_watch(struct steno_sync *s, enum store_activity_kind kind, const char *id)
+{
+	char origin[512];
+	struct steno_error err;
+
+	if (sync_track(s, kind, id) < 0)
+		return -1;
+	if (s->cfg.state && state_origin(s->base_url, origin, sizeof origin))
+		state_watch_add(s->cfg.state, origin, s->org_id, watch_kind(kind), id,
+				sync_wall_ms(s), &err);
+	return 0;
+}
+
+void sync_restore_watched(struct steno_sync *s)
+{
+	char origin[512];
+	size_t *idx;
+
+	if (!s->cfg.state || !state_origin(s->base_url, origin, sizeof origin))
+		return;
+	state_watch_prune(s->cfg.state, sync_wall_ms(s));
+	long n = state_watched_of(s->cfg.state, origin, s->org_id, &idx);
+	for (long i = 0; i < n; i++) {
+		const struct state_watch *w = &s->cfg.state->watched[idx[i]];
+		sync_track(s, store_kind(w->kind), w->id);
+	}
+	free(idx);
+}
+
+/* A watched item that settled is noted in the state file (kept a while, then pruned). */
+static void sync_store_changed(void *ud, const struct store_event *ev)
+{
+	struct steno_sync *s = ud;
+	char origin[512];
+
+	if (!(ev->what & STORE_WHAT_ACTIVITY) || !ev->id || !s->cfg.state)
+		return;
+	const struct store_activity *a = store_activity_find(s->cfg.store, ev->kind, ev->id);
+	if (a && a->finished && state_origin(s->base_url, origin, sizeof origin))
+		state_watch_final(s->cfg.state, origin, s->org_id, watch_kind(ev->kind), ev->id,
+				  sync_wall_ms(s));
+}
+
+void sync_force_all(struct steno_sync *s)
+{
+	scheduler_force_all(s->sched, sync_now_ms(s));
+}
+
+/* ---- the loop ---- */
+
+static long min_due(long t, int64_t at, int64_t now)
+{
+	if (!at)
+		return t;
+	long r = at > now ? (long)(at - now) : 0;
+	return t < 0 || r < t ? r : t;
+}
+
+long sync_timeout_ms(struct steno_sync *s)
+{
+	int64_t now = sync_now_ms(s);
+	/* with every slot taken, a completion (an engine event) wakes us, not a timer */
+	long t = s->n_reqs >= (size_t)s->cfg.max_flight ? -1 :
+		(long)scheduler_next_due(s->sched, now);
+
+	t = min_due(t, s->list_retry_at, now);
+	return min_due(t, s->live.due_ms, now);
+}
+
+void sync_run(struct steno_sync *s)
+{
+	sync_retry_list(s);
+	sync_live_run(s);
+	sync_poll_due(s);
+}
+
+/* ---- set-up ---- */
+
+struct steno_sync *sync_new(const struct sync_config *cfg, struct steno_error *err)
+{
+	struct steno_sync *s = calloc(1, sizeof *s);
+
+	if (!s) {
+		steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+		return NULL;
+	}
+	s->cfg = *cfg;
+	if (s->cfg.max_flight <= 0)
+		s->cfg.max_flight = SYNC_MAX_FLIGHT_DEFAULT;
+	if (s->cfg.live_ms > 0 && s->cfg.live_ms < SYNC_LIVE_FLOOR_MS)
+		s->cfg.live_ms = SYNC_LIVE_FLOOR_MS;
+	s->base_url = sync_strdup0(cfg->base_url);
+	s->org_id = sync_strdup0(cfg->org_id);
+	s->sched = scheduler_new(&cfg->policy, sync_now_ms(s));
+	s->listener = store_listen(cfg->store, sync_store_changed, NULL, s);
+	if (!s->sched || s->listener < 0 || (cfg->base_url && !s->base_url) ||
+	    (cfg->org_id && !s->org_id)) {
+		sync_free(s);
+		steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+		return NULL;
+	}
+	s->live.active_ms = sync_now_ms(s);
+	sync_listen_http(s);
+	return s;
+}
+
+void sync_free(struct steno_sync *s)
+{
+	if (!s)
+		return;
+	while (s->reqs)
+		sync_req_done(s->reqs);
+	if (s->listener > 0)
+		store_unlisten(s->cfg.store, s->listener);
+	scheduler_free(s->sched);
+	sync_live_free(s);
+	free(s->retry_org);
+	free(s->retry_folder);
+	free(s->retry_tag);
+	free(s->base_url);
+	free(s->org_id);
+	free(s);
+}

@@ -1,0 +1,98 @@
+#ifndef STENO_UI_APP_ACCESS_H
+#define STENO_UI_APP_ACCESS_H
+
+/* struct app: the browser's state, each part with one owner (noted per field). This is the
+ * ground floor of the app: app_access.c holds the accessors and the messages (status bar,
+ * log) and calls nothing above it; the files above (app_list, app_data, app_places,
+ * app_watch, the panes, the dialogs, app.c) reach what lies above them only through the
+ * hooks, which app.c sets. Nobody outside ui/app*.c and the panes includes it. */
+
+#include "ui/app.h"
+
+#include "core/conf.h"
+#include "core/jobs.h"
+#include "core/paths.h"
+#include "core/scheduler.h"
+#include "core/state.h"
+#include "core/store.h"
+#include "core/sync.h"
+#include "ui/actions.h"
+#include "ui/listview.h"
+#include "ui/session.h"
+
+/* One entry of the organizations pane. Ownership: the app's (app_orgs_free). */
+struct app_place {
+	char *label;          /* "acme", "  media" ... (may come from the state file) */
+	char *org_id;
+	char *folder_id;      /* NULL: the organization's root */
+	int is_org;           /* a heading line (selects the whole organization) */
+};
+
+/* The transcriptions pane's query, kept in the app so the dialogs see the marks. */
+struct app_list {
+	char filter[128];
+	char tag[64];
+	enum store_sort sort;
+	bool descending;
+	char **marks;         /* malloc'd ids */
+	size_t n_marks, cap_marks;
+	size_t *rows;         /* store_view_select result (indices into the view) */
+	long n_rows;
+	bool load_all;        /* move-bottom: keep loading pages */
+	char *selected;       /* id under the cursor, malloc'd */
+	bool stale;           /* the store changed: rows must be selected again */
+	struct listview lv;   /* cursor and scrolling of the transcriptions pane */
+};
+
+#define APP_LOG_LINES 400
+
+/* What app.c hands the files below it (listeners back up). */
+struct app_hooks {
+	unsigned (*action)(struct app *app, enum action_id act);   /* app-wide actions */
+	void (*changed)(struct app *app);        /* jobs or store moved: the dialog follows */
+};
+
+struct app {
+	struct ui_options opts;
+	struct ui_session ses;
+	struct steno_http *http;
+	struct steno_store *store;
+	struct steno_sync *sync;          /* every read of the server (core/sync.h) */
+	struct steno_jobs *jobs;
+	struct steno_config own_config;   /* defaults when opts.config is NULL */
+	const struct steno_config *config;
+	struct steno_paths paths;
+	bool have_paths;
+	struct steno_state state;
+	char *state_path;
+
+	struct app_place *places;
+	size_t n_places;
+	char *org_id, *folder_id;         /* the current place (malloc'd) */
+
+	struct app_list list;
+	int *watched_jobs;
+	size_t n_watched_jobs;
+
+	int listener;
+
+	/* the log pane's lines (a ring) */
+	char *log[APP_LOG_LINES];
+	size_t log_head, log_count;
+
+	struct pane *orgs, *tlist, *details, *activity, *logp;
+	int animating;                    /* ms between redraws of a countdown (0: none) */
+	int quit;
+	struct app_hooks hooks;           /* set by app.c */
+};
+
+/* The app's listeners back up (to app.c): a pane's action it does not handle, a change the
+ * open dialog may follow. */
+unsigned app_pass_action(struct app *app, enum action_id act);
+void app_notify_dialogs(struct app *app);
+
+
+void app_log(struct app *app, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void app_refresh_status(struct app *app);
+
+#endif
