@@ -108,7 +108,13 @@ Test(browse, failure_reason_and_message_in_details)
 	pf_expect(&f, "Failure     download_failed");
 	pf_keys(&f, "j");
 	pf_expect(&f, "Failure     unsupported_media");
-	pf_expect(&f, "no audio could be re");
+	/* the message whole, wrapped at spaces */
+	pf_expect(&f, "Message     no audio could be\n");
+	pf_expect(&f, "recognized in the\n");
+	pf_expect(&f, "media file\n");
+	pf_expect(&f, "6abeaa099ebf");           /* the id whole, on a second row */
+	pf_reject(&f, "Delivery");               /* no estimate on a failed item */
+	pf_reject(&f, "overdue");
 	pf_golden(&f, "panes-failed-details-120x30.txt");
 }
 

@@ -259,3 +259,15 @@ Test(sched, each_kind_names_its_spec_state_table)
 	/* what jobs decide with it: an order waiting on a person is not final */
 	cr_assert(spec_state_is_final(scheduler_spec_kind(SCHED_EXPORT), "ready"));
 }
+
+Test(sched, an_unknown_state_is_polled_slowly)
+{
+	scheduler_track(s, SCHED_TRANSCRIPTION, "t1", "ingesting", 0);
+	scheduler_set_visible(s, SCHED_TRANSCRIPTION, "t1", true);
+	/* a state this steno does not know: kept, polled at the slow pace at once */
+	scheduler_report_ok(s, SCHED_TRANSCRIPTION, "t1", "quantum_entangled", 0);
+	cr_assert_eq(scheduler_interval(s, SCHED_TRANSCRIPTION, "t1"), pol.needs_action_ms);
+	cr_assert_eq(scheduler_next_due(s, 0), pol.needs_action_ms);
+	scheduler_track(s, SCHED_ORDER, "o1", "from_the_future", 0);
+	cr_assert_eq(scheduler_interval(s, SCHED_ORDER, "o1"), pol.needs_action_ms);
+}

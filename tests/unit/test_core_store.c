@@ -480,3 +480,20 @@ Test(store, live_head_merge_keeps_items_pushed_down)
 	cr_assert_str_eq(ids, "n1 n2 aa bb ", "got %s", ids);
 	cr_assert_str_eq(v->next_url, "http://127.0.0.1/p2b", "one page read: its next link");
 }
+
+Test(store, locked_failed_and_unknown_states_are_not_changing)
+{
+	struct store_view *v = store_view_get(st, "1", NULL, NULL, true);
+	char items[2000];
+
+	snprintf(items, sizeof(items), "%s,%s,%s",
+		 item(b1, 600, "lk", "L", "locked", "en-US", 1, "2024-01-02T00:00:00Z", ""),
+		 item(b2, 600, "fl", "F", "failed", "en-US", 1, "2024-01-01T00:00:00Z", ""),
+		 item(b3, 600, "uk", "U", "quantum_entangled", "en-US", 1, "2024-01-01T00:00:00Z",
+		      ""));
+	add_page(v, items, NULL, true, 1000, 1);
+	cr_assert_not(store_transcription_get(st, "lk")->changing, "locked waits for a person");
+	cr_assert_not(store_transcription_get(st, "fl")->changing);
+	cr_assert_not(store_transcription_get(st, "uk")->changing, "unknown: shown as is");
+	cr_assert_str_eq(store_transcription_get(st, "uk")->t.state, "quantum_entangled");
+}

@@ -82,6 +82,15 @@ enum spec_state_kind scheduler_spec_kind(enum sched_kind k)
 
 /* Typical durations (spec section 8): an export takes ~10 s per file, a translation task
  * 10 s to 2 min; transcriptions and orders take seconds to days. */
+/* States that wait for a person, and states unknown to the spec tables: polled slowly. */
+static bool slow_state(const struct sched_item *it)
+{
+	enum spec_state_kind k = scheduler_spec_kind(it->ref.kind);
+
+	return it->state_known && (spec_state_needs_action(k, it->state) ||
+				   !spec_state_is_known(k, it->state));
+}
+
 static int64_t kind_cap(const struct scheduler *s, const struct sched_item *it)
 {
 	int64_t cap = s->p.max_ms;
@@ -89,9 +98,18 @@ static int64_t kind_cap(const struct scheduler *s, const struct sched_item *it)
 		cap = 10000;
 	else if (it->ref.kind == SCHED_TRANSLATION_TASK && cap > 15000)
 		cap = 15000;
-	if (it->state_known && spec_state_needs_action(scheduler_spec_kind(it->ref.kind), it->state))
+	if (slow_state(it))
 		cap = s->p.needs_action_ms > cap ? s->p.needs_action_ms : cap;
 	return cap < s->p.min_ms ? s->p.min_ms : cap;
+}
+
+/* The first interval in a new state: a state this steno does not know is polled at the slow
+ * pace at once (it may never move); others start at min_ms. */
+static int64_t first_interval(const struct scheduler *s, const struct sched_item *it)
+{
+	if (it->state_known && !spec_state_is_known(scheduler_spec_kind(it->ref.kind), it->state))
+		return kind_cap(s, it);
+	return s->p.min_ms;
 }
 
 static struct sched_item *find(const struct scheduler *s, enum sched_kind kind, const char *id)
@@ -170,13 +188,15 @@ int scheduler_track(struct scheduler *s, enum sched_kind kind, const char *id, c
 		if (!it)
 			return -1;
 		set_state(it, state);
+		it->interval = first_interval(s, it);
+		it->due = now + it->interval;
 		return 1;
 	}
 	if (set_state(it, state) && !it->in_flight) {
-		it->interval = s->p.min_ms;
+		it->interval = first_interval(s, it);
 		it->errors = 0;
-		if (it->due > now + s->p.min_ms)
-			it->due = now + s->p.min_ms;
+		if (it->due > now + it->interval)
+			it->due = now + it->interval;
 	}
 	return 1;
 }
@@ -229,7 +249,7 @@ void scheduler_report_ok(struct scheduler *s, enum sched_kind kind, const char *
 		return;
 	}
 	if (set_state(it, state)) {
-		it->interval = s->p.min_ms;
+		it->interval = first_interval(s, it);
 	} else {
 		int64_t cap = kind_cap(s, it);
 		it->interval = it->interval >= cap / 2 ? cap : it->interval * 2;

@@ -244,9 +244,14 @@ static void drop_stale_failure(struct steno_transcription *d)
 	d->failure_reason_st = STENO_MISSING;
 }
 
+/* Still moving by itself: not final, not waiting for a person (locked), and a state this
+ * steno knows (an unknown one is shown as it is, not as work in progress). No state yet:
+ * changing until read. */
 static bool is_changing(const char *state)
 {
-	return !state || !spec_state_is_final(SPEC_STATE_TRANSCRIPTION, state);
+	return !state || (spec_state_is_known(SPEC_STATE_TRANSCRIPTION, state) &&
+			  !spec_state_is_final(SPEC_STATE_TRANSCRIPTION, state) &&
+			  !spec_state_needs_action(SPEC_STATE_TRANSCRIPTION, state));
 }
 
 static int rec_insert(struct steno_store *st, struct steno_transcription *t, bool detailed,

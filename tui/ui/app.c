@@ -69,6 +69,12 @@ unsigned app_action(struct app *app, enum action_id act)
 
 /* ---- the loop's hooks ---- */
 
+static void app_time_tick_merge(int *period, int tick)
+{
+	if (tick > 0 && (!*period || tick < *period))
+		*period = tick;
+}
+
 long app_wait_timeout(struct app *app)
 {
 	long t = sync_timeout_ms(app->sync);
@@ -76,8 +82,10 @@ long app_wait_timeout(struct app *app)
 
 	if (j >= 0 && (t < 0 || j < t))
 		t = j;
-	/* a transfer's progress bar moves each second, a countdown as often as its text */
-	int period = jobs_active(app->jobs) ? 1000 : app->animating;
+	/* a transfer's progress bar moves each second, a time shown as often as its text */
+	int period = jobs_active(app->jobs) ? 1000 : 0;
+	app_time_tick_merge(&period, app->animating);
+	app_time_tick_merge(&period, app->list_tick);
 	if (period > 0 && (t < 0 || t > period))
 		t = period;
 	return t;
@@ -92,6 +100,8 @@ void app_after_wait(struct app *app)
 		pane_dirty(app->activity);
 	if (app->animating)
 		pane_dirty(app->details);
+	if (app->list_tick)
+		pane_dirty(app->tlist);
 	app_refresh_status(app);
 }
 

@@ -81,7 +81,8 @@ struct app {
 	size_t log_head, log_count;
 
 	struct pane *orgs, *tlist, *details, *activity, *logp;
-	int animating;                    /* ms between redraws of a countdown (0: none) */
+	int animating;                    /* ms between redraws of the details' times (0: none) */
+	int list_tick;                    /* ms between redraws of the list's times (0: none) */
 	int quit;
 	struct app_hooks hooks;           /* set by app.c */
 };

@@ -26,3 +26,14 @@ void app_draw_message(struct pane *p, int y, const char *const *lines, size_t n)
 		draw_text(p->win, y + (int)i, 1, p->cols - 2, lines[i], TEXT_LEFT, app_text_flags(p));
 	style_set(p->win, THEME_NORMAL);
 }
+
+void app_time_tick(int *tick_ms, long long seconds)
+{
+	long long a = seconds < 0 ? -seconds : seconds;
+	/* fmt_span shows seconds under a minute, minutes under a day, then hours; near a
+	 * minute the seconds are about to show */
+	int ms = a < 120 ? 1000 : a < 86400 ? 60000 : 3600000;
+
+	if (!*tick_ms || ms < *tick_ms)
+		*tick_ms = ms;
+}

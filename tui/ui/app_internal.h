@@ -13,6 +13,10 @@ void app_draw_title(struct pane *p, const char *title);
 /* Centred lines of a message (empty states, errors) from row y down. */
 void app_draw_message(struct pane *p, int y, const char *const *lines, size_t n);
 unsigned app_text_flags(const struct pane *p);
+/* A time shown `seconds` away from now (relative date, time in state, countdown): *tick_ms
+ * becomes the shortest period at which such texts change (0 when none shown yet), so the
+ * loop wakes as rarely as the coarsest text allows (at most once a minute past 2 minutes). */
+void app_time_tick(int *tick_ms, long long seconds);
 
 /* app_list.c: the current view, the query over it, the marks and the selection */
 struct store_view *app_view(struct app *app, bool create);   /* the current list */

@@ -21,9 +21,9 @@
 
 struct details_line {
 	const char *label;
-	char value[512];
+	char value[2048];
 	enum theme_elem elem;
-	int wrap;                    /* long values take more rows (else they are cut) */
+	int cut;                     /* one row, cut (links: whole in the describe view) */
 };
 
 /* Ownership: the pane's data. */
@@ -43,7 +43,7 @@ static struct details_line *dl_add(struct details_pane *d, const char *label)
 	l->label = label;
 	l->value[0] = '\0';
 	l->elem = THEME_NORMAL;
-	l->wrap = 0;
+	l->cut = 0;
 	return l;
 }
 
@@ -53,6 +53,14 @@ static void dl_str(struct details_pane *d, const char *label, const char *v)
 
 	if (l)
 		snprintf(l->value, sizeof l->value, "%s", v ? v : "-");
+}
+
+/* Links (signed, long) take one row here. */
+static void dl_link(struct details_pane *d, const char *label, const char *url)
+{
+	dl_str(d, label, url);
+	if (d->n && d->lines[d->n - 1].label == label)
+		d->lines[d->n - 1].cut = 1;
 }
 
 static void dl_time(struct details_pane *d, const char *label, const struct steno_time *t,
@@ -72,6 +80,7 @@ static void dl_time(struct details_pane *d, const char *label, const struct sten
 	gmtime_r(&s, &tm);
 	size_t n = strftime(l->value, sizeof l->value, "%Y-%m-%d %H:%M UTC", &tm);
 	fmt_relative(rel, sizeof rel, s, now);
+	app_time_tick(&d->app->animating, (long long)s - (long long)now);
 	snprintf(l->value + n, sizeof l->value - n, " (%s)", rel);
 }
 
@@ -88,7 +97,6 @@ static void details_fields(struct details_pane *d, const struct store_transcript
 	char buf[64];
 
 	dl_str(d, "Name", t->name);
-	d->lines[d->n - 1].wrap = 1;
 	dl_str(d, "ID", t->id);
 	if ((l = dl_add(d, "State"))) {
 		snprintf(l->value, sizeof l->value, "%s%s", t->state ? t->state : "?",
@@ -96,8 +104,9 @@ static void details_fields(struct details_pane *d, const struct store_transcript
 		l->elem = pane_list_state_elem(t->state);
 	}
 	if (st->state_changed_ms && st->changing && (l = dl_add(d, "In state"))) {
-		fmt_span(l->value, sizeof l->value,
-			 (long long)((app_now_ms(d->app) - st->state_changed_ms) / 1000));
+		long long in_state = (long long)((app_now_ms(d->app) - st->state_changed_ms) / 1000);
+		fmt_span(l->value, sizeof l->value, in_state);
+		app_time_tick(&d->app->animating, in_state);
 	}
 	dl_str(d, "Language", t->language);
 	fmt_duration(buf, sizeof buf, steno_known(t->audio_length_s.st) ? (double)t->audio_length_s.v : -1);
@@ -110,13 +119,13 @@ static void details_fields(struct details_pane *d, const struct store_transcript
 	dl_bool(d, "Refunded", &t->refunded);
 	dl_time(d, "Created", &t->created_at, now);
 	dl_time(d, "Updated", &t->updated_at, now);
-	if (steno_known(t->delivery_estimated_at.st) && (l = dl_add(d, "Delivery"))) {
+	/* an estimate means nothing once the work settled (done, failed, locked) */
+	if (steno_known(t->delivery_estimated_at.st) && st->changing &&
+	    (l = dl_add(d, "Delivery"))) {
 		fmt_countdown(l->value, sizeof l->value,
 			      (time_t)(t->delivery_estimated_at.ms / 1000), now);
-		/* minutes are shown until the last two: redraw as often as the text moves */
-		int64_t left = t->delivery_estimated_at.ms / 1000 - (int64_t)now;
-		if (st->changing)
-			d->app->animating = left < 120 && left > -120 ? 1000 : 30000;
+		app_time_tick(&d->app->animating,
+			      (long long)(t->delivery_estimated_at.ms / 1000) - (long long)now);
 	}
 	if ((l = dl_add(d, "Tags"))) {
 		size_t len = 0;
@@ -125,7 +134,6 @@ static void details_fields(struct details_pane *d, const struct store_transcript
 						i ? ", " : "", t->tags.v[i]);
 		if (!t->tags.n)
 			snprintf(l->value, sizeof l->value, "-");
-		l->wrap = 1;
 	}
 	dl_bool(d, "Sharing", &t->sharing_enabled);
 	if (steno_known(t->is_subtitle.st))
@@ -135,17 +143,16 @@ static void details_fields(struct details_pane *d, const struct store_transcript
 		if ((l = dl_add(d, "Message"))) {
 			snprintf(l->value, sizeof l->value, "%s", t->failure_message ? t->failure_message : "-");
 			l->elem = THEME_STATE_FAILED;
-			l->wrap = 1;
 		}
 		d->lines[d->n - 2].elem = THEME_STATE_FAILED;
 	}
-	dl_str(d, "Editor", t->editor_url);
+	dl_link(d, "Editor", t->editor_url);
 	if (t->download_url)
-		dl_str(d, "Download", t->download_url);
+		dl_link(d, "Download", t->download_url);
 	if (t->self_url)
-		dl_str(d, "API", t->self_url);
+		dl_link(d, "API", t->self_url);
 	if (t->soundwave_url)
-		dl_str(d, "Soundwave", t->soundwave_url);
+		dl_link(d, "Soundwave", t->soundwave_url);
 	if (!st->detailed)
 		dl_str(d, "", "(loading details...)");
 }
@@ -167,8 +174,8 @@ static void details_close(struct pane *p)
 	p->data = NULL;
 }
 
-/* Draws one field, wrapping its value over as many rows as it needs; rows above `skip`
- * are scrolled out. Returns the rows it takes. */
+/* Draws one field, its value wrapped at spaces over as many rows as it needs (links are
+ * cut to one row); rows above `skip` are scrolled out. Returns the rows it takes. */
 static int details_draw_line(struct pane *p, const struct details_line *l, int row, int skip)
 {
 	unsigned flags = app_text_flags(p);
@@ -186,6 +193,12 @@ static int details_draw_line(struct pane *p, const struct details_line *l, int r
 		size_t n = 0;
 		while (w[n] && cols + text_char_width(w[n]) <= vw)
 			cols += text_char_width(w[n++]);
+		/* break after the last space that fits; a word longer than the row is split */
+		size_t brk = n;
+		while (w[n] && brk > 0 && w[brk - 1] != L' ')
+			brk--;
+		if (w[n] && brk > 0)
+			n = brk;
 		if (n == 0 && w[0])
 			n = 1;
 		int y = row + used - skip;
@@ -201,7 +214,7 @@ static int details_draw_line(struct pane *p, const struct details_line *l, int r
 		}
 		w += n;
 		used++;
-	} while (*w && l->wrap);
+	} while (*w && !l->cut);   /* else never cut: a long value takes more rows */
 	free(ws);
 	return used;
 }

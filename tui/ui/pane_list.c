@@ -60,6 +60,7 @@ struct list_row_buf {
 
 struct list_pane {
 	struct app *app;
+	int tick;                    /* of the times in the rows drawn (app_time_tick) */
 	struct list_row_buf buf[256];
 };
 
@@ -89,10 +90,11 @@ static void list_row(void *ctx, int index, struct table_row *row)
 		fmt_money(b->cost, sizeof b->cost, t->cost_cents.v, NULL);
 	else
 		snprintf(b->cost, sizeof b->cost, "-");
-	if (steno_known(t->created_at.st))
-		fmt_relative(b->created, sizeof b->created, (time_t)(t->created_at.ms / 1000),
-			     (time_t)(app_wall_ms(app) / 1000));
-	else
+	if (steno_known(t->created_at.st)) {
+		time_t now = (time_t)(app_wall_ms(app) / 1000);
+		fmt_relative(b->created, sizeof b->created, (time_t)(t->created_at.ms / 1000), now);
+		app_time_tick(&lp->tick, (long long)(t->created_at.ms / 1000) - (long long)now);
+	} else
 		snprintf(b->created, sizeof b->created, "-");
 	list_tags(b->tags, sizeof b->tags, &t->tags);
 	row->cells[LAYOUT_TR_NAME] = t->name ? t->name : t->id;
@@ -205,9 +207,13 @@ static void list_draw(struct pane *p)
 	listview_resize(&app->list.lv, (int)app->list.n_rows, p->rows - 2);
 	app_list_fill(app);   /* a taller pane (first frame, resize) may want more rows */
 	list_title(p, v);
+	app->list_tick = 0;
 	if (list_draw_empty(p, v))
 		return;
+	struct list_pane *lp = p->data;
+	lp->tick = 0;
 	table_draw(p->win, 1, p->cols, &tv, &app->list.lv, list_row, p);
+	app->list_tick = lp->tick;
 	list_mark_visible(app);
 }
 
