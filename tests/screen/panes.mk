@@ -35,3 +35,9 @@ tests_screen_test_e2e_tui_CFLAGS = $(TEST_CFLAGS) $(VTERM_CFLAGS) $(MHD_CFLAGS) 
 tests_screen_test_e2e_tui_LDADD = $(TEST_LIBS) $(VTERM_LIBS) $(CURL_LIBS) $(JSONC_LIBS) \
 	$(MHD_LIBS) $(PTHREAD_LIBS) -lutil
 endif
+
+check_PROGRAMS += tests/screen/test_panes_live
+TESTS += tests/screen/test_panes_live
+tests_screen_test_panes_live_SOURCES = %reldir%/test_panes_live.c $(PANES_TEST_SOURCES)
+tests_screen_test_panes_live_CFLAGS = $(PANES_TEST_CFLAGS)
+tests_screen_test_panes_live_LDADD = $(PANES_TEST_LIBS)

@@ -88,6 +88,13 @@ long app_wait_timeout(struct app *app)
 	app_time_tick_merge(&period, app->list_tick);
 	if (period > 0 && (t < 0 || t > period))
 		t = period;
+	if (app->list_fresh_until) {
+		int64_t left = app->list_fresh_until - app_now_ms(app);
+		if (left < 0)
+			left = 0;
+		if (t < 0 || left < t)
+			t = (long)left;
+	}
 	return t;
 }
 
@@ -100,7 +107,7 @@ void app_after_wait(struct app *app)
 		pane_dirty(app->activity);
 	if (app->animating)
 		pane_dirty(app->details);
-	if (app->list_tick)
+	if (app->list_tick || (app->list_fresh_until && app_now_ms(app) >= app->list_fresh_until))
 		pane_dirty(app->tlist);
 	app_refresh_status(app);
 }

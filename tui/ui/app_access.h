@@ -83,6 +83,7 @@ struct app {
 	struct pane *orgs, *tlist, *details, *activity, *logp;
 	int animating;                    /* ms between redraws of the details' times (0: none) */
 	int list_tick;                    /* ms between redraws of the list's times (0: none) */
+	int64_t list_fresh_until;         /* a fresh row's mark goes then (0: none shown) */
 	int quit;
 	struct app_hooks hooks;           /* set by app.c */
 };

@@ -35,11 +35,16 @@ void app_list_update(struct app *app)
 	free(app->list.rows);
 	app->list.rows = rows;
 	app->list.n_rows = n;
-	/* the cursor stays on the same transcription when the list moves under it */
+	/* the cursor stays on the same transcription when the list moves under it; scrolled
+	 * down, so does its row on screen (rows that came in above push the scroll position
+	 * too); at the head of the list the head stays in view, new rows appearing there */
 	for (long i = 0; v && app->list.selected && i < n; i++) {
 		const struct store_transcription *t = store_view_item(app->store, v, rows[i]);
 		if (t && t->t.id && !strcmp(t->t.id, app->list.selected)) {
+			int moved = (int)i - app->list.lv.cursor;
 			app->list.lv.cursor = (int)i;
+			if (app->list.lv.top > 0 && app->list.lv.top + moved >= 0)
+				app->list.lv.top += moved;
 			break;
 		}
 	}

@@ -16,6 +16,8 @@
 
 /* Load the next page when the cursor comes this close to the end. */
 #define LIST_PAGE_MARGIN 5
+/* A row the live list brought in or changed is marked this long. */
+#define LIST_FRESH_MS 10000
 
 static const struct layout_col list_cols[LAYOUT_TR_COUNT] = {
 	[LAYOUT_TR_NAME]     = { "Name",     12, 40, 0, 1, TEXT_LEFT },
@@ -61,6 +63,7 @@ struct list_row_buf {
 struct list_pane {
 	struct app *app;
 	int tick;                    /* of the times in the rows drawn (app_time_tick) */
+	int64_t fresh_until;         /* the first fresh mark drawn goes then (0: none) */
 	struct list_row_buf buf[256];
 };
 
@@ -107,6 +110,12 @@ static void list_row(void *ctx, int index, struct table_row *row)
 	row->cells[LAYOUT_TR_TAGS] = b->tags;
 	row->changing = st->changing;
 	row->marked = t->id && app_is_marked(app, t->id);
+	int64_t now = app_now_ms(app);
+	if (st->live_ms && now - st->live_ms < LIST_FRESH_MS) {
+		row->elem[LAYOUT_TR_NAME] = THEME_LIST_FRESH;
+		if (!lp->fresh_until || st->live_ms + LIST_FRESH_MS < lp->fresh_until)
+			lp->fresh_until = st->live_ms + LIST_FRESH_MS;
+	}
 }
 
 static int list_open(struct pane *p, void *arg)
@@ -208,12 +217,15 @@ static void list_draw(struct pane *p)
 	app_list_fill(app);   /* a taller pane (first frame, resize) may want more rows */
 	list_title(p, v);
 	app->list_tick = 0;
+	app->list_fresh_until = 0;
 	if (list_draw_empty(p, v))
 		return;
 	struct list_pane *lp = p->data;
 	lp->tick = 0;
+	lp->fresh_until = 0;
 	table_draw(p->win, 1, p->cols, &tv, &app->list.lv, list_row, p);
 	app->list_tick = lp->tick;
+	app->list_fresh_until = lp->fresh_until;
 	list_mark_visible(app);
 }
 

@@ -33,6 +33,7 @@
 	X(LIST_SELECTED_IDLE, "list.selected.idle", THEME_A_UNDERLINE) \
 	X(LIST_MARKED,       "list.marked",         THEME_A_BOLD) \
 	X(LIST_CHANGING,     "list.changing",       THEME_A_BOLD) \
+	X(LIST_FRESH,        "list.fresh",          THEME_A_BOLD | THEME_A_UNDERLINE) \
 	X(MUTED,             "muted",               THEME_A_DIM) \
 	X(STATE_DONE,        "state.done",          0) \
 	X(STATE_FAILED,      "state.failed",        THEME_A_BOLD) \

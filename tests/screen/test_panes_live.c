@@ -1,0 +1,167 @@
+/* Screen tests of the live list: what another client creates, changes or deletes reaches
+ * the open list within one refresh interval, no key pressed, the cursor and its row on
+ * screen staying put, new rows marked for a moment. */
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "panes_fixture.h"
+#include "ui/app_internal.h"
+
+static struct pf f;
+static const char *const demo30[] = { "--seed-demo", "30", "--page-size", "10", NULL };
+
+static void teardown(void)
+{
+	pf_close(&f);
+}
+
+TestSuite(live, .fini = teardown, .timeout = 60);
+
+static double mono_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Runs the loop (no key) until the screen holds a line with both needles, or fails after
+ * max_s seconds. Returns the screen row. */
+static int wait_line(const char *a, const char *b, double max_s)
+{
+	double end = mono_s() + max_s;
+
+	for (;;) {
+		f.quit |= app_step(f.app, 200);
+		char *t = scr_text();
+		int row = 0;
+		for (char *line = t, *nl; line && *line; line = nl ? nl + 1 : NULL, row++) {
+			nl = strchr(line, '\n');
+			if (nl)
+				*nl = '\0';
+			if (strstr(line, a) && (!b || strstr(line, b))) {
+				free(t);
+				return row;
+			}
+		}
+		free(t);
+		cr_assert(mono_s() < end, "no line with '%s' '%s' after %.0f s", a, b ? b : "",
+			  max_s);
+	}
+}
+
+static bool on_screen(const char *needle)
+{
+	char *t = scr_text();
+	bool found = strstr(t, needle) != NULL;
+
+	free(t);
+	return found;
+}
+
+static void create(const char *name, char *id, size_t n)
+{
+	char body[512];
+	long status = 0;
+
+	snprintf(body, sizeof body, "{\"transcription\":{\"name\":\"%s\",\"language\":\"en-US\","
+		 "\"tmp_url\":\"http://127.0.0.1:1/a.wav\",\"organization_id\":\"%s\"}}",
+		 name, f.sbx.org_id);
+	json_object *o = sbx_call(&f.sbx, "POST", "transcriptions", body, &status);
+	cr_assert_eq(status, 201);
+	snprintf(id, n, "%s", sbx_str(o, "id"));
+	json_object_put(o);
+}
+
+Test(live, an_item_made_elsewhere_appears_and_moves_on_without_a_key)
+{
+	struct pf_opts o = { .rows = 30, .cols = 120, .sandbox_args = demo30, .refresh = "5",
+		.theme = "mono" };
+	char id[64], sel[64];
+
+	pf_open(&f, &o);
+	pf_keys(&f, "j j");
+	snprintf(sel, sizeof sel, "%s", app_selected_id(f.app));
+
+	double t0 = mono_s();
+	create("Made elsewhere", id, sizeof id);
+	int row = wait_line("Made elsewhere", NULL, 8);
+	cr_assert(mono_s() - t0 < 7, "within one interval (5 s) and a read");
+	cr_assert_str_eq(app_selected_id(f.app), sel, "the cursor stays on its item");
+	cr_assert_eq(f.app->list.lv.top, 0, "the head of the list stays in view");
+	cr_assert_eq(row, 2, "the new row first");
+	/* the new row is marked: its name in list.fresh (mono: bold underline = 5) */
+	char *attrs = scr_attrs();
+	char *line = attrs;
+	for (int i = 0; i < row && line; i++)
+		line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL;
+	cr_assert_not_null(line);
+	cr_assert(line[26] == '5', "fresh mark expected at the name:\n%s", attrs);
+	free(attrs);
+
+	/* its state changes arrive by themselves too (the fetch of its media fails) */
+	wait_line("Made elsewhere", "failed", 15);
+}
+
+Test(live, scrolled_down_the_cursor_keeps_its_row_on_screen)
+{
+	struct pf_opts o = { .rows = 16, .cols = 120, .sandbox_args = demo30, .refresh = "5" };
+	char id[64], sel[64];
+
+	pf_open(&f, &o);
+	pf_keys(&f, "j j j j j j j j j j j j j j j");
+	cr_assert_gt(f.app->list.lv.top, 0);
+	snprintf(sel, sizeof sel, "%s", app_selected_id(f.app));
+	int screen_row = f.app->list.lv.cursor - f.app->list.lv.top;
+	int top = f.app->list.lv.top;
+	create("Above the fold", id, sizeof id);
+	double end = mono_s() + 8;
+	while (f.app->list.lv.top == top) {
+		cr_assert(mono_s() < end, "the new row never came");
+		f.quit |= app_step(f.app, 200);
+	}
+	cr_assert_str_eq(app_selected_id(f.app), sel, "the cursor stays on its item");
+	cr_assert_eq(f.app->list.lv.cursor - f.app->list.lv.top, screen_row,
+		     "and on its row of the screen");
+}
+
+Test(live, an_item_deleted_elsewhere_goes)
+{
+	struct pf_opts o = { .rows = 30, .cols = 120, .sandbox_args = demo30, .refresh = "5" };
+	char id[64];
+	long status = 0;
+
+	pf_open(&f, &o);
+	create("Short-lived", id, sizeof id);
+	wait_line("Short-lived", NULL, 8);
+	char path[128];
+	snprintf(path, sizeof path, "transcriptions/%s", id);
+	json_object *d = sbx_call(&f.sbx, "DELETE", path, NULL, &status);
+	json_object_put(d);
+	cr_assert(status == 204 || status == 200, "%ld", status);
+	double end = mono_s() + 8;
+	while (on_screen("Short-lived")) {
+		cr_assert(mono_s() < end, "the deleted row is still listed");
+		f.quit |= app_step(f.app, 200);
+	}
+}
+
+Test(live, refresh_zero_reads_nothing_by_itself)
+{
+	struct pf_opts o = { .rows = 30, .cols = 120, .sandbox_args = demo30, .refresh = "0" };
+	char id[64];
+
+	pf_open(&f, &o);
+	create("Never seen", id, sizeof id);
+	double end = mono_s() + 6;
+	while (mono_s() < end)
+		f.quit |= app_step(f.app, 200);
+	cr_assert_not(on_screen("Never seen"));
+	pf_keys(&f, "r");
+	pf_expect(&f, "Never seen");
+}
