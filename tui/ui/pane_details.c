@@ -23,7 +23,7 @@ struct details_line {
 	const char *label;
 	char value[2048];
 	enum theme_elem elem;
-	int cut;                     /* one row, cut (links: whole in the describe view) */
+	int cut;                     /* one row, cut (links, dates: whole in the describe view) */
 };
 
 /* Ownership: the pane's data. */
@@ -71,6 +71,7 @@ static void dl_time(struct details_pane *d, const char *label, const struct sten
 
 	if (!l)
 		return;
+	l->cut = 1;   /* a date is read at a glance; the describe view has it whole */
 	if (!steno_known(t->st)) {
 		snprintf(l->value, sizeof l->value, "-");
 		return;
