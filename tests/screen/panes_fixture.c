@@ -67,13 +67,16 @@ void pf_open(struct pf *f, const struct pf_opts *o)
 	pf_env(o, f->dir);
 	if (o->learned_folder)
 		pf_learn(f->sbx.org_id, o->learned_folder);
-	f->out = fopen("/dev/null", "w");
+	char out_path[300];
+	snprintf(out_path, sizeof out_path, "%s/out", f->dir);
+	f->out = fopen(o->capture_out ? out_path : "/dev/null", "w");
 	f->in = fopen("/dev/null", "r");
 	cr_assert(f->out && f->in);
 	struct steno_error err;
 	cr_assert_eq(config_init_defaults(&f->config, &err), 0, "%s", err.message);
 	if (o->refresh)
 		f->config.live_refresh_s = atof(o->refresh);
+	f->config.desktop_notify = o->desktop;
 	struct ui_options uo = {
 		.base_url = o->base_url ? o->base_url : f->sbx.base_url,
 		.api_key = o->api_key ? o->api_key : f->sbx.api_key,
@@ -103,6 +106,26 @@ void pf_close(struct pf *f)
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", f->dir);
 	if (system(cmd) != 0)
 		cr_log_warn("could not remove %s", f->dir);
+}
+
+char *pf_out_text(struct pf *f)
+{
+	char path[300];
+
+	fflush(f->out);
+	snprintf(path, sizeof path, "%s/out", f->dir);
+	FILE *in = fopen(path, "r");
+	cr_assert_not_null(in);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	cr_assert_not_null(mem);
+	int c;
+	while ((c = fgetc(in)) != EOF)
+		fputc(c, mem);
+	fclose(in);
+	fclose(mem);
+	return buf;
 }
 
 static double mono_s(void)

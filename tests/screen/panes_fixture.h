@@ -26,6 +26,8 @@ struct pf_opts {
 	const char *key_lines;             /* config bind / unbind lines */
 	const char *learned_folder;        /* "ID:/path" learned in the state file first */
 	const char *refresh;               /* config `refresh` (live list, s); NULL: default */
+	enum config_desktop desktop;       /* config desktop_notify */
+	int capture_out;                   /* the terminal's output to DIR/out (pf_out_text) */
 };
 
 /* Ownership: pf_open fills it, pf_close frees everything. */
@@ -48,6 +50,8 @@ void pf_keys(struct pf *f, const char *script);
 /* Runs passes until `needle` is on screen (asserts within 10 s). */
 void pf_wait_text(struct pf *f, const char *needle);
 void pf_resize(struct pf *f, int rows, int cols);
+/* Everything written to the terminal so far (with capture_out). Caller frees. */
+char *pf_out_text(struct pf *f);
 /* The screen with run-dependent text masked. Caller frees. */
 char *pf_text(struct pf *f);
 void pf_golden(struct pf *f, const char *name);

@@ -165,3 +165,57 @@ Test(live, refresh_zero_reads_nothing_by_itself)
 	pf_keys(&f, "r");
 	pf_expect(&f, "Never seen");
 }
+
+static int count(const char *hay, const char *needle)
+{
+	int n = 0;
+
+	for (const char *p = hay; (p = strstr(p, needle)); p += strlen(needle))
+		n++;
+	return n;
+}
+
+Test(live, a_watched_change_is_announced_once)
+{
+	struct pf_opts o = { .rows = 30, .cols = 120, .refresh = "5",
+		.desktop = CONFIG_DESKTOP_OSC9, .capture_out = 1 };
+	struct sbx_receiver *rc = sbx_receiver_start(30.0, NULL, NULL, 0);
+	char body[512], id[64], want[160];
+	long status = 0;
+
+	cr_assert_not_null(rc);
+	pf_open(&f, &o);
+	/* a name that tries to end the notification early and start one of its own */
+	snprintf(body, sizeof body, "{\"transcription\":{\"name\":\"Mine \\u001b]9;evil\\u0007\","
+		 "\"language\":\"en-US\",\"tmp_url\":\"%s/media.wav\",\"organization_id\":\"%s\"}}",
+		 sbx_receiver_origin(rc), f.sbx.org_id);
+	json_object *tr = sbx_call(&f.sbx, "POST", "transcriptions", body, &status);
+	cr_assert_eq(status, 201);
+	snprintf(id, sizeof id, "%s", sbx_str(tr, "id"));
+	json_object_put(tr);
+	cr_assert_eq(sync_watch_transcription(f.app->sync, id), 0);
+	pf_settle(&f);
+	char *out = pf_out_text(&f);
+	cr_assert_eq(count(out, "\033]9;"), 0, "the first read is no news");
+	free(out);
+	/* the sandbox's clock moves it on to done: each change seen is told once */
+	cr_assert_eq(sbx_advance(&f.sbx, 8 * 3600), 0);
+	pf_wait_text(&f, "finished (automatic_done)");
+	pf_keys(&f, "4");   /* the activity pane: its history */
+	pf_expect(&f, "History");
+	double end = mono_s() + 6;   /* a live re-read and polls more: nothing new to tell */
+	while (mono_s() < end)
+		f.quit |= app_step(f.app, 200);
+	pf_keys(&f, "R");
+	snprintf(want, sizeof want, "transcription %.8s", id);   /* the pane cuts the rest */
+	char *t = scr_text();
+	int told = count(t, want);
+	free(t);
+	cr_assert_geq(told, 1);
+	out = pf_out_text(&f);
+	cr_assert_eq(count(out, "\033]9;"), told, "one desktop notification per change:\n%s", out);
+	cr_assert_eq(count(out, "\033]9;evil"), 0, "the name cannot start a sequence");
+	cr_assert_eq(count(out, "\007"), told, "nor end one");
+	free(out);
+	sbx_receiver_stop(rc);
+}

@@ -310,6 +310,15 @@ static int apply_global(const struct ctx *c, const char *n, const char *v)
 		set_bool(c, &cfg->ascii, v);
 	} else if (!strcmp(n, "bell")) {
 		set_bool(c, &cfg->bell, v);
+	} else if (!strcmp(n, "desktop_notify")) {
+		if (!strcmp(v, "off"))
+			cfg->desktop_notify = CONFIG_DESKTOP_OFF;
+		else if (!strcmp(v, "osc9"))
+			cfg->desktop_notify = CONFIG_DESKTOP_OSC9;
+		else if (!strcmp(v, "osc777"))
+			cfg->desktop_notify = CONFIG_DESKTOP_OSC777;
+		else
+			bad(c, "is not off, osc9 or osc777", v);
 	} else if (!strcmp(n, "notify")) {
 		set_bool(c, &cfg->notify, v);
 	} else if (!strcmp(n, "osc52")) {

@@ -75,6 +75,8 @@ struct steno_config {
 	int connections;            /* parallel transfers (the engine's cap per host) */
 	int timeout_s;              /* per-request timeout */
 	bool mouse, ascii, bell, read_only, osc52, notify;
+	enum config_desktop { CONFIG_DESKTOP_OFF, CONFIG_DESKTOP_OSC9, CONFIG_DESKTOP_OSC777 }
+		desktop_notify;     /* a watched item's state change through the terminal */
 	char *download_dir;         /* "~" expanded; NULL: the current directory */
 	char *opener;               /* command run with the file as $1; NULL: xdg-open when a display exists */
 	char *trace_file;           /* HTTP trace, off when NULL */

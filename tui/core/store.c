@@ -274,9 +274,10 @@ static int rec_insert(struct steno_store *st, struct steno_transcription *t, boo
 }
 
 int store_rec_merge(struct steno_store *st, struct steno_transcription *t, bool detailed,
-		    int64_t now, bool *state_changed, struct steno_error *err)
+		    int64_t now, bool *state_changed, char **old_state, struct steno_error *err)
 {
 	*state_changed = false;
+	*old_state = NULL;
 	if (!t->id || !t->id[0]) {
 		steno_transcription_free(t);
 		return steno_error_set(err, STENO_ERR_PARSE, "a transcription without an id");
@@ -287,6 +288,8 @@ int store_rec_merge(struct steno_store *st, struct steno_transcription *t, bool 
 		return rec_insert(st, t, detailed, now, err);
 	}
 	bool new_state = t->state && !str_eq(r->t.state, t->state);
+	if (new_state && r->t.state)
+		*old_state = strdup(r->t.state);   /* for the event; NULL on no memory too */
 	if (new_state && !detailed)
 		drop_stale_failure(&r->t);
 	bool ch = merge_fields(&r->t, t);
@@ -314,12 +317,14 @@ int store_transcription_put(struct steno_store *st, struct steno_transcription *
 		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 	}
 	bool state_changed;
-	int rc = store_rec_merge(st, t, detailed, now, &state_changed, err);
+	char *old_state;
+	int rc = store_rec_merge(st, t, detailed, now, &state_changed, &old_state, err);
 	if (rc == 1) {
 		struct store_event ev = { .what = STORE_WHAT_TRANSCRIPTION, .id = id,
-					  .state_changed = state_changed };
+					  .state_changed = state_changed, .old_state = old_state };
 		store_emit(st, false, &ev);
 	}
+	free(old_state);
 	free(id);
 	return rc;
 }

@@ -49,6 +49,7 @@ struct store_event {
 	const char *id;                      /* transcription or activity id, else NULL */
 	enum store_activity_kind kind;       /* for STORE_WHAT_ACTIVITY */
 	bool state_changed;                  /* the item's state differs from before */
+	const char *old_state;               /* ... and was this (NULL: not known before) */
 	bool finished;                       /* the state became final (a watched job ended) */
 	bool failure;                        /* ... and that final state is a failure */
 	const struct steno_error *error;     /* failed events only */

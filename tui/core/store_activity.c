@@ -190,7 +190,6 @@ static int act_put(struct steno_store *st, struct incoming *in, bool watch, int6
 	bool changed = act_replace(a, in, fresh);
 	a->state = act_state(a);
 	bool state_changed = fresh || !str_eq(old_state, a->state);
-	free(old_state);
 	a->watched |= watch;
 	a->fetched_ms = now;
 	a->has_error = false;
@@ -198,14 +197,17 @@ static int act_put(struct steno_store *st, struct incoming *in, bool watch, int6
 	a->finished = a->state && spec_state_is_final(spec_kind(a->kind), a->state);
 	if (state_changed)
 		a->state_changed_ms = now;
-	if (!changed)
+	if (!changed) {
+		free(old_state);
 		return 0;
+	}
 	struct store_event ev = { .what = STORE_WHAT_ACTIVITY, .id = a->id, .kind = a->kind,
-				  .state_changed = state_changed,
+				  .state_changed = state_changed, .old_state = old_state,
 				  .finished = a->finished && !was_finished && !fresh,
 				  .failure = a->finished &&
 					     spec_state_is_failure(spec_kind(a->kind), a->state) };
 	store_emit(st, false, &ev);
+	free(old_state);
 	return 1;
 }
 

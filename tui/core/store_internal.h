@@ -28,9 +28,11 @@ struct steno_store {
 
 void store_emit(struct steno_store *st, bool failed, const struct store_event *ev);
 struct store_transcription *store_rec_find(const struct steno_store *st, const char *id);
-/* Merges or inserts (taking ownership of *t). 1 changed, 0 same, -1 error; *state_changed. */
+/* Merges or inserts (taking ownership of *t). 1 changed, 0 same, -1 error; *state_changed,
+ * and *old_state: a malloc'd copy of the state it had before a change (NULL when none; the
+ * caller frees it). */
 int store_rec_merge(struct steno_store *st, struct steno_transcription *t, bool detailed,
-		    int64_t now, bool *state_changed, struct steno_error *err);
+		    int64_t now, bool *state_changed, char **old_state, struct steno_error *err);
 void store_views_free(struct steno_store *st);
 void store_views_forget(struct steno_store *st, const char *id);
 void store_acts_free(struct steno_store *st);

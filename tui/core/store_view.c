@@ -150,7 +150,8 @@ static int page_item(struct steno_store *st, struct store_view *v, struct steno_
 		return 0; /* an item without id cannot be shown or refreshed: skipped */
 	}
 	bool state_changed;
-	int rc = store_rec_merge(st, t, false, now, &state_changed, err);
+	char *old_state;
+	int rc = store_rec_merge(st, t, false, now, &state_changed, &old_state, err);
 	if (rc >= 0 && !view_has(v, id)) {
 		if (view_append(v, id) != 0)
 			rc = steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
@@ -159,9 +160,10 @@ static int page_item(struct steno_store *st, struct store_view *v, struct steno_
 	}
 	if (rc == 1) {
 		struct store_event ev = { .what = STORE_WHAT_TRANSCRIPTION, .id = id,
-					  .state_changed = state_changed };
+					  .state_changed = state_changed, .old_state = old_state };
 		store_emit(st, false, &ev);
 	}
+	free(old_state);
 	free(id);
 	return rc;
 }

@@ -115,16 +115,73 @@ void sync_restore_watched(struct steno_sync *s)
 	free(idx);
 }
 
-/* A watched item that settled is noted in the state file (kept a while, then pruned). */
+bool sync_watches_transcription(const struct steno_sync *s, const char *id)
+{
+	for (size_t i = 0; id && i < s->n_watched_tr; i++)
+		if (!strcmp(s->watched_tr[i], id))
+			return true;
+	return false;
+}
+
+int sync_watch_transcription(struct steno_sync *s, const char *id)
+{
+	int64_t now = sync_now_ms(s);
+
+	if (!id || !*id)
+		return -1;
+	if (!sync_watches_transcription(s, id)) {
+		char **w = realloc(s->watched_tr, (s->n_watched_tr + 1) * sizeof *w);
+		if (!w)
+			return -1;
+		s->watched_tr = w;
+		if (!(w[s->n_watched_tr] = strdup(id)))
+			return -1;
+		s->n_watched_tr++;
+	}
+	const struct store_transcription *t = store_transcription_get(s->cfg.store, id);
+	if (scheduler_track(s->sched, SCHED_TRANSCRIPTION, id, t ? t->t.state : NULL, now) < 0)
+		return -1;
+	scheduler_set_watched(s->sched, SCHED_TRANSCRIPTION, id, true);
+	return 0;
+}
+
+static void sync_tell_news(struct steno_sync *s, const char *kind, enum spec_state_kind sk,
+			   const struct store_event *ev, const char *name, const char *state)
+{
+	struct sync_news n = { .kind = kind, .id = ev->id, .name = name,
+		.old_state = ev->old_state, .state = state };
+
+	if (!s->cfg.listener.news || !ev->state_changed || !ev->old_state || !state)
+		return;   /* a first read is no news */
+	n.settled = spec_state_is_final(sk, state) || spec_state_needs_action(sk, state);
+	n.failure = spec_state_is_failure(sk, state);
+	s->cfg.listener.news(s->cfg.listener.ud, &n);
+}
+
+/* News of watched items; a watched item that settled is noted in the state file (kept a
+ * while, then pruned). */
 static void sync_store_changed(void *ud, const struct store_event *ev)
 {
+	static const char *const act_names[] = { "order", "export", "translation" };
 	struct steno_sync *s = ud;
 	char origin[512];
 
-	if (!(ev->what & STORE_WHAT_ACTIVITY) || !ev->id || !s->cfg.state)
+	if ((ev->what & STORE_WHAT_TRANSCRIPTION) && sync_watches_transcription(s, ev->id)) {
+		const struct store_transcription *t = store_transcription_get(s->cfg.store, ev->id);
+		if (t)
+			sync_tell_news(s, "transcription", SPEC_STATE_TRANSCRIPTION, ev, t->t.name,
+				       t->t.state);
+	}
+	if (!(ev->what & STORE_WHAT_ACTIVITY) || !ev->id)
 		return;
 	const struct store_activity *a = store_activity_find(s->cfg.store, ev->kind, ev->id);
-	if (a && a->finished && state_origin(s->base_url, origin, sizeof origin))
+	if (!a)
+		return;
+	if (a->watched)
+		sync_tell_news(s, act_names[ev->kind],
+			       scheduler_spec_kind(store_activity_sched_kind(ev->kind)), ev, NULL,
+			       a->state);
+	if (a->finished && s->cfg.state && state_origin(s->base_url, origin, sizeof origin))
 		state_watch_final(s->cfg.state, origin, s->org_id, watch_kind(ev->kind), ev->id,
 				  sync_wall_ms(s));
 }
@@ -205,6 +262,9 @@ void sync_free(struct steno_sync *s)
 	free(s->retry_org);
 	free(s->retry_folder);
 	free(s->retry_tag);
+	for (size_t i = 0; i < s->n_watched_tr; i++)
+		free(s->watched_tr[i]);
+	free(s->watched_tr);
 	free(s->base_url);
 	free(s->org_id);
 	free(s);

@@ -28,6 +28,16 @@ struct steno_sync;
 
 enum sync_health { SYNC_UNKNOWN, SYNC_ONLINE, SYNC_SLOW, SYNC_OFFLINE };
 
+/* A watched item moved to another state (told once per change; not on its first read). */
+struct sync_news {
+	const char *kind;          /* "transcription", "order", "export", "translation" */
+	const char *id;
+	const char *name;          /* a transcription's name; NULL otherwise or unknown */
+	const char *old_state, *state;
+	bool settled;              /* final, or waiting for a person (locked, to confirm) */
+	bool failure;              /* a failed final state */
+};
+
 /* What the engine tells its user (any callback may be NULL). Called from sync_run and from
  * the http engine's completions, never from inside another sync_* call's caller frame. */
 struct sync_listener {
@@ -35,6 +45,7 @@ struct sync_listener {
 	void (*error)(void *ud, const struct steno_error *err);   /* a read failed */
 	/* the server's health changed; rate_wait_s > 0 while a 429 holds the requests back */
 	void (*health)(void *ud, enum sync_health health, double rate_wait_s);
+	void (*news)(void *ud, const struct sync_news *news);
 	void *ud;
 };
 
@@ -100,6 +111,10 @@ void sync_fetch_transcription(struct steno_sync *s, const char *id, bool force);
 /* Watches an order / export / translation task: in the store (watched), polled until its
  * state settles, remembered in the state file. Returns 0, or -1 (bad id, no memory). */
 int sync_watch(struct steno_sync *s, enum store_activity_kind kind, const char *id);
+/* Watches a transcription (e.g. one the user just created): polled until settled, its state
+ * changes told as news. Returns 0, or -1 (bad id, no memory). */
+int sync_watch_transcription(struct steno_sync *s, const char *id);
+bool sync_watches_transcription(const struct steno_sync *s, const char *id);
 /* The watched items of the state file for this origin and organization: back in the store,
  * read once, then polled until settled. */
 void sync_restore_watched(struct steno_sync *s);

@@ -47,7 +47,9 @@ struct steno_sync {
 	struct sync_live live;
 	enum sync_health health;
 	double rate_wait_s;
-	int listener;              /* on the store: remembers settled watched items */
+	int listener;              /* on the store: settled watched items, news */
+	char **watched_tr;         /* watched transcription ids, malloc'd */
+	size_t n_watched_tr;
 };
 
 /* sync_base.c */

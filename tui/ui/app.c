@@ -275,6 +275,8 @@ static void app_free(struct app *app)
 	free(app->watched_jobs);
 	for (size_t i = 0; i < app->log_count; i++)
 		free(app->log[(app->log_head + i) % APP_LOG_LINES]);
+	for (size_t i = 0; i < app->history_count; i++)
+		free(app->history[(app->history_head + i) % APP_HISTORY_LINES]);
 	config_free(&app->own_config);
 	free(app);
 }

@@ -103,6 +103,20 @@ void app_error(struct app *app, const struct steno_error *err)
 	pane_dirty(app->ses.status_pane);
 }
 
+/* Appends a malloc'd line to a ring of cap slots (the oldest freed when full). */
+static void ring_push(char **ring, size_t cap, size_t *head, size_t *count, char *line)
+{
+	size_t slot = (*head + *count) % cap;
+
+	if (*count == cap) {
+		free(ring[*head]);
+		*head = (*head + 1) % cap;
+	} else {
+		(*count)++;
+	}
+	ring[slot] = line;
+}
+
 void app_log(struct app *app, const char *fmt, ...)
 {
 	char buf[512];
@@ -119,15 +133,29 @@ void app_log(struct app *app, const char *fmt, ...)
 	char *line = strdup(buf);
 	if (!line)
 		return;
-	size_t slot = (app->log_head + app->log_count) % APP_LOG_LINES;
-	if (app->log_count == APP_LOG_LINES) {
-		free(app->log[app->log_head]);
-		app->log_head = (app->log_head + 1) % APP_LOG_LINES;
-	} else {
-		app->log_count++;
-	}
-	app->log[slot] = line;
+	ring_push(app->log, APP_LOG_LINES, &app->log_head, &app->log_count, line);
 	pane_dirty(app->logp);
+}
+
+void app_history_add(struct app *app, const char *text)
+{
+	char buf[400];
+	time_t t = (time_t)(app_wall_ms(app) / 1000);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	size_t n = strftime(buf, sizeof buf, "%H:%M ", &tm);
+	snprintf(buf + n, sizeof buf - n, "%s", text);
+	char *line = strdup(buf);
+	if (line)
+		ring_push(app->history, APP_HISTORY_LINES, &app->history_head,
+			  &app->history_count, line);
+}
+
+const char *app_history_at(const struct app *app, size_t i)
+{
+	return i < app->history_count ?
+		app->history[(app->history_head + i) % APP_HISTORY_LINES] : NULL;
 }
 
 void app_refresh_status(struct app *app)

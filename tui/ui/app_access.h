@@ -45,6 +45,7 @@ struct app_list {
 };
 
 #define APP_LOG_LINES 400
+#define APP_HISTORY_LINES 50
 
 /* What app.c hands the files below it (listeners back up). */
 struct app_hooks {
@@ -76,6 +77,10 @@ struct app {
 
 	int listener;
 
+	/* the activity pane's history: what watched items did, newest last (a ring) */
+	char *history[APP_HISTORY_LINES];
+	size_t history_head, history_count;
+
 	/* the log pane's lines (a ring) */
 	char *log[APP_LOG_LINES];
 	size_t log_head, log_count;
@@ -96,5 +101,9 @@ void app_notify_dialogs(struct app *app);
 
 void app_log(struct app *app, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void app_refresh_status(struct app *app);
+/* Adds a line to the activity history (copied; the oldest goes when full). */
+void app_history_add(struct app *app, const char *line);
+/* Line i of the history, 0 = the oldest kept; NULL past the end. */
+const char *app_history_at(const struct app *app, size_t i);
 
 #endif

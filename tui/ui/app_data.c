@@ -4,7 +4,11 @@
 
 #include "ui/app_internal.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "ui/text.h"
 
 /* ---- asking the engine ---- */
 
@@ -72,30 +76,64 @@ static void app_on_health(void *ud, enum sync_health health, double rate_wait_s)
 	pane_dirty(app->ses.status_pane);
 }
 
+/* A desktop notification through the terminal (OSC 9 or OSC 777), which travels over SSH
+ * with the rest of the output. The text is the screen's sanitized text, so nothing of the
+ * server's can end the sequence early. */
+static void app_desktop_notify(struct app *app, const char *text)
+{
+	FILE *out = app->opts.out ? app->opts.out : stdout;
+	wchar_t *ws = text_sanitize(text, 0);
+	char *clean = ws ? text_to_utf8(ws) : NULL;
+
+	free(ws);
+	if (!clean)
+		return;
+	for (char *c = clean; *c; c++)
+		if (*c == ';' && app->config->desktop_notify == CONFIG_DESKTOP_OSC777)
+			*c = ',';   /* OSC 777 separates title and body with ';' */
+	if (app->config->desktop_notify == CONFIG_DESKTOP_OSC9)
+		fprintf(out, "\033]9;%s\007", clean);
+	else
+		fprintf(out, "\033]777;notify;steno;%s\007", clean);
+	fflush(out);
+	free(clean);
+}
+
+/* A watched item changed state: said once, in the status bar (config notify), the log,
+ * the activity pane's history, and optionally with the bell and on the desktop. */
+static void app_on_news(void *ud, const struct sync_news *n)
+{
+	struct app *app = ud;
+	char text[300];
+
+	if (app->quit)
+		return;
+	if (n->settled)
+		snprintf(text, sizeof text, "%s %s%s%s%s %s (%s)", n->kind, n->id,
+			 n->name ? " \"" : "", n->name ? n->name : "", n->name ? "\"" : "",
+			 n->failure ? "failed" : "finished", n->state);
+	else
+		snprintf(text, sizeof text, "%s %s%s%s%s: %s -> %s", n->kind, n->id,
+			 n->name ? " \"" : "", n->name ? n->name : "", n->name ? "\"" : "",
+			 n->old_state, n->state);
+	app_log(app, "%s", text);
+	app_history_add(app, text);
+	pane_dirty(app->activity);
+	if (app->config->notify)
+		app_status(app, "%s", text);
+	if (app->config->bell)
+		beep();
+	if (app->config->desktop_notify != CONFIG_DESKTOP_OFF)
+		app_desktop_notify(app, text);
+}
+
 void app_sync_listener(struct app *app, struct sync_listener *l)
 {
 	*l = (struct sync_listener){ .log = app_on_log, .error = app_on_error,
-		.health = app_on_health, .ud = app };
+		.health = app_on_health, .news = app_on_news, .ud = app };
 }
 
 /* ---- store listeners ---- */
-
-static const char *act_kind_name(enum store_activity_kind k)
-{
-	return k == STORE_ACT_ORDER ? "order" : k == STORE_ACT_EXPORT ? "export" : "translation";
-}
-
-static void app_notify(struct app *app, const struct store_event *ev)
-{
-	const struct store_activity *a = store_activity_find(app->store, ev->kind, ev->id);
-
-	if (!a || !a->watched)
-		return;
-	app_status(app, "%s %s %s (%s)", act_kind_name(ev->kind), ev->id,
-		   ev->failure ? "failed" : "finished", a->state ? a->state : "?");
-	if (app->config->bell)
-		beep();
-}
 
 void app_store_changed(void *ud, const struct store_event *ev)
 {
@@ -117,11 +155,8 @@ void app_store_changed(void *ud, const struct store_event *ev)
 	    !strcmp(ev->id, app->list.selected))
 		pane_dirty(app->details);
 	app_notify_dialogs(app);
-	if (ev->what & STORE_WHAT_ACTIVITY) {
+	if (ev->what & STORE_WHAT_ACTIVITY)
 		pane_dirty(app->activity);
-		if (ev->finished && ev->state_changed)
-			app_notify(app, ev);
-	}
 }
 
 void app_store_failed(void *ud, const struct store_event *ev)

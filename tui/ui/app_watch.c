@@ -56,6 +56,34 @@ static bool app_job_watched(const struct app *app, int id)
 	return false;
 }
 
+/* What the user creates is watched by itself: the transcription of a transcribe job, the
+ * order, export or task of the others (listed in the activity pane, remembered per server),
+ * from the moment its id is known. */
+static void app_watch_creation(struct app *app, const struct steno_job *job)
+{
+	enum store_activity_kind kind = STORE_ACT_ORDER;
+
+	if (!job->resource_id || job->step == JOB_STEP_FAILED)
+		return;
+	switch (job->kind) {
+	case JOB_TRANSCRIBE:
+		sync_watch_transcription(app->sync, job->resource_id);
+		return;
+	case JOB_ORDER: case JOB_CONFIRM: case JOB_TRANSLATION_ORDER:
+		break;
+	case JOB_EXPORT:
+		kind = STORE_ACT_EXPORT;
+		break;
+	case JOB_TRANSLATION_TASK:
+		kind = STORE_ACT_TRANSLATION_TASK;
+		break;
+	}
+	/* once: every progress event of the job comes here */
+	const struct store_activity *a = store_activity_find(app->store, kind, job->resource_id);
+	if (!a || !a->watched)
+		sync_watch(app->sync, kind, job->resource_id);
+}
+
 void app_on_job(void *ud, const struct steno_job *job)
 {
 	struct app *app = ud;
@@ -67,6 +95,7 @@ void app_on_job(void *ud, const struct steno_job *job)
 	jobs_extra_remember(&app->state, app->opts.base_url, app->opts.org_id, job, app_wall_ms(app));
 	if (!app_job_watched(app, job->id))
 		return;
+	app_watch_creation(app, job);
 	if (job->step == JOB_STEP_DONE) {
 		/* a creation may have taught the state a folder */
 		app_places_build(app);

@@ -11,6 +11,8 @@
 
 #include "api/spec_tables.h"
 #include "ui/app_internal.h"
+#include "ui/draw.h"
+#include "ui/style.h"
 #include "ui/format.h"
 #include "ui/table.h"
 
@@ -213,6 +215,29 @@ static void activity_close(struct pane *p)
 	p->data = NULL;
 }
 
+/* The history of state changes at the bottom (at most a third of the pane, the newest
+ * last); returns the rows it took. */
+static int activity_draw_history(struct pane *p, const struct app *app)
+{
+	int want = (int)app->history_count, max = (p->rows - 1) / 3 - 1;
+
+	if (!want || max < 1)
+		return 0;
+	int n = want < max ? want : max, y = p->rows - n - 1;
+	style_set(p->win, THEME_PANE_TITLE);
+	draw_blank(p->win, y, 0, p->cols);
+	draw_text(p->win, y, 1, p->cols - 2, "History", TEXT_LEFT, app_text_flags(p));
+	style_set(p->win, THEME_MUTED);
+	for (int i = 0; i < n; i++) {
+		draw_blank(p->win, y + 1 + i, 0, p->cols);
+		draw_text(p->win, y + 1 + i, 1, p->cols - 2,
+			  app_history_at(app, app->history_count - (size_t)n + (size_t)i),
+			  TEXT_LEFT, app_text_flags(p));
+	}
+	style_set(p->win, THEME_NORMAL);
+	return n + 1;
+}
+
 static void activity_draw(struct pane *p)
 {
 	struct activity_pane *ap = p->data;
@@ -222,13 +247,14 @@ static void activity_draw(struct pane *p)
 
 	snprintf(title, sizeof title, "Activity %d", n);
 	app_draw_title(p, title);
+	int history = activity_draw_history(p, ap->app);
 	if (!n) {
 		static const char *const msg[] = { "Nothing watched.", "Orders, exports and",
 			"translations you start", "appear here." };
 		app_draw_message(p, 2, msg, 4);
 		return;
 	}
-	listview_resize(&ap->lv, n, p->rows - 2);
+	listview_resize(&ap->lv, n, p->rows - 2 - history);
 	table_draw(p->win, 1, p->cols, &tv, &ap->lv, act_row, p);
 }
 
