@@ -43,3 +43,9 @@ tests_integration_test_cli_post_once_SOURCES = %reldir%/test_cli_post_once.c \
 tests_integration_test_cli_post_once_CFLAGS = $(CLI_IT_CFLAGS)
 tests_integration_test_cli_post_once_LDADD = $(CLI_IT_LIBS)
 TESTS += tests/integration/test_cli_post_once
+
+check_PROGRAMS += tests/integration/test_cli_watch
+tests_integration_test_cli_watch_SOURCES = %reldir%/test_cli_watch.c $(CLI_IT_COMMON)
+tests_integration_test_cli_watch_CFLAGS = $(CLI_IT_CFLAGS)
+tests_integration_test_cli_watch_LDADD = $(CLI_IT_LIBS)
+TESTS += tests/integration/test_cli_watch

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cmd_watch.h"
 #include "cli/cmds.h"
 
 /* The command table and dispatch. Every command parses its own options (getopt_long, with
@@ -29,6 +30,7 @@ static const struct cli_cmd cmds[] = {
 	{"download", cmd_download, "download the file of an existing export"},
 	{"translate", cmd_translate, "translate a transcription (order or --task)"},
 	{"order", cmd_order, "orders: create, translation, show, confirm, watch"},
+	{"watch", cmd_watch, "follow items' states until they settle (--list: the list too)"},
 	{"glossaries", cmd_glossaries, "list the organization's glossaries"},
 	{"style-guides", cmd_style_guides, "list the organization's style guides"},
 	{"config", cmd_config, "config paths: every path steno reads or writes"},

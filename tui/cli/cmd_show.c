@@ -10,6 +10,7 @@
 #include "api/order.h"
 #include "api/spec_tables.h"
 #include "api/translation.h"
+#include "cli/cmd_watch.h"
 #include "cli/cmds.h"
 
 /* Reading one resource: `steno show`, `steno order show|watch`, and what the creating
@@ -366,56 +367,14 @@ static const char order_watch_usage[] =
 	"Follow an order until it is final or needs action (incomplete, locked), printing each\n"
 	"state it goes through; then show it. Exit 1 when it ends failed.\n";
 
-/* Polls with growing intervals (refresh_interval .. refresh_max of the config). */
+/* The sync engine follows it (cmd_watch.c); then it is shown. */
 static int watch_loop(struct cli_ctx *c, const char *id, bool json)
 {
-	char *last = NULL;
-	double wait_s = c->cfg.refresh_interval_s > 0 ? c->cfg.refresh_interval_s : 2.0;
-	for (;;) {
-		char *st = NULL;
-		struct steno_order o;
-		memset(&o, 0, sizeof(o));
-		char *url = cli_url(c, "/orders", id);
-		struct steno_error err;
-		steno_error_clear(&err);
-		int rc = url ? cli_get(c, url, parse_order, &o, NULL, NULL, &err)
-			     : steno_error_set(&err, STENO_ERR_NOMEM, "out of memory");
-		free(url);
-		if (rc != 0) {
-			free(last);
-			return cli_fail(c, &err);
-		}
-		st = o.state ? strdup(o.state) : strdup("?");
-		steno_order_free(&o);
-		if (!st) {
-			free(last);
-			return CLI_EXIT_FAIL;
-		}
-		if (!last || strcmp(last, st) != 0) {
-			char *clean = out_clean(st);
-			fprintf(json ? stderr : stdout, "%s\n", clean ? clean : "?");
-			fflush(json ? stderr : stdout);
-			free(clean);
-		}
-		free(last);
-		last = st;
-		if (spec_state_is_final(SPEC_STATE_ORDER, st) ||
-		    spec_state_needs_action(SPEC_STATE_ORDER, st))
-			break;
-		struct timespec ts = {(time_t)wait_s, (long)((wait_s - (double)(long)wait_s) * 1e9)};
-		nanosleep(&ts, NULL);
-		if (cli_interrupted()) {
-			free(last);
-			return cli_fail(c, &(struct steno_error){.kind = STENO_ERR_CANCELLED,
-								  .message = "interrupted"});
-		}
-		if (wait_s * 1.5 <= c->cfg.refresh_max_s)
-			wait_s *= 1.5;
-	}
-	bool failed = spec_state_is_failure(SPEC_STATE_ORDER, last);
-	free(last);
-	int rc = fetch_print(c, "/orders", id, json, NULL);
-	return rc ? rc : failed ? CLI_EXIT_FAIL : CLI_EXIT_OK;
+	int rc = cmd_watch_order(c, id, json);
+	if (rc != CLI_EXIT_OK && rc != CLI_EXIT_FAIL)
+		return rc;
+	int shown = fetch_print(c, "/orders", id, json, NULL);
+	return shown ? shown : rc;
 }
 
 int cmd_order_watch(const struct cli_globals *g, int argc, char **argv)
