@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -52,7 +53,32 @@ static void e2e_child(const char *const *argv, const struct sbx *s, const char *
 	_exit(127);
 }
 
+static void e2e_start_cfg(int rows, int cols, const char *const *args, const struct sbx *s,
+			  const char *config_text);
+
 static void e2e_start(int rows, int cols, const char *const *args, const struct sbx *s)
+{
+	e2e_start_cfg(rows, cols, args, s, NULL);
+}
+
+/* Writes DIR/config/steno/config (the child's XDG_CONFIG_HOME is DIR/config). */
+static void e2e_config(const char *text)
+{
+	char path[300];
+
+	snprintf(path, sizeof path, "%s/config", E.dir);
+	cr_assert(mkdir(path, 0700) == 0 || errno == EEXIST);
+	snprintf(path, sizeof path, "%s/config/steno", E.dir);
+	cr_assert(mkdir(path, 0700) == 0 || errno == EEXIST);
+	snprintf(path, sizeof path, "%s/config/steno/config", E.dir);
+	FILE *f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void e2e_start_cfg(int rows, int cols, const char *const *args, const struct sbx *s,
+			  const char *config_text)
 {
 	const char *bin = getenv("STENO_BIN");
 	const char *argv[8] = { bin };
@@ -66,6 +92,8 @@ static void e2e_start(int rows, int cols, const char *const *args, const struct 
 	cr_assert_not_null(mkdtemp(E.dir));
 	E.rows = rows;
 	E.cols = cols;
+	if (config_text)
+		e2e_config(config_text);
 	E.pid = forkpty(&E.fd, NULL, NULL, &ws);
 	cr_assert_geq(E.pid, 0, "forkpty: %s", strerror(errno));
 	if (E.pid == 0)
@@ -235,4 +263,54 @@ Test(e2e, sandbox_mode_runs_its_own_sandbox)
 	e2e_send("q");
 	int st = e2e_wait_exit();
 	cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d", st);
+}
+
+/* Runs until a screen line holds both needles (no key sent); fails after max_s. */
+static void e2e_wait_line(const char *a, const char *b, double max_s)
+{
+	double end = now_s() + max_s;
+
+	for (;;) {
+		char *t = e2e_text();
+		for (char *line = t, *nl; line && *line; line = nl ? nl + 1 : NULL) {
+			nl = strchr(line, '\n');
+			size_t n = nl ? (size_t)(nl - line) : strlen(line);
+			char one[1400];
+			snprintf(one, sizeof one, "%.*s", (int)n, line);
+			if (strstr(one, a) && strstr(one, b))
+				return;
+		}
+		if (now_s() > end || !e2e_pump(200))
+			cr_assert_fail("no line with '%s' and '%s' after %.0f s:\n%s", a, b, max_s, t);
+	}
+}
+
+Test(e2e, an_item_made_by_another_process_appears_with_no_key_and_moves_on)
+{
+	struct sbx_receiver *rc = sbx_receiver_start(3.0, NULL, NULL, 0);
+	char body[512];
+	long status = 0;
+
+	cr_assert_not_null(rc);
+	with_sandbox();
+	e2e_start_cfg(30, 120, NULL, &S, "refresh = 5\n");
+	e2e_wait_text("Entrevista");
+	e2e_wait_text("online");
+	/* this test process is the other client: it creates through the API */
+	snprintf(body, sizeof body, "{\"transcription\":{\"name\":\"From elsewhere\","
+		 "\"language\":\"en-US\",\"tmp_url\":\"%s/media.wav\",\"organization_id\":\"%s\"}}",
+		 sbx_receiver_origin(rc), S.org_id);
+	double t0 = now_s();
+	json_object *o = sbx_call(&S, "POST", "transcriptions", body, &status);
+	cr_assert_eq(status, 201);
+	json_object_put(o);
+	e2e_wait_line("From elsewhere", "", 8);
+	cr_assert(now_s() - t0 < 7, "within one refresh interval (5 s) and a read: %.1f s",
+		  now_s() - t0);
+	/* its later states arrive by themselves: ingesting, transcribing, then done */
+	e2e_wait_line("From elsewhere", "done", 20);
+	e2e_send("q");
+	int st = e2e_wait_exit();
+	cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d", st);
+	sbx_receiver_stop(rc);
 }
