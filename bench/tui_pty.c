@@ -1,12 +1,14 @@
 /* tui_pty: runs a full-screen program on a pty (screen kept by libvterm) and measures it.
  *
  *   tui_pty frame ROWSxCOLS NEEDLE -- CMD...   ms from fork until NEEDLE is on screen
- *   tui_pty idle SECONDS NEEDLE -- CMD...      CPU ms (utime+stime) over SECONDS once NEEDLE shows
+ *   tui_pty idle SECONDS NEEDLE -- CMD...      CPU ms (utime+stime) over SECONDS once NEEDLE shows,
+ *                                              and context switches (wakeups) per minute
  *   tui_pty rss NEEDLE KEYS NEEDLE2 -- CMD...  VmRSS kB when NEEDLE shows, then after KEYS
  *                                              were typed and NEEDLE2 showed ("-" KEYS: none)
  * Prints one line "name value" per figure. Every wait is for text, with a 120 s limit. */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <poll.h>
 #include <pty.h>
@@ -125,6 +127,36 @@ static long proc_cpu_ms(pid_t pid)
 	return (long)((ut + st) * 1000 / (unsigned long)sysconf(_SC_CLK_TCK));
 }
 
+/* Context switches of every thread of pid (voluntary + involuntary): each time a thread
+ * blocked and woke up again, or was preempted. An idle loop that sleeps in poll() adds one
+ * per wakeup. -1 when /proc cannot be read. */
+static long proc_switches(pid_t pid)
+{
+	char path[96], line[256];
+	long total = 0, v;
+	DIR *d;
+	struct dirent *e;
+
+	snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+	if (!(d = opendir(path)))
+		return -1;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "/proc/%d/task/%.20s/status", (int)pid, e->d_name);
+		FILE *f = fopen(path, "r");
+		if (!f)
+			continue;
+		while (fgets(line, sizeof line, f))
+			if (sscanf(line, "voluntary_ctxt_switches: %ld", &v) == 1 ||
+			    sscanf(line, "nonvoluntary_ctxt_switches: %ld", &v) == 1)
+				total += v;
+		fclose(f);
+	}
+	closedir(d);
+	return total;
+}
+
 static long proc_rss_kb(pid_t pid)
 {
 	char path[64], line[256];
@@ -174,12 +206,13 @@ static int cmd_idle(double seconds, const char *needle, char **cmd)
 	double settle = now_ms() + 2000;
 	while (now_ms() < settle)
 		run_pump(&r, 100);
-	long c0 = proc_cpu_ms(r.pid);
+	long c0 = proc_cpu_ms(r.pid), w0 = proc_switches(r.pid);
 	double end = now_ms() + seconds * 1000;
 	while (now_ms() < end)
 		run_pump(&r, (int)(end - now_ms()) + 1);
-	long c1 = proc_cpu_ms(r.pid);
+	long c1 = proc_cpu_ms(r.pid), w1 = proc_switches(r.pid);
 	printf("idle_cpu_ms %ld\n", c1 - c0);
+	printf("idle_wakeups_per_min %.1f\n", (double)(w1 - w0) * 60.0 / seconds);
 	run_stop(&r);
 	return 0;
 }

@@ -41,3 +41,9 @@ TESTS += tests/screen/test_panes_live
 tests_screen_test_panes_live_SOURCES = %reldir%/test_panes_live.c $(PANES_TEST_SOURCES)
 tests_screen_test_panes_live_CFLAGS = $(PANES_TEST_CFLAGS)
 tests_screen_test_panes_live_LDADD = $(PANES_TEST_LIBS)
+
+check_PROGRAMS += tests/screen/test_panes_describe
+TESTS += tests/screen/test_panes_describe
+tests_screen_test_panes_describe_SOURCES = %reldir%/test_panes_describe.c $(PANES_TEST_SOURCES)
+tests_screen_test_panes_describe_CFLAGS = $(PANES_TEST_CFLAGS)
+tests_screen_test_panes_describe_LDADD = $(PANES_TEST_LIBS)

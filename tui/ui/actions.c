@@ -135,6 +135,7 @@ static const struct { const char *name; unsigned mask; } scope_names[] = {
 	{ "details", SCOPE_DETAILS }, { "activity", SCOPE_ACTIVITY },
 	{ "preview", SCOPE_PREVIEW }, { "log", SCOPE_LOG }, { "help", SCOPE_HELP },
 	{ "dialog", SCOPE_DIALOG }, { "item", SCOPE_ITEM }, { "browse", SCOPE_BROWSE },
+	{ "describe", SCOPE_DESCRIBE },
 };
 
 unsigned action_scope_by_name(const char *name)

@@ -16,9 +16,10 @@ enum action_scope {
 	SCOPE_LOG            = 1u << 6,
 	SCOPE_HELP           = 1u << 7,
 	SCOPE_DIALOG         = 1u << 8,
+	SCOPE_DESCRIBE       = 1u << 9,  /* the describe view */
 	/* Unions used by the table. */
 	SCOPE_LIST   = SCOPE_ORGS | SCOPE_TRANSCRIPTIONS | SCOPE_DETAILS | SCOPE_ACTIVITY |
-	               SCOPE_PREVIEW | SCOPE_LOG | SCOPE_HELP,
+	               SCOPE_PREVIEW | SCOPE_LOG | SCOPE_HELP | SCOPE_DESCRIBE,
 	SCOPE_ITEM   = SCOPE_TRANSCRIPTIONS | SCOPE_DETAILS,
 	SCOPE_BROWSE = SCOPE_ORGS | SCOPE_TRANSCRIPTIONS | SCOPE_DETAILS,
 };

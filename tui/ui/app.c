@@ -13,6 +13,7 @@
 #include "core/jobs_extra.h"
 #include "ui/dialogs.h"
 #include "ui/pane_activity.h"
+#include "ui/pane_describe.h"
 #include "ui/pane_details.h"
 #include "ui/pane_list.h"
 #include "ui/pane_log.h"
@@ -36,6 +37,22 @@ static int app_is_dialog_action(enum action_id act)
 	       act == ACT_EXPORT || act == ACT_DOWNLOAD || act == ACT_OPEN_FILE;
 }
 
+/* `:order` then an id: the order's describe view; it joins the activity pane and the state
+ * file (remembered per server). */
+static void app_open_order(struct app *app, const char *text)
+{
+	char id[SCHED_ID_MAX];
+	size_t n = strspn(text, " ");
+
+	snprintf(id, sizeof id, "%.*s", (int)strcspn(text + n, " "), text + n);
+	if (!id[0])
+		return;
+	sync_watch(app->sync, STORE_ACT_ORDER, id);
+	pane_dirty(app->activity);
+	/* opened once the input has closed (app_on_result): it is an overlay too */
+	snprintf(app->open_order, sizeof app->open_order, "%s", id);
+}
+
 unsigned app_action(struct app *app, enum action_id act)
 {
 	switch (act) {
@@ -49,6 +66,9 @@ unsigned app_action(struct app *app, enum action_id act)
 		if (app->list.selected)
 			sync_fetch_transcription(app->sync, app->list.selected, true);
 		app_status(app, "refreshing");
+		return PANE_HANDLED;
+	case ACT_OPEN_ORDER:
+		app_input_open(app, "order id: ", "", app_open_order);
 		return PANE_HANDLED;
 	case ACT_FORCE_REFRESH:
 		sync_force_all(app->sync);
@@ -121,6 +141,10 @@ static void app_on_result(void *ud, unsigned result)
 
 	sync_user_active(app->sync);
 	ui_session_on_result(&app->ses, result);
+	if (app->open_order[0]) {
+		app_describe(app, DESCRIBE_ORDER, app->open_order);
+		app->open_order[0] = '\0';
+	}
 }
 
 /* ---- set-up ---- */

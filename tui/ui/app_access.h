@@ -86,6 +86,7 @@ struct app {
 	size_t log_head, log_count;
 
 	struct pane *orgs, *tlist, *details, *activity, *logp;
+	char open_order[SCHED_ID_MAX];    /* `:order ID` opens it after the input closed */
 	int animating;                    /* ms between redraws of the details' times (0: none) */
 	int list_tick;                    /* ms between redraws of the list's times (0: none) */
 	int64_t list_fresh_until;         /* a fresh row's mark goes then (0: none shown) */

@@ -3,8 +3,11 @@
 
 #include "ui/app_internal.h"
 
+#include <stdlib.h>
+
 #include "ui/draw.h"
 #include "ui/style.h"
+#include "ui/text.h"
 
 unsigned app_text_flags(const struct pane *p)
 {
@@ -36,4 +39,50 @@ void app_time_tick(int *tick_ms, long long seconds)
 
 	if (!*tick_ms || ms < *tick_ms)
 		*tick_ms = ms;
+}
+
+int app_draw_field(struct pane *p, const struct app_field *f, int row, int skip, int top_y)
+{
+	unsigned flags = app_text_flags(p);
+	int vx = f->label_w + 2, vw = p->cols - f->label_w - 2, used = 0;
+	wchar_t *ws = text_sanitize(f->value ? f->value : "", flags);
+
+	if (!ws || vw <= 0) {
+		free(ws);
+		return 1;
+	}
+	wchar_t *w = ws;
+	do {
+		/* take as many characters as fit in vw columns */
+		int cols = 0;
+		size_t n = 0;
+		while (w[n] && cols + text_char_width(w[n]) <= vw)
+			cols += text_char_width(w[n++]);
+		/* break after the last space that fits; a word longer than the row is split */
+		size_t brk = n;
+		while (w[n] && brk > 0 && w[brk - 1] != L' ')
+			brk--;
+		if (w[n] && brk > 0)
+			n = brk;
+		if (n == 0 && w[0])
+			n = 1;
+		int y = top_y + row + used - skip;
+		if (y >= top_y && y < p->rows) {
+			wchar_t save = w[n];
+			w[n] = L'\0';
+			style_set(p->win, f->selected ? THEME_LIST_SELECTED : THEME_MUTED);
+			if (f->selected)
+				draw_blank(p->win, y, 0, p->cols);
+			if (used == 0)
+				draw_text(p->win, y, 1, f->label_w, f->label, TEXT_LEFT, flags);
+			style_set(p->win, f->selected ? THEME_LIST_SELECTED : f->elem);
+			draw_wtext(p->win, y, vx, vw, w, TEXT_LEFT, flags);
+			w[n] = save;
+		}
+		w += n;
+		used++;
+	} while (*w && !f->cut);   /* else never cut: a long value takes more rows */
+	free(ws);
+	style_set(p->win, THEME_NORMAL);
+	return used;
 }

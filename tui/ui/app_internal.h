@@ -17,6 +17,17 @@ unsigned app_text_flags(const struct pane *p);
  * becomes the shortest period at which such texts change (0 when none shown yet), so the
  * loop wakes as rarely as the coarsest text allows (at most once a minute past 2 minutes). */
 void app_time_tick(int *tick_ms, long long seconds);
+/* A "label  value" field: the label muted in label_w columns, the value wrapped at spaces
+ * over as many rows as it needs (one, cut, with `cut`), in elem (the whole row in
+ * list.selected when selected). Content row `row`, rows above `skip` scrolled out, window
+ * rows from top_y down. Returns the rows it takes. */
+struct app_field {
+	const char *label, *value;
+	int label_w;
+	enum theme_elem elem;
+	bool cut, selected;
+};
+int app_draw_field(struct pane *p, const struct app_field *f, int row, int skip, int top_y);
 
 /* app_list.c: the current view, the query over it, the marks and the selection */
 struct store_view *app_view(struct app *app, bool create);   /* the current list */

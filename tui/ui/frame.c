@@ -84,6 +84,11 @@ static void place_overlay(struct ui_frame *f, struct pane *p)
 		pane_place(p, f->rows - 1, 0, 1, f->cols);
 		return;
 	}
+	if (p->ops->place == PANE_PLACE_FULL) {
+		pane_place(p, 0, 0, f->rows > 1 ? f->rows - 1 : f->rows, f->cols);
+		frame_drop_backdrop(f);
+		return;
+	}
 	int rows = overlay_rows(f, p), cols = overlay_cols(f);
 	int y = (f->rows - rows) / 2, x = (f->cols - cols) / 2;
 	pane_place(p, y, x, rows, cols);

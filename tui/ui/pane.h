@@ -28,6 +28,7 @@ enum pane_place {
 	PANE_PLACE_STATUS,   /* the last line */
 	PANE_PLACE_OVERLAY,  /* centred on top (help, dialogs) */
 	PANE_PLACE_PROMPT,   /* the last line, on top of the status bar */
+	PANE_PLACE_FULL,     /* on top of every pane, all but the status bar (describe view) */
 };
 
 /* State shared by every pane of one frame. Ownership: the frame (struct ui_frame). */

@@ -12,6 +12,7 @@
 #include "api/spec_tables.h"
 #include "ui/app_internal.h"
 #include "ui/draw.h"
+#include "ui/pane_describe.h"
 #include "ui/style.h"
 #include "ui/format.h"
 #include "ui/table.h"
@@ -264,6 +265,21 @@ static unsigned activity_key(struct pane *p, enum action_id act, ui_key key)
 	struct app *app = ap->app;
 
 	(void)key;
+	if (act == ACT_ENTER) {   /* the order, export or task full-screen */
+		enum store_activity_kind kind = STORE_ACT_ORDER;
+		const char *id = app_selected_activity(app, &kind);
+		static const enum describe_kind dk[] = { [STORE_ACT_ORDER] = DESCRIBE_ORDER,
+			[STORE_ACT_EXPORT] = DESCRIBE_EXPORT,
+			[STORE_ACT_TRANSLATION_TASK] = DESCRIBE_TASK };
+		const struct steno_job *j = row_job(app, ap->lv.cursor);
+		if (id)
+			app_describe(app, dk[kind], id);
+		else if (j && j->kind == JOB_TRANSCRIBE && j->resource_id)
+			app_describe(app, DESCRIBE_TRANSCRIPTION, j->resource_id);
+		else
+			app_status(app, "nothing to open here yet");
+		return PANE_HANDLED | PANE_REDRAW;
+	}
 	if (act == ACT_CANCEL_JOB) {
 		if ((size_t)ap->lv.cursor < app->n_watched_jobs &&
 		    jobs_cancel(app->jobs, app->watched_jobs[ap->lv.cursor]) == 0)

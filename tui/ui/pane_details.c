@@ -11,6 +11,7 @@
 
 #include "api/spec_tables.h"
 #include "ui/app_internal.h"
+#include "ui/pane_describe.h"
 #include "ui/draw.h"
 #include "ui/format.h"
 #include "ui/pane_list.h"
@@ -175,49 +176,14 @@ static void details_close(struct pane *p)
 	p->data = NULL;
 }
 
-/* Draws one field, its value wrapped at spaces over as many rows as it needs (links are
- * cut to one row); rows above `skip` are scrolled out. Returns the rows it takes. */
+/* Draws one field (links and dates cut to one row); rows above `skip` are scrolled out.
+ * Returns the rows it takes. */
 static int details_draw_line(struct pane *p, const struct details_line *l, int row, int skip)
 {
-	unsigned flags = app_text_flags(p);
-	int vw = p->cols - DETAILS_LABEL - 2, used = 0;
-	wchar_t *ws = text_sanitize(l->value, flags);
+	struct app_field f = { .label = l->label, .value = l->value, .label_w = DETAILS_LABEL,
+		.elem = l->elem, .cut = l->cut };
 
-	if (!ws || vw <= 0) {
-		free(ws);
-		return 1;
-	}
-	wchar_t *w = ws;
-	do {
-		/* take as many characters as fit in vw columns */
-		int cols = 0;
-		size_t n = 0;
-		while (w[n] && cols + text_char_width(w[n]) <= vw)
-			cols += text_char_width(w[n++]);
-		/* break after the last space that fits; a word longer than the row is split */
-		size_t brk = n;
-		while (w[n] && brk > 0 && w[brk - 1] != L' ')
-			brk--;
-		if (w[n] && brk > 0)
-			n = brk;
-		if (n == 0 && w[0])
-			n = 1;
-		int y = row + used - skip;
-		if (y >= 1 && y < p->rows) {
-			wchar_t save = w[n];
-			w[n] = L'\0';
-			style_set(p->win, THEME_MUTED);
-			if (used == 0)
-				draw_text(p->win, y, 1, DETAILS_LABEL, l->label, TEXT_LEFT, flags);
-			style_set(p->win, l->elem);
-			draw_wtext(p->win, y, DETAILS_LABEL + 2, vw, w, TEXT_LEFT, flags);
-			w[n] = save;
-		}
-		w += n;
-		used++;
-	} while (*w && !l->cut);   /* else never cut: a long value takes more rows */
-	free(ws);
-	return used;
+	return app_draw_field(p, &f, row, skip, 1);
 }
 
 static void details_draw(struct pane *p)
@@ -239,10 +205,10 @@ static void details_draw(struct pane *p)
 		d->lv.top = 0;
 	}
 	details_fields(d, st, (time_t)(app_wall_ms(app) / 1000));
-	int row = 1;
+	int row = 0;
 	for (int i = 0; i < d->n; i++)
 		row += details_draw_line(p, &d->lines[i], row, d->lv.top);
-	d->lv.count = row - 1;   /* rows of content, for scrolling */
+	d->lv.count = row;   /* rows of content, for scrolling */
 	d->lv.rows = p->rows - 1;
 	style_set(p->win, THEME_NORMAL);
 }
@@ -254,6 +220,12 @@ static unsigned details_key(struct pane *p, enum action_id act, ui_key key)
 	(void)key;
 	if (act == ACT_BACK)
 		return frame_run(&d->app->ses.frame, ACT_VIEW_TRANSCRIPTIONS, KEYS_NONE);
+	if (act == ACT_ENTER) {   /* the same full-screen, every field whole */
+		const char *id = app_selected_id(d->app);
+		if (id)
+			app_describe(d->app, DESCRIBE_TRANSCRIPTION, id);
+		return PANE_HANDLED | PANE_REDRAW;
+	}
 	/* the pane scrolls: top is the first row of content shown */
 	int page = d->lv.rows > 1 ? d->lv.rows - 1 : 1, top = d->lv.top;
 	switch (act) {

@@ -12,6 +12,7 @@
 #include "api/spec_tables.h"
 #include "ui/app_internal.h"
 #include "ui/format.h"
+#include "ui/pane_describe.h"
 #include "ui/table.h"
 
 /* Load the next page when the cursor comes this close to the end. */
@@ -314,8 +315,10 @@ static unsigned list_key(struct pane *p, enum action_id act, ui_key key)
 		list_set_filter(app, "");
 		list_set_tag(app, "");
 		return PANE_HANDLED | PANE_REDRAW;
-	case ACT_ENTER:
-		return frame_run(&app->ses.frame, ACT_VIEW_DETAILS, KEYS_NONE);
+	case ACT_ENTER:   /* the transcription full-screen, every field whole */
+		if (app->list.selected)
+			app_describe(app, DESCRIBE_TRANSCRIPTION, app->list.selected);
+		return PANE_HANDLED | PANE_REDRAW;
 	case ACT_BACK:
 		return frame_run(&app->ses.frame, ACT_VIEW_ORGS, KEYS_NONE);
 	case ACT_MOVE_BOTTOM:

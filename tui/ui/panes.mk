@@ -8,6 +8,7 @@ libsteno_ui_a_SOURCES += \
 	%reldir%/pane_orgs.c %reldir%/pane_orgs.h \
 	%reldir%/pane_list.c %reldir%/pane_list.h \
 	%reldir%/pane_details.c %reldir%/pane_details.h \
+	%reldir%/pane_describe.c %reldir%/pane_describe.h \
 	%reldir%/pane_activity.c %reldir%/pane_activity.h \
 	%reldir%/pane_log.c %reldir%/pane_log.h \
 	%reldir%/wait.c %reldir%/wait.h

@@ -1,0 +1,172 @@
+/* Screen tests of the describe view: Enter on a transcription and on an activity row, `:order`
+ * and an id, values whole, `y` copies the value under the cursor, `J` shows the JSON, Esc
+ * goes back, Enter on an order's transcription id opens it. */
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "panes_fixture.h"
+#include "ui/app_internal.h"
+
+static struct pf f;
+static const char *const demo30[] = { "--seed-demo", "30", "--page-size", "10", NULL };
+
+static void teardown(void)
+{
+	pf_close(&f);
+}
+
+TestSuite(describe, .fini = teardown, .timeout = 60);
+
+/* The screen without any white space: a value wrapped over rows reads whole again. */
+static char *squeezed(void)
+{
+	char *t = scr_text(), *o = t;
+
+	for (char *c = t; *c; c++)
+		if (!isspace((unsigned char)*c))
+			*o++ = *c;
+	*o = '\0';
+	return t;
+}
+
+static void base64(const char *in, char *out)
+{
+	static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	size_t n = strlen(in), o = 0;
+
+	for (size_t i = 0; i < n; i += 3) {
+		unsigned v = (unsigned char)in[i] << 16;
+		if (i + 1 < n)
+			v |= (unsigned char)in[i + 1] << 8;
+		if (i + 2 < n)
+			v |= (unsigned char)in[i + 2];
+		out[o++] = tab[v >> 18 & 63];
+		out[o++] = tab[v >> 12 & 63];
+		out[o++] = i + 1 < n ? tab[v >> 6 & 63] : '=';
+		out[o++] = i + 2 < n ? tab[v & 63] : '=';
+	}
+	out[o] = '\0';
+}
+
+/* Moves the cursor down until the selected row (reverse video) holds needle. */
+static void cursor_to(const char *needle)
+{
+	for (int tries = 0; tries < 120; tries++) {
+		char *t = scr_text(), *a = scr_attrs();
+		char *tl = t, *al = a;
+		bool hit = false;
+		while (tl && al && *tl) {
+			char *tn = strchr(tl, '\n'), *an = strchr(al, '\n');
+			if (tn)
+				*tn = '\0';
+			if (strstr(tl, needle) && strchr(al, '8') && strchr(al, '8') < (an ? an : al + strlen(al)))
+				hit = true;
+			tl = tn ? tn + 1 : NULL;
+			al = an ? an + 1 : NULL;
+		}
+		free(t);
+		free(a);
+		if (hit)
+			return;
+		pf_keys(&f, "j");
+	}
+	cr_assert_fail("the cursor never reached '%s'", needle);
+}
+
+Test(describe, enter_on_a_transcription_shows_every_field_whole)
+{
+	struct pf_opts o = { .rows = 40, .cols = 100, .sandbox_args = demo30, .theme = "mono",
+		.capture_out = 1 };
+	char path[128], b64[400];
+	long status = 0;
+
+	pf_open(&f, &o);
+	const char *id = app_selected_id(f.app);
+	cr_assert_not_null(id);
+	char tid[64];
+	snprintf(tid, sizeof tid, "%s", id);
+	snprintf(path, sizeof path, "transcriptions/%s", tid);
+	json_object *tr = sbx_call(&f.sbx, "GET", path, NULL, &status);
+	cr_assert_eq(status, 200);
+	char editor[300];
+	snprintf(editor, sizeof editor, "%s", sbx_str(tr, "_links.self.editorUrl"));
+	json_object_put(tr);
+
+	pf_keys(&f, "<Enter>");
+	pf_wait_text(&f, "_links.self.editorUrl");
+	char title[100];
+	snprintf(title, sizeof title, "transcription %s", tid);
+	pf_expect(&f, title);
+	char *s = squeezed();
+	cr_assert(strstr(s, editor), "the editor URL whole (%s):\n%s", editor, s);
+	free(s);
+
+	/* y copies the value under the cursor: the id field's */
+	cursor_to("id ");
+	pf_keys(&f, "y");
+	pf_expect(&f, "copied id");
+	base64(tid, b64);
+	char *out = pf_out_text(&f);
+	cr_assert(strstr(out, b64), "OSC 52 with the id expected");
+	free(out);
+
+	/* J: the answer as JSON text; J again: the fields */
+	pf_keys(&f, "J");
+	char line[120];
+	snprintf(line, sizeof line, "\"id\":\"%s\"", tid);
+	pf_expect(&f, line);
+	pf_keys(&f, "J");
+	pf_expect(&f, "_links.self.editorUrl");
+	/* Esc: back to the panes */
+	pf_keys(&f, "<Esc>");
+	pf_reject(&f, "_links.self.editorUrl");
+	pf_expect(&f, "Transcriptions");
+}
+
+Test(describe, order_by_id_then_its_transcription)
+{
+	struct pf_opts o = { .rows = 50, .cols = 120, .sandbox_args = demo30, .theme = "mono" };
+	long status = 0;
+
+	pf_open(&f, &o);
+	/* an order made by another client: it has one transcription */
+	char body[400], oid[64];
+	snprintf(body, sizeof body, "{\"order\":{\"url\":\"http://127.0.0.1:1/x.wav\","
+		 "\"language\":\"en-US\",\"organization_id\":\"%s\"}}", f.sbx.org_id);
+	json_object *ord = sbx_call(&f.sbx, "POST", "orders", body, &status);
+	cr_assert(status == 200 || status == 201, "%ld", status);
+	snprintf(oid, sizeof oid, "%s", sbx_str(ord, "id"));
+	json_object_put(ord);
+
+	pf_keys(&f, ":");
+	for (const char *c = "order"; *c; c++) {
+		char k[2] = { *c, 0 };
+		pf_keys(&f, k);
+	}
+	pf_keys(&f, "<Enter>");
+	pf_expect(&f, "order id:");
+	for (const char *c = oid; *c; c++) {
+		char k[2] = { *c, 0 };
+		pf_keys(&f, k);
+	}
+	pf_keys(&f, "<Enter>");
+	char title[100];
+	snprintf(title, sizeof title, "order %s", oid);
+	pf_wait_text(&f, "transcriptions[0].id");
+	pf_expect(&f, title);
+	cursor_to("transcriptions[0].id");
+	pf_keys(&f, "<Enter>");
+	pf_wait_text(&f, "_links.self.editorUrl");
+	pf_expect(&f, "transcription ");
+	pf_keys(&f, "<Esc>");
+	/* the order opened is listed in the activity pane */
+	pf_keys(&f, "4");
+	char shortid[16];
+	snprintf(shortid, sizeof shortid, "%.5s", oid);   /* the ID column is narrow */
+	pf_expect(&f, shortid);
+}

@@ -1,0 +1,297 @@
+/* The describe view: one resource full-screen, every field of the server's last answer
+ * (core/describe.h), values whole and wrapped at spaces; `y` copies the value under the
+ * cursor, `J` shows the answer's JSON as text, `r` reads it again, Enter on a transcription
+ * id opens that transcription, Esc goes back. */
+#include "config.h"
+
+#include "ui/pane_describe.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/describe.h"
+#include "ui/app_internal.h"
+#include "ui/clipboard.h"
+#include "ui/draw.h"
+#include "ui/style.h"
+
+#define DESCRIBE_LABEL_MAX 36
+
+struct describe_pane {
+	struct app *app;
+	struct pane *self;
+	struct steno_describe d;
+	bool raw;            /* J: the JSON text instead of the fields */
+	int cursor;          /* field (or JSON line) under the cursor */
+	int top;             /* first content row shown */
+	int rows;            /* content rows, for scrolling */
+	int cursor_row0, cursor_row1;   /* content rows of the cursor's item, last draw */
+};
+
+/* The JSON text's lines: pointers into a copy, for drawing and copying. */
+struct raw_lines {
+	char *buf;
+	char **v;
+	size_t n;
+};
+
+static int raw_split(const char *raw, struct raw_lines *l)
+{
+	memset(l, 0, sizeof *l);
+	if (!raw || !(l->buf = strdup(raw)))
+		return -1;
+	size_t cap = 1;
+	for (const char *c = raw; *c; c++)
+		cap += *c == '\n';
+	if (!(l->v = calloc(cap, sizeof *l->v))) {
+		free(l->buf);
+		return -1;
+	}
+	for (char *s = l->buf, *nl; s; s = nl ? nl + 1 : NULL) {
+		nl = strchr(s, '\n');
+		if (nl)
+			*nl = '\0';
+		l->v[l->n++] = s;
+	}
+	return 0;
+}
+
+static void raw_free(struct raw_lines *l)
+{
+	free(l->v);
+	free(l->buf);
+}
+
+static void describe_changed(void *ud)
+{
+	struct describe_pane *dp = ud;
+
+	pane_dirty(dp->self);
+}
+
+static int count_items(const struct describe_pane *dp)
+{
+	if (!dp->raw)
+		return (int)dp->d.n;
+	struct raw_lines l;
+	if (raw_split(dp->d.raw, &l) < 0)
+		return 0;
+	int n = (int)l.n;
+	raw_free(&l);
+	return n;
+}
+
+static int label_width(const struct describe_pane *dp, int cols)
+{
+	int w = 4;
+
+	for (size_t i = 0; i < dp->d.n; i++) {
+		int len = (int)strlen(dp->d.fields[i].key);
+		if (len > w)
+			w = len;
+	}
+	if (w > DESCRIBE_LABEL_MAX)
+		w = DESCRIBE_LABEL_MAX;
+	return w < cols / 3 ? w : cols / 3;
+}
+
+/* Draws the items from content row 0; remembers where the cursor's item is. */
+static void describe_draw_items(struct pane *p, struct describe_pane *dp)
+{
+	struct raw_lines l = { 0 };
+	int n = dp->raw ? (raw_split(dp->d.raw, &l) < 0 ? 0 : (int)l.n) : (int)dp->d.n;
+	int lw = dp->raw ? 0 : label_width(dp, p->cols), row = 0;
+
+	for (int i = 0; i < n; i++) {
+		struct app_field f = { .label = dp->raw ? "" : dp->d.fields[i].key,
+			.value = dp->raw ? l.v[i] : dp->d.fields[i].value, .label_w = lw,
+			.elem = THEME_NORMAL, .selected = i == dp->cursor };
+		if (i == dp->cursor)
+			dp->cursor_row0 = row;
+		row += app_draw_field(p, &f, row, dp->top, 1);
+		if (i == dp->cursor)
+			dp->cursor_row1 = row - 1;
+	}
+	dp->rows = row;
+	raw_free(&l);
+}
+
+static void describe_draw(struct pane *p)
+{
+	struct describe_pane *dp = p->data;
+	char title[200];
+
+	werase(p->win);
+	snprintf(title, sizeof title, "%s %s%s%s  -  y copy  J %s  r refresh  Esc back",
+		 describe_kind_name(dp->d.kind), dp->d.id, dp->d.loading ? " (reading...)" : "",
+		 dp->d.has_error ? " (the last read failed)" : "", dp->raw ? "fields" : "JSON");
+	app_draw_title(p, title);
+	if (!dp->d.n && !dp->d.raw) {
+		const char *msg[] = { dp->d.has_error ? dp->d.error.message : "Reading..." };
+		app_draw_message(p, 2, msg, 1);
+		return;
+	}
+	/* draw once to learn where the cursor is; scroll it into view and draw again */
+	describe_draw_items(p, dp);
+	int view = p->rows - 1, top = dp->top;
+	if (dp->cursor_row0 < top)
+		top = dp->cursor_row0;
+	else if (dp->cursor_row1 >= top + view)
+		top = dp->cursor_row1 - view + 1;
+	if (top != dp->top) {
+		dp->top = top;
+		werase(p->win);
+		app_draw_title(p, title);
+		describe_draw_items(p, dp);
+	}
+}
+
+/* The value under the cursor (the whole JSON text in the JSON view). */
+static void describe_copy(struct describe_pane *dp)
+{
+	struct app *app = dp->app;
+	const char *what = dp->raw ? "the JSON" : dp->cursor < (int)dp->d.n ?
+		dp->d.fields[dp->cursor].key : NULL;
+	const char *text = dp->raw ? dp->d.raw : what ? dp->d.fields[dp->cursor].value : NULL;
+
+	if (!text) {
+		app_status(app, "nothing to copy here");
+		return;
+	}
+	if (clipboard_copy(app->opts.out, text) < 0)
+		app_status(app, "could not copy %s (too long for the terminal)", what);
+	else
+		app_status(app, "copied %s", what);
+}
+
+/* The transcription a field names: a row of an order's transcriptions (any of its fields:
+ * the row's uuid is the id the API takes, its id a number), an input's transcription_id, an
+ * outputsIds entry, a task's translated transcription. NULL when none. */
+static const char *field_transcription(const struct describe_pane *dp, size_t i)
+{
+	const struct describe_field *f = &dp->d.fields[i];
+	const char *close;
+
+	if (!strncmp(f->key, "transcriptions[", 15) && (close = strchr(f->key, ']'))) {
+		size_t len = (size_t)(close - f->key) + 1;
+		for (size_t j = 0; j < dp->d.n; j++)
+			if (!strncmp(dp->d.fields[j].key, f->key, len) &&
+			    !strcmp(dp->d.fields[j].key + len, ".uuid"))
+				return dp->d.fields[j].value;
+		return NULL;
+	}
+	if (strstr(f->key, "ranscriptionId") || strstr(f->key, "ranscription_id") ||
+	    !strncmp(f->key, "outputsIds[", 11) || !strncmp(f->key, "outputs_ids[", 12))
+		return *f->value ? f->value : NULL;
+	return NULL;
+}
+
+/* Enter on a field that names a transcription opens it in this view (Esc then goes back to
+ * the panes); returns false when the field names none. */
+static bool describe_follow(struct describe_pane *dp)
+{
+	if (dp->raw || dp->cursor >= (int)dp->d.n)
+		return false;
+	const char *tr = field_transcription(dp, (size_t)dp->cursor);
+	char *id = tr ? strdup(tr) : NULL;
+	struct steno_error err;
+	if (!id)
+		return false;
+	describe_close(&dp->d);
+	if (describe_open(&dp->d, dp->app->http, DESCRIBE_TRANSCRIPTION, id, describe_changed, dp,
+			  &err) < 0)
+		app_error(dp->app, &err);
+	free(id);
+	dp->cursor = dp->top = 0;
+	dp->raw = false;
+	return true;
+}
+
+static unsigned describe_key(struct pane *p, enum action_id act, ui_key key)
+{
+	struct describe_pane *dp = p->data;
+	struct steno_error err;
+	int n = count_items(dp), page = p->rows > 4 ? p->rows - 3 : 1;
+
+	(void)key;
+	switch (act) {
+	case ACT_BACK: case ACT_QUIT:
+		return PANE_HANDLED | PANE_CLOSE;
+	case ACT_MOVE_DOWN: dp->cursor++; break;
+	case ACT_MOVE_UP: dp->cursor--; break;
+	case ACT_PAGE_DOWN: case ACT_HALF_PAGE_DOWN: dp->cursor += page; break;
+	case ACT_PAGE_UP: case ACT_HALF_PAGE_UP: dp->cursor -= page; break;
+	case ACT_MOVE_TOP: dp->cursor = 0; break;
+	case ACT_MOVE_BOTTOM: dp->cursor = n - 1; break;
+	case ACT_COPY_VALUE:
+		describe_copy(dp);
+		return PANE_HANDLED;
+	case ACT_RAW_JSON:
+		dp->raw = !dp->raw;
+		dp->cursor = dp->top = 0;
+		break;
+	case ACT_REFRESH: case ACT_FORCE_REFRESH:
+		if (describe_refresh(&dp->d, &err) < 0)
+			app_error(dp->app, &err);
+		break;
+	case ACT_ENTER:
+		if (!describe_follow(dp)) {
+			app_status(dp->app, "Enter opens a transcription's id; y copies the value");
+			return PANE_HANDLED;
+		}
+		break;
+	default:
+		return PANE_HANDLED;   /* modal: nothing reaches the panes below */
+	}
+	if (dp->cursor >= n)
+		dp->cursor = n - 1;
+	if (dp->cursor < 0)
+		dp->cursor = 0;
+	return PANE_HANDLED | PANE_REDRAW;
+}
+
+static int describe_pane_open(struct pane *p, void *arg)
+{
+	struct describe_pane *dp = calloc(1, sizeof *dp);
+
+	if (!dp)
+		return -1;
+	dp->app = arg;
+	dp->self = p;
+	p->data = dp;
+	return 0;
+}
+
+static void describe_pane_close(struct pane *p)
+{
+	struct describe_pane *dp = p->data;
+
+	if (dp)
+		describe_close(&dp->d);
+	free(dp);
+	p->data = NULL;
+}
+
+const struct pane_ops describe_pane_ops = {
+	.name = "describe", .scope = SCOPE_DESCRIBE, .place = PANE_PLACE_FULL,
+	.open = describe_pane_open, .draw = describe_draw, .key = describe_key,
+	.close = describe_pane_close,
+};
+
+int app_describe(struct app *app, enum describe_kind kind, const char *id)
+{
+	struct pane *p = pane_new(&describe_pane_ops, &app->ses.frame.ctx, app);
+	struct steno_error err;
+
+	if (!p)
+		return -1;
+	struct describe_pane *dp = p->data;
+	if (describe_open(&dp->d, app->http, kind, id, describe_changed, dp, &err) < 0) {
+		app_error(app, &err);
+		pane_free(p);
+		return -1;
+	}
+	frame_open_overlay(&app->ses.frame, p);
+	return 0;
+}
