@@ -124,6 +124,20 @@ Test(cli_local, languages_and_config_paths, .init = setup_home_only, .fini = tea
 	cli_result_free(&r);
 }
 
+Test(cli_local, languages_carry_english_and_own_names, .init = setup_home_only,
+     .fini = teardown_home_only)
+{
+	struct cli_result r;
+	RUN(&r, &home, NULL, "languages");
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	cr_expect(strstr(r.out, "Japanese (Japan)") && strstr(r.out, "日本語 (日本)"), "%s", r.out);
+	cli_result_free(&r);
+	RUN(&r, &home, NULL, "languages", "--translation", "--json");
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	cr_expect(strstr(r.out, "\"name\": \"Mandarin Chinese (Simplified Han, China)\""), "%s", r.out);
+	cli_result_free(&r);
+}
+
 Test(cli_local, config_error_is_reported, .init = setup_home_only, .fini = teardown_home_only)
 {
 	cr_assert_eq(cli_home_config(&home, "refresh_interval = banana\nnot a line\n"), 0);
