@@ -2,10 +2,12 @@
 #include "config.h"
 
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "api/spec_tables.h"
 #include "core/lang_names.h"
+#include "core/recent.h"
 #include "core/textfold.h"
 
 Test(lang_names, english_and_native_names_of_ja_JP)
@@ -102,4 +104,35 @@ Test(textfold, folds_latin_greek_cyrillic)
 	cr_assert(textfold_contains(NULL, ""));
 	cr_assert(textfold_word_prefix("Norwegian Bokmål (Norway)", "BOKMÅL"));
 	cr_assert(textfold_word_prefix("中文 (简体中文, 中国)", "中国"));
+}
+
+Test(recent, most_recent_first_without_duplicates_and_bounded)
+{
+	struct recent_list r = {0};
+	recent_push(&r, "fr-FR");
+	recent_push(&r, "ja-JP");
+	recent_push(&r, "fr-FR");
+	cr_assert_eq(r.n, 2);
+	cr_assert_str_eq(r.items[0], "fr-FR");
+	cr_assert_str_eq(r.items[1], "ja-JP");
+	cr_assert_eq(recent_rank(&r, "ja-JP"), 1);
+	cr_assert_eq(recent_rank(&r, "de-DE"), -1);
+	cr_assert_eq(recent_rank(NULL, "de-DE"), -1);
+	recent_push(&r, "");
+	recent_push(&r, NULL);
+	char big[80];
+	memset(big, 'x', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	recent_push(&r, big);
+	cr_assert_eq(r.n, 2);
+	char code[16];
+	for (int i = 0; i < RECENT_MAX + 3; i++) {
+		snprintf(code, sizeof code, "c%d", i);
+		recent_push(&r, code);
+	}
+	cr_assert_eq(r.n, RECENT_MAX);
+	snprintf(code, sizeof code, "c%d", RECENT_MAX + 2);
+	cr_assert_str_eq(r.items[0], code);
+	cr_assert_str_eq(r.items[RECENT_MAX - 1], "c3");
+	cr_assert_eq(recent_rank(&r, "fr-FR"), -1);
 }

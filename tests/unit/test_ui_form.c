@@ -192,6 +192,51 @@ Test(form, picker_type_to_search_and_choose)
 	form_free(&f);
 }
 
+Test(form, picker_ranks_value_prefix_then_word_prefix_then_anywhere)
+{
+	struct form f;
+	form_init(&f);
+	form_add(&f, FORM_PICK, "language", "Language");
+	form_add_option(&f, "language", "hy-AM", "hy-AM  Armenian (Armenia)", NULL);
+	form_add_option(&f, "language", "sl-SI", "sl-SI  Slovenian (Slovenia) · slovenščina", NULL);
+	form_add_option(&f, "language", "en-US", "en-US  English (United States)", NULL);
+	form_add_option(&f, "language", "ja-JP", "ja-JP  Japanese (Japan) · 日本語 (日本)", NULL);
+	type(&f, "en");
+	cr_assert_eq(f.pick.n_idx, 3, "%zu", f.pick.n_idx);
+	cr_assert_eq(f.pick.idx[0], 2, "the code en-US first");
+	cr_assert_eq(f.pick.idx[1], 0, "then names containing it, in order");
+	cr_assert_eq(f.pick.idx[2], 1);
+	form_key(&f, ACT_CANCEL, 27);
+	type(&f, "JAPANESE");
+	cr_assert_eq(f.pick.n_idx, 1);
+	cr_assert_eq(f.pick.idx[0], 3);
+	form_key(&f, ACT_CANCEL, 27);
+	form_key(&f, ACT_NONE, 0x65E5);   /* 日 */
+	cr_assert_eq(f.pick.n_idx, 1);
+	cr_assert_eq(f.pick.idx[0], 3);
+	form_key(&f, ACT_CANCEL, 27);
+	type(&f, "SLOVEN");
+	form_key(&f, ACT_NONE, 0x160);   /* Š folds to the š of slovenščina */
+	cr_assert_eq(f.pick.n_idx, 1);
+	cr_assert_eq(f.pick.idx[0], 1);
+	form_free(&f);
+}
+
+Test(form, option_summary_is_the_value_line)
+{
+	struct form f;
+	char line[128];
+	form_init(&f);
+	form_add(&f, FORM_PICK, "language", "Language");
+	cr_assert_eq(form_option_summary(&f, "language", "x"), -1, "no option yet");
+	form_add_option(&f, "language", "ja-JP", "ja-JP       Japanese (Japan) · 日本語", "auto only");
+	cr_assert_eq(form_option_summary(&f, "language", "ja-JP  Japanese (Japan)"), 0);
+	form_choose(&f, "language", "ja-JP");
+	form_value_line(&f.fields[0], line, sizeof line, false);
+	cr_assert_str_eq(line, "ja-JP  Japanese (Japan)  (auto only)");
+	form_free(&f);
+}
+
 Test(form, multi_select_toggles)
 {
 	struct form f;

@@ -24,6 +24,7 @@ static void option_free(struct form_option *o)
 	free(o->value);
 	free(o->label);
 	free(o->note);
+	free(o->summary);
 }
 
 static void field_free(struct form_field *fl)
@@ -139,6 +140,20 @@ int form_add_option(struct form *f, const char *key, const char *value, const ch
 	}
 	sel[fl->n_opts] = false;
 	fl->n_opts++;
+	return 0;
+}
+
+int form_option_summary(struct form *f, const char *key, const char *summary)
+{
+	struct form_field *fl = form_field(f, key);
+	if (!fl || !fl->n_opts)
+		return -1;
+	struct form_option *o = &fl->opts[fl->n_opts - 1];
+	char *copy = summary ? strdup(summary) : NULL;
+	if (summary && !copy)
+		return -1;
+	free(o->summary);
+	o->summary = copy;
 	return 0;
 }
 

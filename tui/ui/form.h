@@ -37,6 +37,7 @@ struct form_option {
 	char *value;     /* what the dialog sends ("en-US") */
 	char *label;     /* what is shown; NULL: the value */
 	char *note;      /* shown dimmed after the label ("pro"); may be NULL */
+	char *summary;   /* what the field's value line shows once chosen; NULL: the label */
 	bool is_dir;     /* file browser entries */
 };
 
@@ -105,6 +106,8 @@ const struct form_field *form_field_c(const struct form *f, const char *key);
 /* Adds an option (PICK, MULTI, RADIO). Returns 0 or -1 (no memory). */
 int form_add_option(struct form *f, const char *key, const char *value, const char *label,
 		    const char *note);
+/* Sets the summary of the option added last to key's field. 0 or -1 (no memory, no option). */
+int form_option_summary(struct form *f, const char *key, const char *summary);
 /* Adds a RADIO field (key and label as form_add) with the options of the NULL-terminated
  * list `options`, each "value" or "value|label"; the first is chosen. 0 or -1 (no memory). */
 int form_add_radio(struct form *f, const char *key, const char *label, const char *const *options);
@@ -159,7 +162,10 @@ void form_text_view(struct form_field *fl, int cols, wchar_t *out, size_t cap, i
  * "fr, de (2)"). */
 void form_value_line(const struct form_field *fl, char *buf, size_t size, bool ascii);
 
-/* Picker: open on a field (seeding the filter with a typed char, 0 for none), refilter, close. */
+/* Picker: open on a field (seeding the filter with a typed char, 0 for none), refilter, close.
+ * The search folds case (core/textfold.h); the options whose value starts with it come
+ * first, then those with a word of the label starting with it, then those containing it
+ * anywhere, each group in the options' own order (a file browser keeps its order). */
 int form_pick_open(struct form *f, int field, wchar_t seed);
 void form_pick_close(struct form *f);
 int form_pick_refilter(struct form *f);

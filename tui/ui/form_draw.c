@@ -154,7 +154,28 @@ static void draw_field(struct form *f, size_t i, WINDOW *w, int y, int x, int co
 	}
 }
 
-static void draw_pick_row(struct form *f, WINDOW *w, int y, int x, int cols, size_t row, bool ascii)
+/* Columns of the note column: the widest note of the field's options (not cut to a fixed
+ * width), at most half the row. */
+static int pick_note_cols(const struct form_field *fl, int cols)
+{
+	int widest = 0;
+	if (fl->kind == FORM_FILE)
+		return 0;
+	for (size_t i = 0; i < fl->n_opts; i++)
+		if (fl->opts[i].note) {
+			wchar_t *ws = text_sanitize(fl->opts[i].note, 0);
+			int nw = text_width(ws);
+			free(ws);
+			widest = nw > widest ? nw : widest;
+		}
+	if (!widest)
+		return 0;
+	widest += 2;
+	return widest > cols / 2 ? cols / 2 : widest;
+}
+
+static void draw_pick_row(struct form *f, WINDOW *w, int y, int x, int cols, int note_cols,
+			  size_t row, bool ascii)
 {
 	struct form_picker *pk = &f->pick;
 	struct form_field *fl = &f->fields[pk->field];
@@ -170,7 +191,7 @@ static void draw_pick_row(struct form *f, WINDOW *w, int y, int x, int cols, siz
 		snprintf(line, sizeof line, "%c %s", (int)pk->idx[row] == fl->choice ? '*' : ' ', label);
 	bool cur = (int)row == pk->lv.cursor;
 	style_set(w, cur ? THEME_LIST_SELECTED : THEME_DIALOG);
-	int nw = (o->note && fl->kind != FORM_FILE) ? 12 : 0;
+	int nw = o->note ? note_cols : 0;
 	draw_text(w, y, x, cols - nw, line, TEXT_LEFT, flags);
 	if (nw) {
 		style_set(w, cur ? THEME_LIST_SELECTED : THEME_MUTED);
@@ -204,8 +225,9 @@ static void draw_picker(struct form *f, WINDOW *w, int y0, int x, int rows, int 
 		draw_text(w, y0 + 1, x, cols, pk->error, TEXT_LEFT, flags);
 	}
 	int y = y0 + 1 + (pk->error[0] ? 1 : 0);
+	int note_cols = pick_note_cols(fl, cols);
 	for (int r = 0; r < list_rows && pk->lv.top + r < (int)pk->n_idx && y < y0 + rows - 1; r++, y++)
-		draw_pick_row(f, w, y, x, cols, (size_t)(pk->lv.top + r), ascii);
+		draw_pick_row(f, w, y, x, cols, note_cols, (size_t)(pk->lv.top + r), ascii);
 	if (!pk->n_idx) {
 		style_set(w, THEME_MUTED);
 		draw_text(w, y, x, cols, "nothing matches", TEXT_LEFT, flags);
