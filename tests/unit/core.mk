@@ -42,3 +42,10 @@ TESTS += tests/unit/test_core_lang_names
 tests_unit_test_core_lang_names_SOURCES = %reldir%/test_core_lang_names.c
 tests_unit_test_core_lang_names_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_unit_test_core_lang_names_LDADD = $(CORE_TEST_LIBS)
+
+# the list's pure helpers: query language, natural sort, column widths
+check_PROGRAMS += tests/unit/test_core_query
+TESTS += tests/unit/test_core_query
+tests_unit_test_core_query_SOURCES = %reldir%/test_core_query.c
+tests_unit_test_core_query_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_unit_test_core_query_LDADD = $(CORE_TEST_LIBS)
