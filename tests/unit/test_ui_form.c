@@ -13,6 +13,7 @@
 
 #include "ui/clipboard.h"
 #include "ui/form.h"
+#include "ui/line_input.h"
 
 static void utf8_locale(void)
 {
@@ -235,6 +236,41 @@ Test(form, option_summary_is_the_value_line)
 	form_value_line(&f.fields[0], line, sizeof line, false);
 	cr_assert_str_eq(line, "ja-JP  Japanese (Japan)  (auto only)");
 	form_free(&f);
+}
+
+Test(form, line_input_history_keeps_the_line_being_typed)
+{
+	struct line_history h = {0};
+	struct line_input in;
+	char buf[64];
+	cr_assert_eq(line_history_add(&h, "first"), 0);
+	cr_assert_eq(line_history_add(&h, "second"), 0);
+	cr_assert_eq(line_history_add(&h, "second"), 0);
+	cr_assert_eq(line_history_add(&h, ""), 0);
+	cr_assert_eq(h.n, 2, "no empty line, no repeat of the newest");
+	cr_assert_eq(line_input_init(&in, &h, "dra"), 0);
+	cr_assert_eq(line_input_key(&in, 'f'), 1);
+	cr_assert_eq(line_input_key(&in, KEYS_FN | KEY_DOWN), 0, "nothing newer");
+	cr_assert_eq(line_input_key(&in, KEYS_FN | KEY_UP), 1);
+	cr_assert_str_eq(line_input_text(&in, buf, sizeof buf), "second");
+	cr_assert_eq(line_input_key(&in, KEYS_FN | KEY_UP), 1);
+	cr_assert_str_eq(line_input_text(&in, buf, sizeof buf), "first");
+	cr_assert_eq(line_input_key(&in, KEYS_FN | KEY_UP), 0, "nothing older");
+	cr_assert_eq(line_input_key(&in, KEYS_FN | KEY_DOWN), 1);
+	cr_assert_eq(line_input_key(&in, KEYS_FN | KEY_DOWN), 1);
+	cr_assert_str_eq(line_input_text(&in, buf, sizeof buf), "draf", "the draft comes back");
+	cr_assert_eq(line_input_key(&in, 1), 1);          /* C-a */
+	cr_assert_eq(line_input_key(&in, 11), 1);         /* C-k */
+	cr_assert_str_eq(line_input_text(&in, buf, sizeof buf), "");
+	line_input_free(&in);
+	for (int i = 0; i < LINE_HISTORY_MAX + 5; i++) {
+		snprintf(buf, sizeof buf, "l%d", i);
+		cr_assert_eq(line_history_add(&h, buf), 0);
+	}
+	cr_assert_eq(h.n, LINE_HISTORY_MAX);
+	cr_assert_str_eq(h.items[LINE_HISTORY_MAX - 1], buf);
+	line_history_free(&h);
+	cr_assert_eq(h.n, 0);
 }
 
 Test(form, multi_select_toggles)
