@@ -82,6 +82,38 @@ Test(dialog_export, options_follow_the_format)
 	dfx_close(&x);
 }
 
+/* The checkbox on the line of `label` reads [x]. */
+static bool checked_on_screen(const char *label)
+{
+	char *t = dfx_text();
+	const char *l = strstr(t, label);
+	const char *box = l ? strchr(l, '[') : NULL;
+	bool on = box && box[1] == 'x';
+	free(t);
+	return on;
+}
+
+Test(dialog_export, highlights_and_highlights_only_exclude_each_other)
+{
+	struct dfx x;
+	dfx_open(&x, 24, 80, 12);
+	dfx_load(&x);
+	const char *id = dfx_find(&x, "automatic_done");
+	open_export(&x, &id, 1);
+	dfx_type(&x, "docx");
+	dfx_keys(&x, "<Enter>");
+	/* Format, Timestamps, Speakers, Comments, Highlights */
+	dfx_keys(&x, "<Tab> <Tab> <Tab> <Tab> <Space>");
+	cr_assert(checked_on_screen("Highlights  "));
+	dfx_keys(&x, "<Tab> <Space>");
+	cr_assert(checked_on_screen("Highlights only"));
+	cr_assert_not(checked_on_screen("Highlights  "), "checking one clears the other");
+	dfx_keys(&x, "<S-Tab> <Space>");
+	cr_assert(checked_on_screen("Highlights  "));
+	cr_assert_not(checked_on_screen("Highlights only"));
+	dfx_close(&x);
+}
+
 Test(dialog_export, export_then_download_and_zip)
 {
 	struct dfx x;

@@ -230,3 +230,26 @@ Test(dialog_transcribe, language_picker_found_by_name)
 	dfx_golden("dialog_language_picker_recent");
 	dfx_close(&x);
 }
+
+/* A validation error goes when its field is fixed, or hidden because another choice made
+ * it moot; it does not come back by itself. */
+Test(dialog_transcribe, validation_error_clears_when_fixed)
+{
+	struct dfx x;
+	dfx_open(&x, 24, 80, 0);
+	dfx_dialog(&x, &dialog_transcribe_ops);
+	dfx_keys(&x, "<Enter>");
+	cr_assert(dfx_shows(&x, "name is required"));
+	dfx_type(&x, "T");
+	cr_assert_not(dfx_shows(&x, "name is required"), "fixed: the error goes");
+	dfx_keys(&x, "<Tab> <Tab> <Tab>");
+	dfx_type(&x, "http://127.0.0.1:9/a.wav");
+	dfx_keys(&x, "<Tab> <Right> <Right> <Enter>");
+	cr_assert(dfx_shows(&x, "document_url is required"));
+	dfx_keys(&x, "<Up> <Left>");   /* back to the service: pro needs no document */
+	cr_assert_not(dfx_shows(&x, "document_url is required"));
+	dfx_keys(&x, "<Right>");       /* alignment again: the field is back, unjudged */
+	cr_assert(dfx_shows(&x, "Document URL"));
+	cr_assert_not(dfx_shows(&x, "document_url is required"));
+	dfx_close(&x);
+}

@@ -273,6 +273,34 @@ Test(form, line_input_history_keeps_the_line_being_typed)
 	cr_assert_eq(h.n, 0);
 }
 
+Test(form, errors_go_when_the_field_is_fixed_or_hidden)
+{
+	struct form f;
+	form_init(&f);
+	form_add(&f, FORM_TEXT, "name", "Name");
+	form_add(&f, FORM_TEXT, "document_url", "Document URL");
+	struct steno_error err = {0};
+	steno_error_set(&err, STENO_ERR_HTTP, "name is too long");
+	err.http_status = 422;
+	snprintf(err.field, sizeof err.field, "name");
+	form_show_error(&f, &err);
+	cr_assert_str_eq(form_field(&f, "name")->error, "name is too long");
+	cr_assert(strstr(f.message, "see name"), "%s", f.message);
+	type(&f, "x");
+	cr_assert_str_eq(form_field(&f, "name")->error, "");
+	cr_assert_str_eq(f.message, "", "the message about the field goes with its error");
+	/* a message of its own stays */
+	form_set_message(&f, true, "HTTP 500: boom");
+	type(&f, "y");
+	cr_assert_str_eq(f.message, "HTTP 500: boom");
+	/* a hidden field is no longer sent: its error goes */
+	form_set_error(&f, "document_url", "document_url is required");
+	form_set_hidden(&f, "document_url", true);
+	form_set_hidden(&f, "document_url", false);
+	cr_assert_str_eq(form_field(&f, "document_url")->error, "");
+	form_free(&f);
+}
+
 Test(form, multi_select_toggles)
 {
 	struct form f;

@@ -88,6 +88,7 @@ struct form {
 	int focus;             /* index of the focused field */
 	char message[512];     /* the bottom line: a server error or a hint */
 	bool message_error;
+	bool message_about_fields; /* it points at field errors: goes when they are fixed */
 	const char *pressed;   /* key of the button pressed by the last FORM_EV_BUTTON */
 	bool nomem;            /* an edit could not allocate (the key was dropped) */
 	struct form_picker pick;
@@ -132,7 +133,9 @@ void form_select(struct form *f, const char *key, const char *value, bool on);
 /* Errors. form_set_error finds the field answering to `name` (any word of its key) and
  * shows msg below it; returns 0, or -1 when no field answers (the caller shows it as the
  * form message). form_show_error puts an error from api/core where it belongs: next to
- * its field when err->field names one, else as the form message ("HTTP 422: ..."). */
+ * its field when err->field names one, else as the form message ("HTTP 422: ..."). A field
+ * error goes when the field is edited or hidden; a message pointing at field errors goes
+ * with the last of them. */
 int form_set_error(struct form *f, const char *name, const char *msg);
 void form_clear_errors(struct form *f);
 void form_show_error(struct form *f, const struct steno_error *err);
