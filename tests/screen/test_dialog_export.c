@@ -57,13 +57,19 @@ static int count_files(const char *dir, const char *suffix)
 	return n;
 }
 
+/* The export dialog on one finished transcription of 12 (80x24). */
+static void open_export_of_done(struct dfx *x)
+{
+	dfx_open(x, 24, 80, 12);
+	dfx_load(x);
+	const char *id = dfx_find(x, "automatic_done");
+	open_export(x, &id, 1);
+}
+
 Test(dialog_export, options_follow_the_format)
 {
 	struct dfx x;
-	dfx_open(&x, 24, 80, 12);
-	dfx_load(&x);
-	const char *id = dfx_find(&x, "automatic_done");
-	open_export(&x, &id, 1);
+	open_export_of_done(&x);
 	char *t = dfx_text();
 	cr_assert(strstr(t, "Timestamps") && strstr(t, "Speakers") && !strstr(t, "Highlights"), "%s", t);
 	free(t);
@@ -96,10 +102,7 @@ static bool checked_on_screen(const char *label)
 Test(dialog_export, highlights_and_highlights_only_exclude_each_other)
 {
 	struct dfx x;
-	dfx_open(&x, 24, 80, 12);
-	dfx_load(&x);
-	const char *id = dfx_find(&x, "automatic_done");
-	open_export(&x, &id, 1);
+	open_export_of_done(&x);
 	dfx_type(&x, "docx");
 	dfx_keys(&x, "<Enter>");
 	/* Format, Timestamps, Speakers, Comments, Highlights */
