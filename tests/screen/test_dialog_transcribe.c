@@ -229,6 +229,14 @@ Test(dialog_transcribe, language_picker_found_by_name)
 	dfx_keys(&x, "<Tab> <Space>");
 	dfx_golden("dialog_language_picker_recent");
 	dfx_close(&x);
+
+	/* at 200x50, searching by a word of the own name */
+	dfx_open(&x, 50, 200, 0);
+	dfx_dialog(&x, &dialog_transcribe_ops);
+	dfx_keys(&x, "<Tab>");
+	dfx_type(&x, "español");
+	dfx_golden("dialog_language_picker_espanol");
+	dfx_close(&x);
 }
 
 /* A validation error goes when its field is fixed, or hidden because another choice made
