@@ -88,6 +88,18 @@ Test(dialog_export, options_follow_the_format)
 	dfx_close(&x);
 }
 
+/* The format picker's descriptions are whole (they were cut to 12 columns). */
+Test(dialog_export, format_descriptions_are_whole)
+{
+	struct dfx x;
+	open_export_of_done(&x);
+	dfx_keys(&x, "<Space>");
+	cr_assert(dfx_shows(&x, "Interactive transcript"));
+	cr_assert(dfx_shows(&x, "Premiere Pro (beta)"));
+	cr_assert(dfx_shows(&x, "SubRip subtitles"));
+	dfx_close(&x);
+}
+
 /* The checkbox on the line of `label` reads [x]. */
 static bool checked_on_screen(const char *label)
 {
