@@ -28,6 +28,7 @@ struct pf_opts {
 	const char *refresh;               /* config `refresh` (live list, s); NULL: default */
 	enum config_desktop desktop;       /* config desktop_notify */
 	int capture_out;                   /* the terminal's output to DIR/out (pf_out_text) */
+	const char *term;                  /* terminfo name; NULL: xterm-256color */
 };
 
 /* Ownership: pf_open fills it, pf_close frees everything. */
