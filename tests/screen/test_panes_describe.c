@@ -159,6 +159,14 @@ Test(describe, order_by_id_then_its_transcription)
 	snprintf(title, sizeof title, "order %s", oid);
 	pf_wait_text(&f, "transcriptions[0].id");
 	pf_expect(&f, title);
+	pf_expect(&f, "canBeSubmitted");
+	/* c: the confirm dialog of this order, its price first; Esc closes it */
+	pf_keys(&f, "c");
+	pf_wait_text(&f, "Confirm order");
+	pf_keys(&f, "<Esc>");
+	pf_reject(&f, "Confirm order");
+	pf_keys(&f, "<Enter>");   /* the order again, from its activity row */
+	pf_wait_text(&f, "transcriptions[0].id");
 	cursor_to("transcriptions[0].id");
 	pf_keys(&f, "<Enter>");
 	pf_wait_text(&f, "_links.self.editorUrl");

@@ -59,6 +59,9 @@ int app_select_place(struct app *app, size_t i);
 void app_on_job(void *ud, const struct steno_job *job);   /* the jobs' event callback */
 void app_show_side(struct app *app, bool activity);   /* activity or details on the right */
 
+/* pane_activity.c: puts the activity pane's cursor on an order, export or task it lists */
+void app_activity_select(struct app *app, enum store_activity_kind kind, const char *id);
+
 /* app_input.c: a one-line text input on the last line (filter, tag). On Enter the
  * callback gets the text ("" clears); Esc cancels without calling it. */
 typedef void (*app_input_fn)(struct app *app, const char *text);

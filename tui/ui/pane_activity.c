@@ -192,6 +192,20 @@ const char *app_selected_activity(struct app *app, enum store_activity_kind *kin
 	return a->id;
 }
 
+void app_activity_select(struct app *app, enum store_activity_kind kind, const char *id)
+{
+	struct activity_pane *ap = app->activity ? app->activity->data : NULL;
+
+	for (size_t i = 0; ap && i < store_activity_count(app->store); i++) {
+		const struct store_activity *a = store_activity_at(app->store, i);
+		if (a->kind == kind && !strcmp(a->id, id)) {
+			ap->lv.cursor = (int)(app->n_watched_jobs + i);
+			pane_dirty(app->activity);
+			return;
+		}
+	}
+}
+
 const char *app_selected_file(struct app *app)
 {
 	const struct steno_job *j = row_job(app, activity_cursor(app));

@@ -123,9 +123,10 @@ static void describe_draw(struct pane *p)
 	char title[200];
 
 	werase(p->win);
-	snprintf(title, sizeof title, "%s %s%s%s  -  y copy  J %s  r refresh  Esc back",
+	snprintf(title, sizeof title, "%s %s%s%s  -  y copy  J %s  r refresh%s  Esc back",
 		 describe_kind_name(dp->d.kind), dp->d.id, dp->d.loading ? " (reading...)" : "",
-		 dp->d.has_error ? " (the last read failed)" : "", dp->raw ? "fields" : "JSON");
+		 dp->d.has_error ? " (the last read failed)" : "", dp->raw ? "fields" : "JSON",
+		 dp->d.kind == DESCRIBE_ORDER ? "  c confirm" : "");
 	app_draw_title(p, title);
 	if (!dp->d.n && !dp->d.raw) {
 		const char *msg[] = { dp->d.has_error ? dp->d.error.message : "Reading..." };
@@ -208,6 +209,25 @@ static bool describe_follow(struct describe_pane *dp)
 	return true;
 }
 
+/* c on an order: the confirm dialog (which shows the price first) for this very order, from
+ * the activity pane where the order is listed. */
+static unsigned describe_confirm(struct describe_pane *dp)
+{
+	struct app *app = dp->app;
+
+	if (dp->d.kind != DESCRIBE_ORDER) {
+		app_status(app, "c confirms an order; this is a %s", describe_kind_name(dp->d.kind));
+		return PANE_HANDLED;
+	}
+	if (sync_watch(app->sync, STORE_ACT_ORDER, dp->d.id) < 0)
+		return PANE_HANDLED;
+	app_show_side(app, true);
+	frame_run(&app->ses.frame, ACT_VIEW_ACTIVITY, KEYS_NONE);
+	app_activity_select(app, STORE_ACT_ORDER, dp->d.id);
+	app->ses.frame.ctx.pending = ACT_CONFIRM_ORDER;   /* once this view has closed */
+	return PANE_HANDLED | PANE_CLOSE;
+}
+
 static unsigned describe_key(struct pane *p, enum action_id act, ui_key key)
 {
 	struct describe_pane *dp = p->data;
@@ -235,6 +255,8 @@ static unsigned describe_key(struct pane *p, enum action_id act, ui_key key)
 		if (describe_refresh(&dp->d, &err) < 0)
 			app_error(dp->app, &err);
 		break;
+	case ACT_CONFIRM_ORDER:
+		return describe_confirm(dp);
 	case ACT_ENTER:
 		if (!describe_follow(dp)) {
 			app_status(dp->app, "Enter opens a transcription's id; y copies the value");
