@@ -1,9 +1,8 @@
 #!/bin/sh
 # The TUI's figures, each beside a baseline measured in the same run (docs/PERFORMANCE.md):
 #   time to the first full frame (steno vs top), CPU and wakeups over 60 idle seconds (steno
-#   with the demo data open and with an empty organization, live list on and off, vs
-#   `top -d 1` vs `sleep`), resident memory with 10,000 transcriptions
-#   loaded (vs the same steno with one page, vs top), key-to-screen latency while 100
+#   with the demo data open, live list on and off, vs `top -d 1` vs `sleep`), resident
+#   memory with 10,000 transcriptions loaded (vs the same steno with one page, vs top), key-to-screen latency while 100
 #   transfers run (vs no transfer).
 # Usage: bench/tui_bench.sh STENO STENO_SANDBOX TUI_PTY TUI_LATENCY [IDLE_SECONDS]
 set -eu
@@ -18,11 +17,9 @@ trap cleanup EXIT INT TERM
 export XDG_STATE_HOME="$WORK/state" XDG_CONFIG_HOME="$WORK/config" LANG=C.UTF-8 LC_ALL=C.UTF-8
 unset STENO_CONFIG STENO_PROFILE NO_COLOR || true
 
-start_sandbox() { # N: seed N demo transcriptions (0: none, an empty organization)
+start_sandbox() { # N: seed N demo transcriptions
 	[ -n "$SBX_PID" ] && kill "$SBX_PID" && wait "$SBX_PID" 2>/dev/null || true
-	if [ "$1" -gt 0 ]; then SEED="--seed-demo $1"; else SEED=; fi
-	# shellcheck disable=SC2086
-	"$SANDBOX" --port 0 $SEED --rate-limit off > "$WORK/sbx.out" 2>"$WORK/sbx.err" &
+	"$SANDBOX" --port 0 --seed-demo "$1" --rate-limit off > "$WORK/sbx.out" 2>"$WORK/sbx.err" &
 	SBX_PID=$!
 	i=0
 	while [ "$(grep -c '^STENO_' "$WORK/sbx.out" 2>/dev/null || true)" -lt 4 ]; do
@@ -55,14 +52,6 @@ WAKE_OFF=$(field idle_wakeups_per_min < "$WORK/idle_off")
 WAKE_TOP=$(field idle_wakeups_per_min < "$WORK/idle_top")
 WAKE_SLEEP=$(field idle_wakeups_per_min < "$WORK/idle_sleep")
 
-# idle with nothing to poll (an empty organization): only the live list's re-read is left
-start_sandbox 0
-"$PTY" idle "$IDLE" online -- "$STENO" > "$WORK/idle_empty_live"
-echo "refresh = 0" > "$XDG_CONFIG_HOME/steno/config"
-"$PTY" idle "$IDLE" online -- "$STENO" > "$WORK/idle_empty_off"
-rm -f "$XDG_CONFIG_HOME/steno/config"
-start_sandbox 60
-
 LAT0=$("$LAT" 0 400) LAT100=$("$LAT" 100 400)
 
 start_sandbox 10000
@@ -78,7 +67,6 @@ cat <<TABLE
 | Time to the first full frame, median of 5 (ms) | $FRAME | top: $FRAME_TOP |
 | CPU time over $IDLE idle seconds, demo data open, live list on (ms) | $IDLE_STENO | refresh = 0: $IDLE_OFF; top -d 1: $IDLE_TOP; sleep: $IDLE_SLEEP |
 | Wakeups (context switches) per idle minute, same runs | $WAKE_STENO | refresh = 0: $WAKE_OFF; top -d 1: $WAKE_TOP; sleep: $WAKE_SLEEP |
-| Empty organization (nothing to poll), CPU ms / wakeups per minute, live list on | $(field idle_cpu_ms < "$WORK/idle_empty_live") / $(field idle_wakeups_per_min < "$WORK/idle_empty_live") | refresh = 0: $(field idle_cpu_ms < "$WORK/idle_empty_off") / $(field idle_wakeups_per_min < "$WORK/idle_empty_off") |
 | Resident memory (kB) | $RSS_ALL with $TOTAL transcriptions loaded | same steno with the first page: $RSS_PAGE; top: $RSS_TOP |
 | Key-to-screen latency, median / p99 (ms) | $(echo "$LAT100" | field key_latency_median_ms) / $(echo "$LAT100" | field key_latency_p99_ms) with $(echo "$LAT100" | field transfers_running) transfers running | no transfer: $(echo "$LAT0" | field key_latency_median_ms) / $(echo "$LAT0" | field key_latency_p99_ms) |
 TABLE
