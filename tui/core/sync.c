@@ -138,8 +138,10 @@ int sync_watch_transcription(struct steno_sync *s, const char *id)
 			return -1;
 		s->n_watched_tr++;
 	}
+	/* read now (its state is what later changes are told against), then polled */
 	const struct store_transcription *t = store_transcription_get(s->cfg.store, id);
-	if (scheduler_track(s->sched, SCHED_TRANSCRIPTION, id, t ? t->t.state : NULL, now) < 0)
+	if (scheduler_track(s->sched, SCHED_TRANSCRIPTION, id, t ? t->t.state : NULL, now) < 0 ||
+	    scheduler_force(s->sched, SCHED_TRANSCRIPTION, id, now) < 0)
 		return -1;
 	scheduler_set_watched(s->sched, SCHED_TRANSCRIPTION, id, true);
 	return 0;
