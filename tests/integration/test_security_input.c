@@ -224,3 +224,24 @@ Test(security_input, tui_download_link_names_stay_in_the_directory, .init = setu
 	cr_expect(!exists(parent) && !exists("/tmp/link-abs-escape.txt") && !exists("/tmp/link-escape.txt"));
 	cr_expect(!sec_server_log_has(&files, "sk-hostile-test"), "the key went to the download host");
 }
+
+/* Issue 13 item 5: U+009B and U+202E in a server's id reached the file name and the path that
+ * `steno download` prints; a name starting with '-' was written as is. */
+Test(security_input, download_names_lose_c1_bidi_and_leading_dash, .init = setup, .fini = teardown)
+{
+	struct cli_result r;
+	char dl[700], want[800];
+
+	sec_server_route(&files, "GET", "/files/*", 200, NULL, "payload\n");
+	sec_server_route(&api, "GET", "/api/v1/exports/c1*", 200, NULL,
+			 "{\"id\":\"-rf\\u009b6n\\u202etxt\",\"state\":\"ready\",\"format\":\"txt\","
+			 "\"transcription_ids\":[\"t1\"],\"download_link\":\"%s/files/x\"}", files.origin);
+	cli_home_path(&home, "dl", dl, sizeof dl);
+	cr_assert_eq(mkdir(dl, 0700), 0);
+	cr_expect_eq(run(&r, (const char *const[]){"download", "c1", "-o", dl, NULL}), 0, "%s", r.err);
+	expect_clean("download", r.out);
+	expect_clean("download", r.err);
+	cli_result_free(&r);
+	snprintf(want, sizeof want, "%s/_rf_6n_txt.txt", dl);
+	cr_expect(exists(want), "the name is reduced to a safe set: %s", want);
+}

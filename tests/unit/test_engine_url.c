@@ -182,3 +182,30 @@ Test(engine_urlbuild, params_escaped)
 	cr_assert_str_eq(u, "http://h/api/exports/%2E%2E");
 	free(u);
 }
+
+/* Issue 13 item 5: C1 controls (U+009B is a CSI in 8-bit terminals), bidi overrides (U+202E
+ * turns "exe.txt" around on screen), format characters and invalid UTF-8 reached file names;
+ * names that start with '-' read as options to the next tool. */
+Test(engine_basename, c1_bidi_format_and_invalid_utf8_replaced)
+{
+	check_name("a\xc2\x9b" "31mb.txt", "a_31mb.txt");
+	check_name("report\xe2\x80\xae" "txt.exe", "report_txt.exe");
+	check_name("x\xe2\x81\xa6y\xe2\x81\xa9z.txt", "x_y_z.txt");
+	check_name("zero\xe2\x80\x8bwidth\xef\xbb\xbf.txt", "zero_width_.txt");
+	check_name("soft\xc2\xad" "hyphen.txt", "soft_hyphen.txt");
+	check_name("lone\x9b\x9d.txt", "lone__.txt");
+	check_name("tag\xf3\xa0\x80\x81.txt", "tag_.txt");
+	check_name("arabic\xd8\x9cmark.txt", "arabic_mark.txt");
+	/* kept: letters of any script, emoji */
+	check_name("\xe6\x97\xa5\xe6\x9c\xac.txt", "\xe6\x97\xa5\xe6\x9c\xac.txt");
+	check_name("n\xc2\xb0" "4 \xe2\x80\x94 ok.srt", "n\xc2\xb0" "4 \xe2\x80\x94 ok.srt");
+}
+
+Test(engine_basename, no_leading_dash_or_dot)
+{
+	check_name("-rf.txt", "_rf.txt");
+	check_name("--help.txt", "__help.txt");
+	check_name("dir/-x", "_x");
+	check_name(" -x.txt", "__x.txt");
+	check_name("a-b.txt", "a-b.txt");
+}

@@ -126,12 +126,24 @@ static int parse_json_obj(const char *b, size_t n, void *out, struct steno_error
 	return 0;
 }
 
+/* A path printed for people goes through the same cleaning as tables (issue 13: a name from
+ * the server once carried U+009B and U+202E to the terminal). */
+static void print_path(const char *key, const char *path)
+{
+	char *clean = out_clean(path);
+	if (key)
+		printf("%-16s %s\n", key, clean ? clean : "?");
+	else
+		printf("%s\n", clean ? clean : "?");
+	free(clean);
+}
+
 static int ex_print_done(struct cli_ctx *c, const struct steno_job *j, bool json)
 {
 	if (!json) {
 		int rc = cmd_print_resource(c, "/exports", j->resource_id, false);
 		if (j->file)
-			printf("%-16s %s\n", "file", j->file);
+			print_path("file", j->file);
 		return rc;
 	}
 	char *url = cli_url(c, "/exports", j->resource_id);
@@ -291,7 +303,7 @@ static int download_run(struct cli_ctx *c, const char *id, const char *dir, bool
 		out_json(stdout, o);
 		json_object_put(o);
 	} else {
-		printf("%s\n", d.path);
+		print_path(NULL, d.path);
 	}
 	free(d.path);
 	return rc;
