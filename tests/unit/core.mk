@@ -1,5 +1,5 @@
 # unit tests: core (configuration, secrets, paths, state file, store, scheduler)
-CORE_TEST_LIBS = libsteno_core.a libsteno_api.a $(INIH_LIBS) $(JSONC_LIBS) $(TEST_LIBS) -lm
+CORE_TEST_LIBS = libsteno_core.a libsteno_api.a $(CURL_LIBS) $(INIH_LIBS) $(JSONC_LIBS) $(TEST_LIBS) -lm
 CORE_TEST_CFLAGS = $(TEST_CFLAGS) $(INIH_CFLAGS)
 
 check_PROGRAMS += tests/unit/test_core_config tests/unit/test_core_secret \

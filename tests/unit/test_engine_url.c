@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/paging.h"
 #include "api/url.h"
 
 Test(engine_origin, same_origin_basic)
@@ -208,4 +209,63 @@ Test(engine_basename, no_leading_dash_or_dot)
 	check_name("dir/-x", "_x");
 	check_name(" -x.txt", "__x.txt");
 	check_name("a-b.txt", "a-b.txt");
+}
+
+/* Issue 15: the real service's next links carry no organization_id; page 2 then asked for
+ * another list (401 mid-way through `ls --all`). */
+Test(engine_pager, next_link_gets_the_first_requests_parameters_back)
+{
+	struct steno_pager p;
+	struct steno_error err;
+	char *u = NULL;
+	steno_pager_init(&p, 0);
+	cr_assert_eq(steno_pager_keep(&p, "organization_id", "42"), 0);
+	cr_assert_eq(steno_pager_keep(&p, "folder_id", NULL), 0);
+	cr_assert_eq(steno_pager_keep(&p, "tags", "a b,c"), 0);
+	cr_assert_eq(steno_pager_next(&p, "http://h/api/v1/transcriptions?page=2", &u, &err), 1);
+	cr_expect_str_eq(u, "http://h/api/v1/transcriptions?page=2&organization_id=42&tags=a%20b%2cc");
+	free(u);
+	/* what the link carries itself is left alone */
+	cr_assert_eq(steno_pager_next(&p, "http://h/t?organization_id=7&tags=x&page=3", &u, &err), 1);
+	cr_expect_str_eq(u, "http://h/t?organization_id=7&tags=x&page=3");
+	free(u);
+	cr_assert_eq(steno_pager_next(&p, NULL, &u, &err), 0);
+	cr_expect_null(u);
+	steno_pager_free(&p);
+}
+
+/* Issue 13 item 4: endless next pages. */
+Test(engine_pager, a_repeated_link_or_the_page_limit_stops_the_walk)
+{
+	struct steno_pager p;
+	struct steno_error err;
+	char *u = NULL;
+	steno_pager_init(&p, 3);
+	cr_assert_eq(steno_pager_next(&p, "http://h/t?cursor=a", &u, &err), 1);
+	free(u);
+	cr_assert_eq(steno_pager_next(&p, "http://h/t?cursor=b", &u, &err), 1);
+	free(u);
+	steno_error_clear(&err);
+	cr_assert_eq(steno_pager_next(&p, "http://h/t?cursor=c", &u, &err), -1);
+	cr_expect_null(u);
+	cr_expect_str_eq(err.code, STENO_CODE_PAGE_LIMIT);
+	cr_expect(strstr(err.message, "3 pages"), "%s", err.message);
+	steno_pager_free(&p);
+
+	steno_pager_init(&p, 0);
+	cr_assert_eq(steno_pager_next(&p, "http://h/t?cursor=a", &u, &err), 1);
+	free(u);
+	cr_assert_eq(steno_pager_next(&p, "http://h/t?cursor=b", &u, &err), 1);
+	free(u);
+	steno_error_clear(&err);
+	cr_assert_eq(steno_pager_next(&p, "http://h/t?cursor=a", &u, &err), -1);
+	cr_expect_str_eq(err.code, STENO_CODE_PAGE_LOOP);
+	cr_expect_eq(err.kind, STENO_ERR_PARSE);
+	/* numbered pages count against the same limit */
+	steno_pager_free(&p);
+	steno_pager_init(&p, 2);
+	cr_expect_eq(steno_pager_count(&p, &err), 0);
+	cr_expect_eq(steno_pager_count(&p, &err), 0);
+	cr_expect_eq(steno_pager_count(&p, &err), -1);
+	steno_pager_free(&p);
 }

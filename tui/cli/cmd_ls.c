@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "api/error_body.h"
+#include "api/paging.h"
 #include "api/url.h"
 #include "cli/cmds.h"
 
@@ -252,6 +253,7 @@ struct ls_all {
 	struct steno_error err;
 	struct ls_out *out;
 	char *follow;               /* following next links: the URL being fetched (malloc'd) */
+	struct steno_pager pager;   /* page limit, loops, the parameters next links must keep */
 };
 
 struct ls_req {
@@ -259,31 +261,58 @@ struct ls_req {
 	long page;
 };
 
+/* "a,b" of --tags a --tags b, or NULL when none; *failed on no memory. Caller frees. */
+static char *ls_tags_joined(const struct ls_opts *o, bool *failed)
+{
+	if (!o->tags.n)
+		return NULL;
+	size_t n = 0;
+	for (size_t i = 0; i < o->tags.n; i++)
+		n += strlen(o->tags.v[i]) + 1;
+	char *tags = calloc(1, n + 1);
+	if (!tags) {
+		*failed = true;
+		return NULL;
+	}
+	for (size_t i = 0; i < o->tags.n; i++) {
+		if (i)
+			strcat(tags, ",");
+		strcat(tags, o->tags.v[i]);
+	}
+	return tags;
+}
+
 static char *ls_page_url(struct ls_all *a, long page)
 {
 	struct steno_url_builder b;
-	char num[32], *tags = NULL;
+	char num[32];
+	bool failed = false;
 	steno_url_builder_init(&b, a->c->acct.base_url, "/transcriptions");
 	steno_url_builder_param(&b, "organization_id", a->org);
 	steno_url_builder_param(&b, "folder_id", a->o->folder);
 	snprintf(num, sizeof(num), "%ld", page);
 	steno_url_builder_param(&b, "page", page >= 0 ? num : NULL);
-	if (a->o->tags.n) {
-		size_t n = 0;
-		for (size_t i = 0; i < a->o->tags.n; i++)
-			n += strlen(a->o->tags.v[i]) + 1;
-		if ((tags = calloc(1, n + 1)))
-			for (size_t i = 0; i < a->o->tags.n; i++) {
-				if (i)
-					strcat(tags, ",");
-				strcat(tags, a->o->tags.v[i]);
-			}
-		else
-			b.failed = 1;
-	}
+	char *tags = ls_tags_joined(a->o, &failed);
 	steno_url_builder_param(&b, "tags", tags);
 	free(tags);
+	if (failed)
+		b.failed = 1;
 	return steno_url_builder_take(&b);
+}
+
+/* The parameters every next link must carry (the real service's links drop organization_id). */
+static int ls_pager_init(struct ls_all *a)
+{
+	bool failed = false;
+	steno_pager_init(&a->pager, a->c->cfg.page_limit);
+	char *tags = ls_tags_joined(a->o, &failed);
+	int rc = failed || steno_pager_keep(&a->pager, "organization_id", a->org) != 0 ||
+			 steno_pager_keep(&a->pager, "folder_id", a->o->folder) != 0 ||
+			 steno_pager_keep(&a->pager, "tags", tags) != 0
+		 ? steno_error_set(&a->err, STENO_ERR_NOMEM, "out of memory")
+		 : 0;
+	free(tags);
+	return rc;
 }
 
 static struct ls_slot *ls_slot(struct ls_all *a, long page)
@@ -404,13 +433,20 @@ static void ls_all_free(struct ls_all *a)
 		ls_page_free(&a->slots[i].page);
 	free(a->slots);
 	free(a->follow);
+	steno_pager_free(&a->pager);
 }
 
 static int ls_run_all(struct ls_all *a)
 {
 	while (!a->failed && a->next_emit <= a->last) {
+		if (a->next_emit - a->first >= a->pager.limit) {
+			/* every page up to the limit is out and the list goes on */
+			a->pager.pages = a->pager.limit;
+			a->failed = true;
+			return steno_pager_count(&a->pager, &a->err);
+		}
 		while (!a->failed && a->inflight < LS_AHEAD && a->next_submit <= a->last &&
-		       a->next_submit < a->next_emit + 64) {
+		       a->next_submit < a->next_emit + 64 && a->next_submit - a->first < a->pager.limit) {
 			if (ls_submit(a, a->next_submit) != 0)
 				return -1;
 			a->next_submit++;
@@ -448,16 +484,14 @@ static int ls_follow(struct ls_all *a)
 	for (;;) {
 		struct ls_page *p = &a->slots[a->next_emit - a->first].page;
 		const char *nu = p->n ? ls_page_next_url(p) : NULL;
-		/* a link back to the page just read would never end */
-		char *next = nu && (!a->follow || strcmp(nu, a->follow) != 0) ? strdup(nu) : NULL;
-		if (nu && !next && (!a->follow || strcmp(nu, a->follow) != 0))
-			return steno_error_set(&a->err, STENO_ERR_NOMEM, "out of memory");
-		int rc = ls_out_page(a->out, p);
+		char *next = NULL;
+		int more = steno_pager_next(&a->pager, nu, &next, &a->err);
+		int rc = ls_out_page(a->out, p); /* this page is good even when its link is not */
 		ls_page_free(p);
 		a->next_emit++;
-		if (rc != 0 || !next) {
+		if (rc != 0 || more <= 0) {
 			free(next);
-			return rc != 0 ? steno_error_set(&a->err, STENO_ERR_NOMEM, "out of memory") : 0;
+			return rc != 0 ? steno_error_set(&a->err, STENO_ERR_NOMEM, "out of memory") : more;
 		}
 		free(a->follow);
 		a->follow = next;
@@ -476,7 +510,9 @@ static int ls_fetch(struct cli_ctx *c, const struct ls_opts *o, const char *org,
 {
 	struct ls_all a = {.c = c, .o = o, .org = org, .out = out, .last = LONG_MAX};
 	a.first = a.next_submit = a.next_emit = o->page >= 0 ? o->page : 0;
-	int rc = ls_submit(&a, a.next_submit++);
+	int rc = ls_pager_init(&a);
+	if (rc == 0)
+		rc = ls_submit(&a, a.next_submit++);
 	if (rc == 0 && ls_wait(&a) != 0 && !a.failed)
 		rc = -1;   /* interrupted */
 	if (rc == 0 && !a.failed && o->all && a.last == LONG_MAX) {

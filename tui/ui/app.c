@@ -151,6 +151,8 @@ static int app_open_core(struct app *app, struct steno_error *err)
 	steno_http_set_retry_listener(app->http, app_on_retry, app);
 	steno_http_set_trace_listener(app->http, app_on_trace, app);
 	app->store = store_new();
+	if (app->store)
+		store_set_page_limit(app->store, c->page_limit);
 	scheduler_policy_default(&pol);
 	pol.min_ms = (int64_t)(c->refresh_interval_s * 1000);
 	pol.max_ms = (int64_t)(c->refresh_max_s * 1000);
