@@ -51,6 +51,7 @@ void orders_create_translation(struct sb_req *r);
 void orders_get(struct sb_req *r);
 void orders_confirm(struct sb_req *r);
 /* routes_lists.c */
+void organizations_list(struct sb_req *r);
 void glossaries_list(struct sb_req *r);
 void style_guides_list(struct sb_req *r);
 void teapot(struct sb_req *r);

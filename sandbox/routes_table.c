@@ -23,6 +23,7 @@ const struct sb_route sb_routes[] = {
 	{"POST", API "/orders/translation", R_API, orders_create_translation, NULL, 0},
 	{"GET", API "/orders/:id", R_API, orders_get, NULL, 0},
 	{"POST", API "/orders/:id/confirm", R_API, orders_confirm, NULL, 0},
+	{"GET", API "/organizations", R_API, organizations_list, NULL, 0},
 	{"GET", API "/glossaries", R_API, glossaries_list, NULL, 0},
 	{"GET", API "/style_guides", R_API, style_guides_list, NULL, 0},
 	{"GET", API "/teapot", R_OPEN, teapot, NULL, 0},
