@@ -36,6 +36,8 @@ EP_TYPE(exp, struct steno_export, steno_export_parse, steno_export_free, steno_a
 EP_TYPE(task, struct steno_translation_task, steno_translation_task_parse,
 	steno_translation_task_free, steno_api_task_cb);
 EP_TYPE(order, struct steno_order, steno_order_parse, steno_order_free, steno_api_order_cb);
+EP_TYPE(orgs, struct steno_organization_list, steno_organization_list_parse,
+	steno_organization_list_free, steno_api_organizations_cb);
 EP_TYPE(gloss, struct steno_glossary_list, steno_glossary_list_parse, steno_glossary_list_free,
 	steno_api_glossaries_cb);
 EP_TYPE(style, struct steno_style_guide_list, steno_style_guide_list_parse,
@@ -336,6 +338,17 @@ int steno_api_glossaries_list(struct steno_http *http, const char *organization_
 			      steno_api_glossaries_cb cb, void *ud, struct steno_error *err)
 {
 	return list_for_org(http, "/glossaries", organization_id, &gloss_type, CB(cb), ud, err);
+}
+
+int steno_api_organizations_list(struct steno_http *http, steno_api_organizations_cb cb,
+				 void *ud, struct steno_error *err)
+{
+	char *url = url_for(http, "/organizations", NULL, NULL);
+	if (!url)
+		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	int rc = ep_submit(http, "GET", url, NULL, NULL, &orgs_type, CB(cb), ud, err);
+	free(url);
+	return rc;
 }
 
 int steno_api_style_guides_list(struct steno_http *http, const char *organization_id,

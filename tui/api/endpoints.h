@@ -37,6 +37,8 @@ typedef void (*steno_api_export_cb)(void *ud, struct steno_export *res, const st
 typedef void (*steno_api_task_cb)(void *ud, struct steno_translation_task *res,
 				  const struct steno_error *err);
 typedef void (*steno_api_order_cb)(void *ud, struct steno_order *res, const struct steno_error *err);
+typedef void (*steno_api_organizations_cb)(void *ud, struct steno_organization_list *res,
+					   const struct steno_error *err);
 typedef void (*steno_api_glossaries_cb)(void *ud, struct steno_glossary_list *res,
 					const struct steno_error *err);
 typedef void (*steno_api_style_guides_cb)(void *ud, struct steno_style_guide_list *res,
@@ -118,6 +120,9 @@ int steno_api_order_confirm(struct steno_http *http, const char *id, steno_api_o
 
 int steno_api_glossaries_list(struct steno_http *http, const char *organization_id,
 			      steno_api_glossaries_cb cb, void *ud, struct steno_error *err);
+/* GET /organizations: every organization the key can access. */
+int steno_api_organizations_list(struct steno_http *http, steno_api_organizations_cb cb,
+				 void *ud, struct steno_error *err);
 int steno_api_style_guides_list(struct steno_http *http, const char *organization_id,
 				steno_api_style_guides_cb cb, void *ud, struct steno_error *err);
 

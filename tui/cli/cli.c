@@ -29,6 +29,7 @@ static const struct cli_cmd cmds[] = {
 	{"download", cmd_download, "download the file of an existing export"},
 	{"translate", cmd_translate, "translate a transcription (order or --task)"},
 	{"order", cmd_order, "orders: create, translation, show, confirm, watch"},
+	{"orgs", cmd_orgs, "list the organizations the key can access"},
 	{"glossaries", cmd_glossaries, "list the organization's glossaries"},
 	{"style-guides", cmd_style_guides, "list the organization's style guides"},
 	{"config", cmd_config, "config paths: every path steno reads or writes"},

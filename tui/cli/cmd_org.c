@@ -11,7 +11,7 @@
 #include "api/url.h"
 #include "cli/cmds.h"
 
-/* Organization settings (glossaries, style guides), `steno upload`, and the local commands
+/* The key's organizations, organization settings (glossaries, style guides), `steno upload`, and the local commands
  * `steno config paths` and `steno languages`. */
 
 /* Parses options that are only --org, --json and --help (plus `flags`, booleans). */
@@ -56,12 +56,18 @@ static int parse_guides(const char *b, size_t n, void *out, struct steno_error *
 	return steno_style_guide_list_parse(b, n, out, err);
 }
 
+static int parse_orgs(const char *b, size_t n, void *out, struct steno_error *err)
+{
+	return steno_organization_list_parse(b, n, out, err);
+}
+
 static const char *yn(struct steno_bool b)
 {
 	return !steno_known(b.st) ? NULL : b.v ? "yes" : "no";
 }
 
 static const char *const gl_heads[] = {"ID", "NAME", "SOURCE", "TARGETS", "DEFAULT"};
+static const char *const org_heads[] = {"ID", "NAME", "ROLE"};
 static const char *const sg_heads[] = {"ID", "NAME", "OPERATION", "VERBATIM", "SDH", "DEFAULT"};
 
 static void print_glossaries(const struct steno_glossary_list *l)
@@ -99,6 +105,57 @@ static void print_guides(const struct steno_style_guide_list *l)
 	}
 	out_table_print(&t, stdout);
 	out_table_free(&t);
+}
+
+static void print_orgs(const struct steno_organization_list *l)
+{
+	struct out_table t;
+	out_table_init(&t, 3, org_heads);
+	for (size_t i = 0; i < l->n; i++) {
+		char id[32];
+		snprintf(id, sizeof(id), "%lld", (long long)l->items[i].id.v);
+		const char *cells[] = {id, l->items[i].name, l->items[i].role};
+		out_table_add(&t, cells);
+	}
+	out_table_print(&t, stdout);
+	out_table_free(&t);
+}
+
+static const char orgs_usage[] =
+	"Usage: steno orgs [--json]\n"
+	"List the organizations the key can access (their ids go to --org). With exactly one,\n"
+	"commands use it when no organization is given.\n";
+
+int cmd_orgs(const struct cli_globals *g, int argc, char **argv)
+{
+	bool json = false;
+	int rc = parse_simple("orgs", argc, argv, NULL, &json, NULL, NULL, 0);
+	if (rc != 0)
+		return rc < 0 ? cmd_help(orgs_usage) : rc;
+	struct cli_ctx c;
+	rc = cli_ctx_open(&c, g, "orgs");
+	if (rc == 0)
+		rc = cli_ctx_connect(&c);
+	if (rc == 0) {
+		struct steno_organization_list l = {0};
+		struct steno_error err;
+		steno_error_clear(&err);
+		char *url = cli_url(&c, "/organizations", NULL), *body = NULL;
+		size_t len = 0;
+		if (!url)
+			steno_error_set(&err, STENO_ERR_NOMEM, "out of memory");
+		if (!url || cli_get(&c, url, parse_orgs, &l, &body, &len, &err) != 0)
+			rc = cli_fail(&c, &err);
+		else if (json)
+			out_json_body(stdout, body, len);
+		else
+			print_orgs(&l);
+		free(url);
+		free(body);
+		steno_organization_list_free(&l);
+	}
+	cli_ctx_close(&c);
+	return rc;
 }
 
 static const char glossaries_usage[] =

@@ -27,6 +27,7 @@ int cmd_order_watch(const struct cli_globals *g, int argc, char **argv);
 int cmd_order_create(const struct cli_globals *g, int argc, char **argv);
 int cmd_order_translation(const struct cli_globals *g, int argc, char **argv);
 int cmd_order_confirm(const struct cli_globals *g, int argc, char **argv);
+int cmd_orgs(const struct cli_globals *g, int argc, char **argv);
 int cmd_glossaries(const struct cli_globals *g, int argc, char **argv);
 int cmd_style_guides(const struct cli_globals *g, int argc, char **argv);
 int cmd_config(const struct cli_globals *g, int argc, char **argv);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "api/error_body.h"
+#include "api/glossary.h"
 #include "api/url.h"
 #include "cli/out.h"
 #include "core/jobs_extra.h"
@@ -202,6 +203,8 @@ void cli_ctx_close(struct cli_ctx *c)
 			fprintf(stderr, "steno: warning: %s\n", err.message);
 	}
 	state_free(&c->state);
+	free(c->found_org);
+	c->found_org = NULL;
 	if (c->http)
 		steno_http_free(c->http);
 	config_account_free(&c->acct);
@@ -255,15 +258,43 @@ int cli_check_writable(struct cli_ctx *c)
 	return CLI_EXIT_USAGE;
 }
 
+static int parse_orgs(const char *b, size_t n, void *out, struct steno_error *err)
+{
+	return steno_organization_list_parse(b, n, out, err);
+}
+
+/* No organization was given: the key's own list decides when it holds exactly one. */
+static const char *cli_org_found(struct cli_ctx *c)
+{
+	struct steno_organization_list l = {0};
+	struct steno_error err;
+	steno_error_clear(&err);
+	char *url = c->http ? cli_url(c, "/organizations", NULL) : NULL;
+	int rc = url ? cli_get(c, url, parse_orgs, &l, NULL, NULL, &err) : -1;
+	free(url);
+	char id[32];
+	if (rc == 0 && l.n == 1) {
+		snprintf(id, sizeof(id), "%lld", (long long)l.items[0].id.v);
+		c->found_org = strdup(id);
+	}
+	if (!c->found_org && rc == 0 && l.n > 1)
+		cli_usage(c->cmd, "the key sees %zu organizations: give --org ID (steno orgs lists "
+				  "them), set STENO_ORG_ID, or set organization in the profile", l.n);
+	else if (!c->found_org)
+		cli_usage(c->cmd, "no organization: give --org ID, set STENO_ORG_ID, or set "
+				  "organization in the profile%s%s%s", rc != 0 ? " (GET /organizations: " : "",
+			  rc != 0 ? err.message : "", rc != 0 ? ")" : "");
+	steno_organization_list_free(&l);
+	return c->found_org;
+}
+
 const char *cli_org(struct cli_ctx *c, const char *flag)
 {
 	const char *ref = flag ? flag : c->g->org;
 	if (!ref) {
 		if (c->acct.org_id)
 			return c->acct.org_id;
-		cli_usage(c->cmd, "no organization: give --org ID, set STENO_ORG_ID, or set "
-				  "organization in the profile");
-		return NULL;
+		return c->found_org ? c->found_org : cli_org_found(c);
 	}
 	const struct config_profile *p =
 		c->acct.profile ? config_profile_find(&c->cfg, c->acct.profile) : NULL;

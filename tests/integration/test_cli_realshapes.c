@@ -1,0 +1,123 @@
+/* steno against the real service's shapes (issue 15), end to end through the steno binary:
+ * a stand-in server answering as the vendor's API does (GET /organizations, 40-hex ids) and
+ * steno-sandbox (GET /organizations). The organization is found when the key sees exactly one;
+ * every request is counted on the server side. */
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "security_server.h"
+#include "test_cli_util.h"
+
+static struct sec_server api;
+static struct cli_home home;
+static struct sbx sb;
+
+#define HEX40 "0123456789abcdef0123456789abcdef01234567"
+
+static void setup(void)
+{
+	cr_assert_eq(cli_home_init(&home), 0);
+	cr_assert_eq(sec_server_start(&api), 0);
+}
+
+static void teardown(void)
+{
+	sec_server_stop(&api);
+	cli_home_free(&home);
+}
+
+/* Runs steno against the stand-in with a key and no organization anywhere. */
+static int run(struct cli_result *r, const char *const *args)
+{
+	char base[128];
+	snprintf(base, sizeof base, "STENO_BASE_URL=%s/api/v1", api.origin);
+	const char *const env[] = {base, "STENO_API_KEY=sk-real-shapes", NULL};
+	cr_assert_eq(cli_exec(r, &home, NULL, env, args), 0);
+	return r->code;
+}
+
+static void item_routes(void)
+{
+	static const char item[] =
+		"{\"id\":\"" HEX40 "\",\"name\":\"Interview\",\"createdAt\":\"2026-01-01T00:00:00Z\","
+		"\"updatedAt\":\"2026-01-01T00:00:00Z\",\"state\":\"automatic_done\",\"language\":\"en\","
+		"\"audioLengthInSeconds\":12,\"costInCents\":0,\"refunded\":false,\"sharingEnabled\":false,"
+		"\"tags\":[],\"_links\":{\"self\":{\"url\":\"https://x/api/v1/transcriptions/" HEX40 "\"}}}";
+	sec_server_route(&api, "GET", "/api/v1/transcriptions", 200, NULL, "{\"results\":[%s],\"_links\":{}}", item);
+	sec_server_route(&api, "GET", "/api/v1/transcriptions/" HEX40, 200, NULL, "%s", item);
+}
+
+Test(cli_realshapes, the_only_organization_of_the_key_is_used, .init = setup, .fini = teardown)
+{
+	struct cli_result r;
+	sec_server_route(&api, "GET", "/api/v1/organizations", 200, NULL,
+			 "{\"organizations\":[{\"id\":6411621,\"name\":\"Acme\",\"role\":\"admin\"}]}");
+	item_routes();
+	cr_expect_eq(run(&r, (const char *const[]){"ls", NULL}), 0, "%s", r.err);
+	cr_expect(strstr(r.out, "Interview") && strstr(r.out, HEX40), "%s", r.out);
+	cli_result_free(&r);
+	cr_expect(sec_server_log_has(&api, "GET /api/v1/organizations"));
+	cr_expect(sec_server_log_has(&api, "organization_id: 6411621"), "the list asked for the org");
+
+	cr_expect_eq(run(&r, (const char *const[]){"orgs", NULL}), 0, "%s", r.err);
+	cr_expect(strstr(r.out, "6411621") && strstr(r.out, "Acme") && strstr(r.out, "admin"), "%s", r.out);
+	cli_result_free(&r);
+	cr_expect_eq(run(&r, (const char *const[]){"orgs", "--json", NULL}), 0, "%s", r.err);
+	cr_expect(strstr(r.out, "\"organizations\"") && strstr(r.out, "6411621"), "%s", r.out);
+	cli_result_free(&r);
+}
+
+Test(cli_realshapes, several_organizations_need_a_choice, .init = setup, .fini = teardown)
+{
+	struct cli_result r;
+	sec_server_route(&api, "GET", "/api/v1/organizations", 200, NULL,
+			 "{\"organizations\":[{\"id\":1,\"name\":\"A\"},{\"id\":\"2\",\"name\":\"B\"}]}");
+	item_routes();
+	cr_expect_eq(run(&r, (const char *const[]){"ls", NULL}), 2, "%s", r.err);
+	cr_expect(strstr(r.err, "sees 2 organizations") && strstr(r.err, "steno orgs"), "%s", r.err);
+	cli_result_free(&r);
+	cr_expect_not(sec_server_log_has(&api, "GET /api/v1/transcriptions"), "nothing listed");
+	/* --org decides without asking */
+	cr_expect_eq(run(&r, (const char *const[]){"ls", "--org", "2", NULL}), 0, "%s", r.err);
+	cli_result_free(&r);
+}
+
+/* The vendor's docs show 40-hex transcription ids (the sandbox uses 32): accepted as any id. */
+Test(cli_realshapes, forty_hex_ids_are_accepted, .init = setup, .fini = teardown)
+{
+	struct cli_result r;
+	item_routes();
+	sec_server_route(&api, "DELETE", "/api/v1/transcriptions/" HEX40, 204, NULL, "%s", "");
+	cr_expect_eq(run(&r, (const char *const[]){"show", HEX40, NULL}), 0, "%s", r.err);
+	cr_expect(strstr(r.out, "Interview"), "%s", r.out);
+	cli_result_free(&r);
+	cr_expect_eq(run(&r, (const char *const[]){"rm", HEX40, NULL}), 0, "%s", r.err);
+	cli_result_free(&r);
+	cr_expect(sec_server_log_has(&api, "DELETE /api/v1/transcriptions/" HEX40));
+}
+
+/* On the sandbox: `steno orgs` lists the key's organization, and `ls` without any
+ * organization configured finds it. */
+Test(cli_realshapes, sandbox_orgs_and_the_chosen_organization, .fini = teardown)
+{
+	struct cli_result r;
+	char base[300], key[200];
+	cr_assert_eq(cli_home_init(&home), 0);
+	cr_assert_eq(sbx_start(&sb, NULL), 0);
+	snprintf(base, sizeof base, "STENO_BASE_URL=%s", sb.base_url);
+	snprintf(key, sizeof key, "STENO_API_KEY=%s", sb.api_key);
+	const char *const env[] = {base, key, NULL};
+	cr_assert_eq(cli_exec(&r, &home, NULL, env, (const char *const[]){"orgs", NULL}), 0);
+	cr_expect_eq(r.code, 0, "%s", r.err);
+	cr_expect(strstr(r.out, sb.org_id), "%s", r.out);
+	cli_result_free(&r);
+	cr_assert_eq(cli_exec(&r, &home, NULL, env, (const char *const[]){"ls", "--json", NULL}), 0);
+	cr_expect_eq(r.code, 0, "%s", r.err);
+	cr_expect_eq(r.out[0], '[', "%s", r.out);
+	cli_result_free(&r);
+	sbx_stop(&sb);
+}
