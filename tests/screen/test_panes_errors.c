@@ -17,11 +17,25 @@ static void teardown(void)
 
 TestSuite(errors, .fini = teardown);
 
+/* No organization anywhere and none found (the server cannot be reached). */
 Test(errors, no_organization_says_how_to_set_one)
+{
+	struct pf_opts o = { .rows = 24, .cols = 100, .no_sandbox = 1, .no_org = 1,
+		.base_url = "http://127.0.0.1:9/api/v1", .api_key = "k" };
+	pf_open(&f, &o);
+	pf_golden(&f, "panes-no-org-100x24.txt");
+}
+
+/* Issue 15: no organization configured, and the key sees exactly one (GET /organizations on
+ * the sandbox): it fills the organizations pane and is chosen. */
+Test(errors, the_only_organization_of_the_key_is_chosen)
 {
 	struct pf_opts o = { .rows = 24, .cols = 100, .sandbox_args = demo10, .no_org = 1 };
 	pf_open(&f, &o);
-	pf_golden(&f, "panes-no-org-100x24.txt");
+	pf_wait_text(&f, "Transcriptions 23");
+	pf_expect(&f, "Demo Organization");
+	pf_reject(&f, "no organization configured");
+	pf_golden(&f, "panes-org-found-100x24.txt");
 }
 
 Test(errors, refused_key_is_named)

@@ -43,6 +43,12 @@ int jobs_extra_remember(struct steno_state *st, const char *base_url, const char
 	return 0;
 }
 
+int jobs_extra_organizations(struct steno_http *http, steno_api_organizations_cb cb, void *ud,
+			     struct steno_error *err)
+{
+	return steno_api_organizations_list(http, cb, ud, err);
+}
+
 int jobs_extra_glossaries(struct steno_http *http, const char *org_id, steno_api_glossaries_cb cb,
 			  void *ud, struct steno_error *err)
 {

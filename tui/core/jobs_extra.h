@@ -2,7 +2,8 @@
 #define STENO_CORE_JOBS_EXTRA_H
 
 /* The one-request operations the TUI's dialogs need beside the jobs of core/jobs.h, so that
- * ui/ never calls api/ endpoints itself: organization settings (glossaries, style guides),
+ * ui/ never calls api/ endpoints itself: the key's organizations, organization settings
+ * (glossaries, style guides),
  * deleting a transcription (the store forgets it), reading an order again, and the local
  * transcript cache of the preview (JSON exports kept under the cache dir).
  * Callbacks follow api/endpoints.h: results are freed after the callback returns; `ud` is
@@ -19,6 +20,9 @@
 #include "core/state.h"
 #include "core/store.h"
 
+/* GET /organizations: every organization the key can access (the organizations pane). */
+int jobs_extra_organizations(struct steno_http *http, steno_api_organizations_cb cb, void *ud,
+			     struct steno_error *err);
 int jobs_extra_glossaries(struct steno_http *http, const char *org_id, steno_api_glossaries_cb cb,
 			  void *ud, struct steno_error *err);
 int jobs_extra_style_guides(struct steno_http *http, const char *org_id,

@@ -313,6 +313,7 @@ static void app_start(struct app *app)
 	s->health = STATUS_UNKNOWN;
 	app_places_build(app);
 	app_restore_watched(app);
+	pane_orgs_discover(app);
 	if (!app->n_places) {
 		snprintf(s->error, sizeof s->error,
 			 "no organization configured: set `organization = ID` in the profile "
