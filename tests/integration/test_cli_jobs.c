@@ -144,6 +144,65 @@ Test(cli_jobs, transcribe_and_export, .init = setup, .fini = teardown)
 	(void)before;
 }
 
+static void touch(const char *rel)
+{
+	char path[900];
+	cli_home_path(&home, rel, path, sizeof(path));
+	FILE *f = fopen(path, "w");
+	cr_assert(f, "%s", path);
+	fclose(f);
+}
+
+static bool home_has(const char *rel)
+{
+	char path[900];
+	struct stat st;
+	cli_home_path(&home, rel, path, sizeof(path));
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Issue 15 "Exports in scripts" and issue 12 "Downloads": a file given as the directory or an
+ * existing file is found before the export is created (counted on the sandbox); the export's
+ * id goes to stderr as soon as it exists; one naming pattern for every download, in which txt,
+ * avid and maxqda no longer share a name. */
+Test(cli_jobs, export_destination_checked_first_and_one_name_per_format, .init = setup,
+     .fini = teardown)
+{
+	char id[64], rel[200];
+	transcribe_file(id, sizeof(id));
+	struct cli_result r;
+	long before = cli_count_rows(&sb, "exports");
+	touch("afile");
+	RUN(&r, "export", id, "--format", "txt", "-o", "afile");
+	cr_expect_eq(r.code, 1, "%s", r.err);
+	cr_expect(strstr(r.err, "not a directory"), "%s", r.err);
+	cli_result_free(&r);
+	cr_assert_eq(mkdir(strcat(strcpy(rel, home.dir), "/dl"), 0700), 0);
+	snprintf(rel, sizeof(rel), "dl/Test \xc3\xa9-%s.txt", id);
+	touch(rel);
+	RUN(&r, "export", id, "--format", "txt", "-o", "dl");
+	cr_expect_eq(r.code, 1, "%s", r.err);
+	cr_expect(strstr(r.err, "exists"), "%s", r.err);
+	cli_result_free(&r);
+	cr_expect_eq(cli_count_rows(&sb, "exports"), before, "no export was created");
+
+	static const char *const formats[] = {"txt", "avid", "maxqda"};
+	static const char *const exts[] = {"txt", "avid.txt", "maxqda.txt"};
+	for (int i = 0; i < 3; i++) {
+		RUN(&r, "export", id, "--format", formats[i], "-o", "dl2", "--json");
+		cr_expect_eq(r.code, 0, "%s", r.err);
+		cr_expect(strstr(r.err, "{\"created\":\"export\",\"id\":\""), "the id first: %s", r.err);
+		cli_result_free(&r);
+		snprintf(rel, sizeof(rel), "dl2/Test \xc3\xa9-%s.%s", id, exts[i]);
+		cr_expect(home_has(rel), "%s", rel);
+	}
+	cr_expect_eq(cli_count_rows(&sb, "exports"), before + 3);
+	RUN(&r, "export", id, "--format", "srt", "-o", "dl3");
+	cr_expect_eq(r.code, 0, "%s", r.err);
+	cr_expect(strstr(r.err, "steno export: export ") && strstr(r.err, " created"), "%s", r.err);
+	cli_result_free(&r);
+}
+
 Test(cli_jobs, validation_happens_before_sending, .init = setup, .fini = teardown)
 {
 	long before = cli_count_transcriptions(&sb);

@@ -200,12 +200,19 @@ void cli_result_free(struct cli_result *r)
 
 long cli_count_transcriptions(const struct sbx *s)
 {
+	return cli_count_rows(s, "transcriptions");
+}
+
+long cli_count_rows(const struct sbx *s, const char *table)
+{
+	char key[64];
+	snprintf(key, sizeof key, "counts.%s", table);
 	struct sbx_resp resp;
 	if (sbx_request(s, "GET", "/_sandbox/state", s->admin_key, NULL, NULL, &resp) != 0)
 		return -1;
 	json_object *o = sbx_json(&resp);
 	sbx_resp_free(&resp);
-	json_object *v = o ? sbx_get(o, "counts.transcriptions") : NULL;
+	json_object *v = o ? sbx_get(o, key) : NULL;
 	long n = v ? (long)json_object_get_int64(v) : -1;
 	json_object_put(o);
 	return n;

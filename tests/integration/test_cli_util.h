@@ -38,5 +38,7 @@ void cli_result_free(struct cli_result *r);
 char *cli_read_file(const char *path);
 /* Transcriptions of the demo organization per the admin state route (-1 on error). */
 long cli_count_transcriptions(const struct sbx *s);
+/* Rows of a sandbox table (orgs, transcriptions, orders, exports, tasks, webhooks), -1 on error. */
+long cli_count_rows(const struct sbx *s, const char *table);
 
 #endif

@@ -52,13 +52,14 @@ static int exists(const char *path)
 	return stat(path, &st) == 0;
 }
 
+/* A ready export whose id and transcription id (what the file is named after) are hostile. */
 static void ready_export(const char *id, const char *link_name)
 {
 	char path[128];
 	snprintf(path, sizeof path, "/api/v1/exports/%s*", id[0] == '/' ? "abs" : "dotdot");
 	sec_server_route(&api, "GET", path, 200, NULL,
-			 "{\"id\":\"%s\",\"state\":\"ready\",\"format\":\"txt\",\"transcription_ids\":[\"t1\"],"
-			 "\"download_link\":\"%s/files/%s\"}", id, files.origin, link_name);
+			 "{\"id\":\"%s\",\"state\":\"ready\",\"format\":\"txt\",\"transcription_ids\":[\"%s\"],"
+			 "\"download_link\":\"%s/files/%s\"}", id, id, files.origin, link_name);
 }
 
 Test(security_input, download_names_stay_in_the_directory, .init = setup, .fini = teardown)
@@ -67,6 +68,7 @@ Test(security_input, download_names_stay_in_the_directory, .init = setup, .fini 
 	struct cli_result r;
 
 	snprintf(abs_target, sizeof abs_target, "%s/abs-escape", home.dir);
+	cr_assert_eq(cli_home_config(&home, "download_name = {id}.{ext}\n"), 0);
 	sec_server_route(&files, "GET", "/files/*", 200, NULL, "payload\n");
 	ready_export("../../dotdot-escape", "..%2F..%2Fdotdot-link.txt");
 	ready_export(abs_target, "%2Ftmp%2Fabs-link.txt");
@@ -85,11 +87,13 @@ Test(security_input, download_names_stay_in_the_directory, .init = setup, .fini 
 	cr_expect(!exists("/tmp/dotdot-escape.txt") && !exists("/tmp/abs-link.txt"));
 	strcat(abs_target, ".txt");
 	cr_expect(!exists(abs_target), "an absolute name was written: %s", abs_target);
-	/* What was written is in dl/, as plain names. */
-	char inside[800];
-	snprintf(inside, sizeof inside, "%s/dotdot-escape.txt", dl);
+	/* What was written is in dl/, as plain names (download_name {id}.{ext}: '/' is '_'). */
+	char inside[2000];
+	snprintf(inside, sizeof inside, "%s/___.._dotdot-escape.txt", dl);
 	cr_expect(exists(inside), "the safe basename is used: %s", inside);
-	snprintf(inside, sizeof inside, "%s/abs-escape.txt", dl);
+	snprintf(inside, sizeof inside, "%s/%s", dl, abs_target); /* abs_target ends in .txt now */
+	for (char *p = inside + strlen(dl) + 1; *p; p++)
+		*p = *p == '/' ? '_' : *p;
 	cr_expect(exists(inside), "the safe basename is used: %s", inside);
 }
 
@@ -234,10 +238,12 @@ Test(security_input, download_names_lose_c1_bidi_and_leading_dash, .init = setup
 
 	sec_server_route(&files, "GET", "/files/*", 200, NULL, "payload\n");
 	sec_server_route(&api, "GET", "/api/v1/exports/c1*", 200, NULL,
-			 "{\"id\":\"-rf\\u009b6n\\u202etxt\",\"state\":\"ready\",\"format\":\"txt\","
-			 "\"transcription_ids\":[\"t1\"],\"download_link\":\"%s/files/x\"}", files.origin);
+			 "{\"id\":\"c1\",\"state\":\"ready\",\"format\":\"txt\","
+			 "\"transcription_ids\":[\"-rf\\u009b6n\\u202etxt\"],\"download_link\":\"%s/files/x\"}",
+			 files.origin);
 	cli_home_path(&home, "dl", dl, sizeof dl);
 	cr_assert_eq(mkdir(dl, 0700), 0);
+	cr_assert_eq(cli_home_config(&home, "download_name = {id}.{ext}\n"), 0);
 	cr_expect_eq(run(&r, (const char *const[]){"download", "c1", "-o", dl, NULL}), 0, "%s", r.err);
 	expect_clean("download", r.out);
 	expect_clean("download", r.err);

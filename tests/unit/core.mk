@@ -23,6 +23,12 @@ tests_unit_test_core_scheduler_SOURCES = %reldir%/test_core_scheduler.c
 tests_unit_test_core_scheduler_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_unit_test_core_scheduler_LDADD = $(CORE_TEST_LIBS)
 
+check_PROGRAMS += tests/unit/test_core_download
+TESTS += tests/unit/test_core_download
+tests_unit_test_core_download_SOURCES = %reldir%/test_core_download.c
+tests_unit_test_core_download_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_unit_test_core_download_LDADD = $(CORE_TEST_LIBS)
+
 tests_unit_test_core_store_SOURCES = %reldir%/test_core_store.c
 tests_unit_test_core_store_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_unit_test_core_store_LDADD = $(CORE_TEST_LIBS)

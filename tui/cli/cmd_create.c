@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <json-c/json.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -15,10 +16,40 @@
  * wait), then prints the resource as the server has it. Requests the builders refuse are
  * usage errors (exit 2) and nothing is sent. */
 
+/* Once the job's resource exists its id goes to stderr (a script can come back for it). */
+static void announce(struct cli_ctx *c, int id, const char *what, bool json, bool *said)
+{
+	const struct steno_job *j = what && !*said ? jobs_get(c->jobs, id) : NULL;
+	if (!j || !j->resource_id)
+		return;
+	if (json) {
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "created", json_object_new_string(what));
+		json_object_object_add(o, "id", json_object_new_string(j->resource_id));
+		out_json_text(stderr, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
+									JSON_C_TO_STRING_NOSLASHESCAPE));
+		fputc('\n', stderr);
+		json_object_put(o);
+	} else {
+		char *clean = out_clean(j->resource_id);
+		fprintf(stderr, "steno %s: %s %s created\n", c->cmd, what, clean ? clean : "");
+		free(clean);
+	}
+	fflush(stderr);
+	*said = true;
+}
+
 int cmd_run_job(struct cli_ctx *c, int id)
 {
+	return cmd_run_job_announcing(c, id, NULL, false);
+}
+
+int cmd_run_job_announcing(struct cli_ctx *c, int id, const char *what, bool json)
+{
+	bool said = false;
 	/* jobs_run's loop, plus SIGINT/SIGTERM: the job is cancelled (a download's .part goes). */
 	while (jobs_active(c->jobs) > 0 && !cli_interrupted()) {
+		announce(c, id, what, json, &said);
 		long t = jobs_timeout_ms(c->jobs);
 		long e = steno_http_timeout_ms(c->http);
 		if (t < 0 || (e >= 0 && e < t))
@@ -28,6 +59,7 @@ int cmd_run_job(struct cli_ctx *c, int id)
 		jobs_tick(c->jobs);
 	}
 	out_progress_end();
+	announce(c, id, what, json, &said);
 	if (cli_interrupted()) {
 		jobs_cancel(c->jobs, id);
 		struct steno_error e;

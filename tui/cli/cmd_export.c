@@ -10,10 +10,12 @@
 #include "api/request.h"
 #include "api/spec_tables.h"
 #include "cli/cmds.h"
+#include "core/download_name.h"
 
-/* `steno export`: create an export of one or more transcriptions; --wait (or -o DIR) waits
- * until it is ready and downloads it (NAME.part, then renamed; never over an existing file
- * without --force). */
+/* `steno export`: create an export of one or more transcriptions; --wait (or -o DIR) checks
+ * the destination first, then waits until it is ready and downloads it under the
+ * download_name pattern (NAME.part, then renamed; never over an existing file without
+ * --force). */
 
 static const char export_usage[] =
 	"Usage: steno export ID... --format F [OPTION]...\n"
@@ -26,7 +28,9 @@ static const char export_usage[] =
 	"  --comments            show comments\n"
 	"  --highlights          show highlights  |  --highlights-only\n"
 	"  -o, --output DIR      download into DIR (implies --wait; default: download_dir or .)\n"
-	"  --wait                wait until ready and download\n"
+	"  --wait                wait until ready and download as download_name (default\n"
+	"                        {name}-{id}.{ext}); DIR and the file are checked first, and\n"
+	"                        the export's id goes to stderr as soon as it exists\n"
 	"  --force               replace an existing file\n"
 	"  --json                print the export as JSON (with \"file\" once downloaded)\n";
 
@@ -162,16 +166,40 @@ static int ex_print_done(struct cli_ctx *c, const struct steno_job *j, bool json
 	return CLI_EXIT_OK;
 }
 
-/* The download link's name carries no extension: name the file after what it holds,
- * TRANSCRIPTION_ID.EXT, or for several transcriptions (a ZIP) FIRST_ID+N.zip. */
-static void export_file_name(const struct steno_export_create_req *r, char *out, size_t n)
+static int parse_transcription(const char *b, size_t n, void *out, struct steno_error *err)
 {
-	const struct spec_export_format *f = spec_export_format_find(r->format);
-	const char *ext = f && f->extension ? f->extension : r->format;
-	if (r->n_transcription_ids > 1)
-		snprintf(out, n, "%s+%zu.zip", r->transcription_ids[0], r->n_transcription_ids - 1);
-	else
-		snprintf(out, n, "%s.%s", r->transcription_ids[0], ext);
+	return steno_transcription_parse(b, n, out, err);
+}
+
+/* The file name under the configuration's download_name (core/download_name.h); the first
+ * transcription is read for its name only when the pattern uses {name}, and a name that
+ * cannot be read is left out ("export") rather than stopping the download. */
+static int file_name(struct cli_ctx *c, const char *first_id, size_t count, const char *format,
+		     char *out, size_t size, struct steno_error *err)
+{
+	struct steno_transcription t;
+	memset(&t, 0, sizeof(t));
+	if (download_name_wants_name(c->cfg.download_name) && first_id) {
+		char *url = cli_url(c, "/transcriptions", first_id);
+		struct steno_error ignored;
+		if (url && cli_get(c, url, parse_transcription, &t, NULL, NULL, &ignored) != 0)
+			memset(&t, 0, sizeof(t));
+		free(url);
+	}
+	struct download_name_req r = {.pattern = c->cfg.download_name, .name = t.name,
+				      .id = first_id, .count = count, .format = format};
+	int rc = download_name_make(&r, out, size, err);
+	steno_transcription_free(&t);
+	return rc;
+}
+
+/* The destination before any server work: DIR made if missing, then a writable directory
+ * without NAME in it (unless --force). */
+static int dest_ready(const char *dir, const char *name, bool force, struct steno_error *err)
+{
+	if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+		return steno_error_set(err, STENO_ERR_IO, "cannot create %s: %s", dir, strerror(errno));
+	return download_dest_check(dir, name, force, err);
 }
 
 int cmd_export(const struct cli_globals *g, int argc, char **argv)
@@ -191,18 +219,17 @@ int cmd_export(const struct cli_globals *g, int argc, char **argv)
 		const char *dir = o.dir ? o.dir : c.cfg.download_dir ? c.cfg.download_dir : ".";
 		struct steno_error err;
 		steno_error_clear(&err);
-		if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-			fprintf(stderr, "steno export: cannot create %s: %s\n", dir, strerror(errno));
-			cli_ctx_close(&c);
-			return CLI_EXIT_FAIL;
-		}
 		char name[256];
-		export_file_name(&o.req, name, sizeof(name));
-		int id = jobs_export(c.jobs, &o.req, dir, name, o.force, &err);
+		int id = -1;
+		if (steno_validate_export_create(&o.req, &err) == 0 &&
+		    file_name(&c, o.req.transcription_ids[0], o.req.n_transcription_ids, o.req.format,
+			      name, sizeof(name), &err) == 0 &&
+		    dest_ready(dir, name, o.force, &err) == 0)
+			id = jobs_export(c.jobs, &o.req, dir, name, o.force, &err);
 		if (id < 0) {
 			rc = cli_fail(&c, &err);
 		} else {
-			rc = cmd_run_job(&c, id);
+			rc = cmd_run_job_announcing(&c, id, "export", o.json);
 			const struct steno_job *j = jobs_get(c.jobs, id);
 			if (rc == 0 && j)
 				rc = ex_print_done(&c, j, o.json);
@@ -217,8 +244,8 @@ int cmd_export(const struct cli_globals *g, int argc, char **argv)
 static const char download_usage[] =
 	"Usage: steno download [-o DIR] [--force] [--json] EXPORT_ID\n"
 	"Download the file of a ready export (steno show --export ID shows its state) into DIR\n"
-	"(default: download_dir or .), under the link's name; never over an existing file\n"
-	"without --force.\n";
+	"(default: download_dir or .), named by download_name (default {name}-{id}.{ext});\n"
+	"never over an existing file without --force.\n";
 
 struct dl_call {
 	bool done, failed;
@@ -252,16 +279,6 @@ static int parse_export(const char *b, size_t n, void *out, struct steno_error *
 	return steno_export_parse(b, n, out, err);
 }
 
-/* As export_file_name: EXPORT_ID.EXT, or .zip for several transcriptions. */
-static const char *download_name(const struct steno_export *e, char *out, size_t n)
-{
-	const struct spec_export_format *f = spec_export_format_find(e->format);
-	const char *ext = e->transcription_ids.n > 1 ? "zip" : f && f->extension ? f->extension
-							: "download";
-	snprintf(out, n, "%s.%s", e->id ? e->id : "export", ext);
-	return out;
-}
-
 static int download_run(struct cli_ctx *c, const char *id, const char *dir, bool force, bool json)
 {
 	char name[256];
@@ -282,13 +299,12 @@ static int download_run(struct cli_ctx *c, const char *id, const char *dir, bool
 		steno_export_free(&e);
 		return cli_fail(c, &d.err);
 	}
-	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-		steno_error_set(&d.err, STENO_ERR_IO, "cannot create %s: %s", dir, strerror(errno));
+	const char *first = e.transcription_ids.n ? e.transcription_ids.v[0] : e.id;
+	if (file_name(c, first, e.transcription_ids.n, e.format, name, sizeof(name), &d.err) != 0 ||
+	    dest_ready(dir, name, force, &d.err) != 0 ||
+	    steno_api_export_download(c->http, &e, dir, name, force, on_dl_progress, on_dl_done, &d,
+				      &d.err) != 0)
 		d.failed = d.done = true;
-	} else if (steno_api_export_download(c->http, &e, dir, download_name(&e, name, sizeof(name)),
-					     force, on_dl_progress, on_dl_done, &d, &d.err) != 0) {
-		d.failed = d.done = true;
-	}
 	steno_export_free(&e);
 	if (cli_wait_flag(c, &d.done, &d.err) != 0)
 		d.failed = true;

@@ -53,6 +53,9 @@ int cmd_print_resource(struct cli_ctx *c, const char *path, const char *id, bool
 /* Runs the job `id` (from a jobs_* starter) to its end. 0 when done, else the exit code
  * after printing why. */
 int cmd_run_job(struct cli_ctx *c, int id);
+/* Same, and as soon as the job's resource exists: "steno CMD: WHAT ID created" on stderr, or
+ * with json the line {"created":"WHAT","id":"ID"} (ids are cleaned like tables). */
+int cmd_run_job_announcing(struct cli_ctx *c, int id, const char *what, bool json);
 
 /* Shared by the creating commands (cmd_create.c). */
 int cmd_open_for_jobs(struct cli_ctx *c, const struct cli_globals *g, const char *cmd);

@@ -3,6 +3,7 @@
 #include "core/conf_internal.h"
 
 #include "api/paging.h"
+#include "core/download_name.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -103,6 +104,7 @@ void config_free(struct steno_config *cfg)
 	free(cfg->default_profile);
 	free(cfg->theme);
 	free(cfg->download_dir);
+	free(cfg->download_name);
 	free(cfg->opener);
 	free(cfg->trace_file);
 	for (size_t i = 0; i < cfg->n_bindings; i++) {
@@ -312,6 +314,11 @@ static int apply_global(const struct ctx *c, const char *n, const char *v)
 		set_bool(c, &cfg->read_only, v);
 	} else if (!strcmp(n, "download_dir")) {
 		set_path(c, &cfg->download_dir, v);
+	} else if (!strcmp(n, "download_name")) {
+		if (download_name_check(v, NULL) == 0)
+			set_str(c, &cfg->download_name, v);
+		else
+			bad(c, "is not a file name pattern of {name} {id} {ext} {format} and text", v);
 	} else if (!strcmp(n, "page_limit")) {
 		set_int(c, &cfg->page_limit, v, 1, 1000000);
 	} else if (!strcmp(n, "opener")) {

@@ -73,6 +73,7 @@ struct steno_config {
 	int timeout_s;              /* per-request timeout */
 	bool mouse, ascii, bell, read_only, osc52, notify;
 	char *download_dir;         /* "~" expanded; NULL: the current directory */
+	char *download_name;        /* file name pattern (core/download_name.h); NULL: the default */
 	int page_limit;             /* pages a list follows at most (ls --all, load all) */
 	char *opener;               /* command run with the file as $1; NULL: xdg-open when a display exists */
 	char *trace_file;           /* HTTP trace, off when NULL */
