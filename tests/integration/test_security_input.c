@@ -192,7 +192,7 @@ static void tui_download(struct steno_http *http, const char *link, const char *
 
 	e.download_link = (char *)(uintptr_t)link;
 	memset(w, 0, sizeof *w);
-	cr_assert_eq(jobs_extra_download(http, &e, dir, false, NULL, on_dl_done, w, &err), 0, "%s", err.message);
+	cr_assert_eq(jobs_extra_download(http, &e, dir, NULL, false, NULL, on_dl_done, w, &err), 0, "%s", err.message);
 	for (int i = 0; i < 200 && !w->done; i++) {
 		steno_http_poll(http, NULL, 0, 50);
 		steno_http_perform(http);

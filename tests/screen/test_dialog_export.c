@@ -122,6 +122,44 @@ Test(dialog_export, export_then_download_and_zip)
 	dfx_close(&x);
 }
 
+static long exports_on_the_server(struct dfx *x)
+{
+	struct sbx_resp r;
+	cr_assert_eq(sbx_request(&x->sb, "GET", "/_sandbox/state", x->sb.admin_key, NULL, NULL, &r), 0);
+	json_object *o = sbx_json(&r);
+	long n = o ? (long)json_object_get_int64(sbx_get(o, "counts.exports")) : -1;
+	json_object_put(o);
+	sbx_resp_free(&r);
+	return n;
+}
+
+/* Issue 12 "Downloads": the file is named by download_name ({name}-{id}.{ext}) and a file
+ * that exists is refused before the export is created (it was found after a 20 s export). */
+Test(dialog_export, existing_file_is_refused_before_the_export)
+{
+	struct dfx x;
+	char path[600];
+	dfx_open(&x, 24, 80, 12);
+	dfx_load(&x);
+	const char *one = dfx_find(&x, "automatic_done");
+	const struct store_transcription *t = store_transcription_get(x.store, one);
+	cr_assert(t && t->t.name);
+	snprintf(path, sizeof path, "%s/%s-%s.txt", x.tmp, t->t.name, one);
+	FILE *f = fopen(path, "w");
+	cr_assert(f, "%s", path);
+	fclose(f);
+	long before = exports_on_the_server(&x);
+	open_export(&x, &one, 1);
+	dfx_keys(&x, "<Tab> <Tab> <Tab> <Tab> <Tab>");
+	set_dir(&x, x.tmp);
+	dfx_keys(&x, "<Enter>");
+	char *txt = dfx_text();
+	cr_assert(dfx_pump(&x, dfx_cond_shows, "exists", 3000), "the existing file is not named:\n%s", txt);
+	free(txt);
+	cr_assert_eq(exports_on_the_server(&x), before, "an export was created");
+	dfx_close(&x);
+}
+
 Test(dialog_export, failed_export_keeps_the_form)
 {
 	struct dfx x;

@@ -118,9 +118,12 @@ int download_dest_check(const char *dir, const char *name, bool overwrite,
 	char path[4096];
 	if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
 		return steno_error_set(err, STENO_ERR_IO, "the path in %s is too long", dir);
-	if (!overwrite && lstat(path, &st) == 0)
-		return steno_error_set(err, STENO_ERR_IO, "%s exists (--force or overwrite replaces it)",
-				       path);
+	if (!overwrite && lstat(path, &st) == 0) {
+		steno_error_set(err, STENO_ERR_IO, "%s exists (--force replaces it)", path);
+		if (err)
+			snprintf(err->code, sizeof(err->code), "%s", DOWNLOAD_CODE_EXISTS);
+		return -1;
+	}
 	if (overwrite && lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
 		return steno_error_set(err, STENO_ERR_IO, "%s is a directory", path);
 	return 0;

@@ -18,6 +18,7 @@
 #include "api/error.h"
 
 #define DOWNLOAD_NAME_DEFAULT "{name}-{id}.{ext}"
+#define DOWNLOAD_CODE_EXISTS "exists"   /* err->code of download_dest_check's "exists" */
 
 struct download_name_req {
 	const char *pattern;   /* NULL: DOWNLOAD_NAME_DEFAULT */
@@ -36,7 +37,8 @@ bool download_name_wants_name(const char *pattern);
 int download_name_make(const struct download_name_req *r, char *out, size_t size,
 		       struct steno_error *err);
 /* Before any request: `dir` is a directory steno may write in, and `dir/name` does not exist
- * unless `overwrite`. 0, or -1 with err (STENO_ERR_IO) naming the problem. */
+ * unless `overwrite`. 0, or -1 with err (STENO_ERR_IO) naming the problem; code
+ * DOWNLOAD_CODE_EXISTS when the file is there. */
 int download_dest_check(const char *dir, const char *name, bool overwrite,
 			struct steno_error *err);
 

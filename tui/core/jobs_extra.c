@@ -119,10 +119,10 @@ int jobs_extra_delete(struct steno_http *http, struct steno_store *store, const 
 }
 
 int jobs_extra_download(struct steno_http *http, const struct steno_export *exp, const char *dir,
-			bool overwrite, steno_progress_fn progress, steno_download_done_fn done,
-			void *ud, struct steno_error *err)
+			const char *name, bool overwrite, steno_progress_fn progress,
+			steno_download_done_fn done, void *ud, struct steno_error *err)
 {
-	return steno_api_export_download(http, exp, dir, NULL, overwrite, progress, done, ud, err);
+	return steno_api_export_download(http, exp, dir, name, overwrite, progress, done, ud, err);
 }
 
 void jobs_extra_cancel(struct steno_http *http, const void *ud)
