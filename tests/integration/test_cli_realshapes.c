@@ -121,3 +121,22 @@ Test(cli_realshapes, sandbox_orgs_and_the_chosen_organization, .fini = teardown)
 	cli_result_free(&r);
 	sbx_stop(&sb);
 }
+
+/* Real clients send "language":"en": it is sent (with a warning) and the server decides;
+ * --strict refuses it before anything is sent. Counted on the stand-in. */
+Test(cli_realshapes, an_unknown_language_is_left_to_the_server, .init = setup, .fini = teardown)
+{
+	struct cli_result r;
+	item_routes();
+	sec_server_route(&api, "POST", "/api/v1/transcriptions", 201, NULL,
+			 "{\"id\":\"" HEX40 "\",\"name\":\"a\",\"state\":\"initial\",\"language\":\"en\"}");
+	cr_expect_eq(run(&r, (const char *const[]){"transcribe", "https://media.example/a.mp3",
+						  "--language", "en", "--org", "5", "--strict", NULL}), 2, "%s", r.err);
+	cli_result_free(&r);
+	cr_expect_not(sec_server_log_has(&api, "POST /api/v1/transcriptions"), "--strict sent nothing");
+	cr_expect_eq(run(&r, (const char *const[]){"transcribe", "https://media.example/a.mp3",
+						  "--language", "en", "--org", "5", NULL}), 0, "%s", r.err);
+	cr_expect(strstr(r.err, "warning: en is not in steno languages"), "%s", r.err);
+	cli_result_free(&r);
+	cr_expect(sec_server_log_has(&api, "POST /api/v1/transcriptions"), "the server was asked");
+}

@@ -62,11 +62,18 @@ static int check_list(const char *field, const char *const *v, size_t n, struct 
 	return 0;
 }
 
-static int check_transcription_language(const char *lang, struct steno_error *err)
+/* A known code is checked with its rules; with `any`, a well-formed unknown one (the real
+ * service takes "en") is left to the server, rules included. */
+static bool language_left_to_server(const char *lang, bool any)
+{
+	return any && lang && !spec_language_is_valid(lang) && spec_language_is_well_formed(lang);
+}
+
+static int check_transcription_language(const char *lang, bool any, struct steno_error *err)
 {
 	if (check_required("language", lang, err) < 0)
 		return -1;
-	if (!spec_language_is_valid(lang))
+	if (!spec_language_is_valid(lang) && !language_left_to_server(lang, any))
 		return steno_error_invalid(err, "language",
 					   "\"%.32s\" is not a transcription language; use a BCP-47 code "
 					   "of the API such as en-US, fr-FR, de-DE, cmn-Hans-CN", lang);
@@ -134,9 +141,11 @@ int steno_validate_transcription_create(const struct steno_transcription_create_
 	bool alignment = r->service && strcmp(r->service, "alignment") == 0;
 
 	if (check_required("name", r->name, err) < 0 ||
-	    check_transcription_language(r->language, err) < 0 ||
+	    check_transcription_language(r->language, r->any_language, err) < 0 ||
 	    check_url("tmp_url", r->tmp_url, true, err) < 0 ||
-	    check_service(r->service, false, r->language, err) < 0)
+	    check_service(r->service, false,
+			  language_left_to_server(r->language, r->any_language) ? NULL : r->language,
+			  err) < 0)
 		return -1;
 	/* Both forms need organization_id; the earlier one also folder_id (spec 9). */
 	if (check_required("organization_id", r->organization_id, err) < 0 ||
@@ -241,9 +250,11 @@ int steno_validate_translation_task(const struct steno_translation_task_req *r,
 int steno_validate_order_create(const struct steno_order_create_req *r, struct steno_error *err)
 {
 	if (check_url("url", r->url, true, err) < 0 ||
-	    check_transcription_language(r->language, err) < 0 ||
+	    check_transcription_language(r->language, r->any_language, err) < 0 ||
 	    check_required("organization_id", r->organization_id, err) < 0 ||
-	    check_service(r->service, true, r->language, err) < 0 ||
+	    check_service(r->service, true,
+			  language_left_to_server(r->language, r->any_language) ? NULL : r->language,
+			  err) < 0 ||
 	    check_url("webhook_url", r->webhook_url, false, err) < 0 ||
 	    check_text("folder_id", r->folder_id, err) < 0 || check_text("folder", r->folder, err) < 0 ||
 	    check_text("name", r->name, err) < 0 || check_list("tags", r->tags, r->n_tags, err) < 0)
@@ -256,6 +267,8 @@ int steno_validate_order_create(const struct steno_order_create_req *r, struct s
 						   "glossary ids are positive integers");
 	if (r->has_style_guide && r->style_guide_id <= 0)
 		return steno_error_invalid(err, "style_guide_id", "style_guide_id is a positive integer");
+	if (language_left_to_server(r->language, r->any_language))
+		return 0;
 	return check_style(r->style_verbatim, r->style_sdh, r->service, r->language, err);
 }
 

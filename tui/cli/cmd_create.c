@@ -8,6 +8,7 @@
 
 #include "api/glossary.h"
 #include "api/request.h"
+#include "api/spec_tables.h"
 #include "api/url.h"
 #include "cli/cmds.h"
 
@@ -84,6 +85,21 @@ int cmd_run_job_announcing(struct cli_ctx *c, int id, const char *what, bool jso
 	}
 	cli_fail(c, &e);
 	return CLI_EXIT_FAIL;
+}
+
+int cmd_check_create_options(const char *cmd, const char *folder, const char *folder_id,
+			     const char *language, bool any_language)
+{
+	if (folder && folder_id)
+		return cli_usage(cmd, "--folder and --folder-id exclude each other");
+	if (any_language && language && !spec_language_is_valid(language) &&
+	    spec_language_is_well_formed(language)) {
+		char *clean = out_clean(language);
+		fprintf(stderr, "steno %s: warning: %s is not in steno languages; it is sent as is and "
+				"the server decides (--strict refuses it)\n", cmd, clean ? clean : "");
+		free(clean);
+	}
+	return 0;
 }
 
 /* Opens, checks read-only, connects and creates the jobs. Returns an exit code. */
@@ -166,7 +182,9 @@ static const char transcribe_usage[] =
 	"Create a transcription; a local FILE is uploaded first.\n"
 	"\n"
 	"  --name N           name (default: the file name)\n"
-	"  --language L       language code (steno languages)\n"
+	"  --language L       language code (steno languages; another well-formed code such\n"
+	"                     as en is sent with a warning and the server decides)\n"
+	"  --strict           refuse a language code outside steno languages\n"
 	"  --service S        auto (default), pro or alignment\n"
 	"  --document URL     the text to align (alignment only)\n"
 	"  --subtitle         treat as subtitles\n"
@@ -186,9 +204,10 @@ int cmd_transcribe(const struct cli_globals *g, int argc, char **argv)
 		{"folder-id", required_argument, NULL, 'F'}, {"tags", required_argument, NULL, 't'},
 		{"sharing", no_argument, NULL, 'x'},        {"org", required_argument, NULL, 'o'},
 		{"wait", no_argument, NULL, 'w'},           {"json", no_argument, NULL, OPT_JSON},
-		{"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0},
+		{"strict", no_argument, NULL, 'X'},         {"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
 	};
-	struct steno_transcription_create_req req = {0};
+	struct steno_transcription_create_req req = {.any_language = true};
 	struct cli_list tags = {0};
 	const char *org = NULL;
 	bool wait = false, json = false, is_file = false;
@@ -205,6 +224,7 @@ int cmd_transcribe(const struct cli_globals *g, int argc, char **argv)
 		case 'F': req.folder_id = optarg; break;
 		case 't': rc = cli_list_split(&tags, optarg) ? CLI_EXIT_FAIL : 0; break;
 		case 'x': req.sharing_enabled = true; break;
+		case 'X': req.any_language = false; break;
 		case 'o': org = optarg; break;
 		case 'w': wait = true; break;
 		case OPT_JSON: json = true; break;
@@ -214,6 +234,9 @@ int cmd_transcribe(const struct cli_globals *g, int argc, char **argv)
 	}
 	if (rc == 0 && optind + 1 != argc)
 		rc = cli_usage("transcribe", optind >= argc ? "a FILE or URL is required" : "one FILE or URL only");
+	if (rc == 0)
+		rc = cmd_check_create_options("transcribe", req.folder, req.folder_id, req.language,
+					      req.any_language);
 	if (rc == 0)
 		rc = cmd_check_source("transcribe", argv[optind], &is_file);
 	struct cli_ctx c;

@@ -58,6 +58,11 @@ int cmd_run_job(struct cli_ctx *c, int id);
 int cmd_run_job_announcing(struct cli_ctx *c, int id, const char *what, bool json);
 
 /* Shared by the creating commands (cmd_create.c). */
+/* Checks shared by transcribe and order create before anything is sent: --folder with
+ * --folder-id is a usage error; a well-formed language code outside the spec's list gets a
+ * warning on stderr when it is to be sent (any_language). 0 or CLI_EXIT_USAGE. */
+int cmd_check_create_options(const char *cmd, const char *folder, const char *folder_id,
+			     const char *language, bool any_language);
 int cmd_open_for_jobs(struct cli_ctx *c, const struct cli_globals *g, const char *cmd);
 int cmd_start_failed(struct cli_ctx *c, const struct steno_error *err);
 int cmd_finish_job(struct cli_ctx *c, int id, const char *path, bool json);
