@@ -137,9 +137,14 @@ static int wait_timeout(pid_t pid, int *status, int seconds)
 int cli_exec(struct cli_result *r, const struct cli_home *h, const struct sbx *s,
 	     const char *const *env, const char *const *argv)
 {
+	return cli_exec_prog(r, h, s, env, getenv("STENO_BIN"), argv);
+}
+
+int cli_exec_prog(struct cli_result *r, const struct cli_home *h, const struct sbx *s,
+		  const char *const *env, const char *bin, const char *const *argv)
+{
 	memset(r, 0, sizeof(*r));
 	r->code = -1;
-	const char *bin = getenv("STENO_BIN");
 	if (!bin)
 		return -1;
 	char outp[600], errp[600];

@@ -32,6 +32,9 @@ struct cli_result {
  * NULL, plus `env` ("NAME=VALUE", NULL-terminated, may be NULL). Times out after 120 s. */
 int cli_exec(struct cli_result *r, const struct cli_home *h, const struct sbx *sbx,
 	     const char *const *env, const char *const *argv);
+/* Same with another program than STENO_BIN (a shell, say). */
+int cli_exec_prog(struct cli_result *r, const struct cli_home *h, const struct sbx *s,
+		  const char *const *env, const char *bin, const char *const *argv);
 void cli_result_free(struct cli_result *r);
 
 /* Reads a whole file (malloc'd, NUL-terminated) or NULL. */
