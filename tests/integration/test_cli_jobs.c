@@ -207,16 +207,25 @@ Test(cli_jobs, validation_happens_before_sending, .init = setup, .fini = teardow
 {
 	long before = cli_count_transcriptions(&sb);
 	struct cli_result r;
-	RUN(&r, "transcribe", "http://127.0.0.1:1/a.wav", "--language", "xx-XX");
+	RUN(&r, "transcribe", "http://127.0.0.1:1/a.wav", "--language", "xx-XX", "--strict");
 	cr_expect_eq(r.code, 2);
 	cr_expect(strstr(r.err, "language"), "%s", r.err);
+	cli_result_free(&r);
+	/* without --strict a well-formed unknown code goes to the server, which decides */
+	RUN(&r, "transcribe", "http://127.0.0.1:1/a.wav", "--language", "xx-XX");
+	cr_expect_eq(r.code, 1, "the sandbox refuses it: %s", r.err);
+	cr_expect(strstr(r.err, "warning") && strstr(r.err, "422"), "%s", r.err);
+	cli_result_free(&r);
+	RUN(&r, "transcribe", "http://127.0.0.1:1/a.wav", "--language", "xx_XX");
+	cr_expect_eq(r.code, 2, "not a language code at all: %s", r.err);
 	cli_result_free(&r);
 	RUN(&r, "transcribe", "http://127.0.0.1:1/a.wav", "--language", "en-US", "--service",
 	    "alignment");
 	cr_expect_eq(r.code, 2, "alignment needs --document");
 	cr_expect(strstr(r.err, "document"), "%s", r.err);
 	cli_result_free(&r);
-	RUN(&r, "order", "create", "http://127.0.0.1:1/a.wav", "--language", "xx", "--service", "pro");
+	RUN(&r, "order", "create", "http://127.0.0.1:1/a.wav", "--language", "xx", "--service", "pro",
+	    "--strict");
 	cr_expect_eq(r.code, 2);
 	cli_result_free(&r);
 	RUN(&r, "translate", "abc", "--to", "fr", "--task", "--boost");

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <criterion/criterion.h>
+#include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,4 +140,37 @@ Test(cli_realshapes, an_unknown_language_is_left_to_the_server, .init = setup, .
 	cr_expect(strstr(r.err, "warning: en is not in steno languages"), "%s", r.err);
 	cli_result_free(&r);
 	cr_expect(sec_server_log_has(&api, "POST /api/v1/transcriptions"), "the server was asked");
+}
+
+/* Errors for scripts: with --json a failure is one JSON object on stdout (status, code,
+ * message, fields), the exit code stays; a 401 hints at a key of another product's API. */
+Test(cli_realshapes, json_errors_and_the_401_hint, .init = setup, .fini = teardown)
+{
+	struct cli_result r;
+	sec_server_route(&api, "GET", "/api/v1/transcriptions/gone", 404, NULL,
+			 "{\"error\":\"not_found\",\"message\":\"no transcription gone\"}");
+	sec_server_route(&api, "GET", "/api/v1/transcriptions/locked", 401, NULL,
+			 "{\"error\":\"unauthorized\",\"message\":\"invalid key\"}");
+	cr_expect_eq(run(&r, (const char *const[]){"show", "gone", "--json", NULL}), 1, "%s", r.err);
+	json_object *o = json_tokener_parse(r.out);
+	cr_assert(o && json_object_is_type(o, json_type_object), "one JSON object: %s", r.out);
+	cr_expect_eq(json_object_get_int(sbx_get(o, "status")), 404);
+	cr_expect_str_eq(sbx_str(o, "code"), "not_found");
+	cr_expect(strstr(sbx_str(o, "message"), "no transcription gone"));
+	cr_expect(json_object_is_type(sbx_get(o, "fields"), json_type_object));
+	json_object_put(o);
+	cli_result_free(&r);
+	/* a usage error too */
+	cr_expect_eq(run(&r, (const char *const[]){"transcribe", "https://m.example/a.mp3", "--json",
+						  "--language", "en", "--strict", "--org", "1", NULL}), 2);
+	o = json_tokener_parse(r.out);
+	cr_assert(o, "%s", r.out);
+	cr_expect_str_eq(sbx_str(o, "code"), "invalid");
+	cr_expect(json_object_is_type(sbx_get(o, "status"), json_type_null));
+	cr_expect(sbx_get(o, "fields.language"), "%s", r.out);
+	json_object_put(o);
+	cli_result_free(&r);
+	cr_expect_eq(run(&r, (const char *const[]){"show", "locked", NULL}), 1);
+	cr_expect(strstr(r.err, "hint:") && strstr(r.err, "another product"), "%s", r.err);
+	cli_result_free(&r);
 }

@@ -87,6 +87,9 @@ static int run_named(const struct cli_cmd *c, const char *prefix, const struct c
 	snprintf(name, sizeof(name), "steno %s%s", prefix, c->name);
 	char *saved = argv[0];
 	argv[0] = name;
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--json") == 0)
+			cli_json_errors(true);
 	int rc = c->run(g, argc, argv);
 	argv[0] = saved;
 	fflush(stdout);

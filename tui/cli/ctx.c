@@ -2,6 +2,7 @@
 
 #include "cli/ctx.h"
 
+#include <json-c/json.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,6 +21,34 @@
 
 /* Set by SIGINT/SIGTERM (cli_signals_install); loops check it between passes. */
 static volatile sig_atomic_t interrupted;
+static bool json_errors;   /* the command was given --json: failures also as a JSON object */
+
+void cli_json_errors(bool on)
+{
+	json_errors = on;
+}
+
+/* With --json, a failure is also one JSON object on stdout, for scripts:
+ * {"status": HTTP status or null, "code": machine code, "message": text, "fields": {FIELD: [text]}} */
+static void json_error(long status, const char *code, const char *message, const char *field)
+{
+	if (!json_errors)
+		return;
+	json_object *o = json_object_new_object();
+	json_object_object_add(o, "status", status > 0 ? json_object_new_int64(status) : NULL);
+	json_object_object_add(o, "code", json_object_new_string(code));
+	json_object_object_add(o, "message", json_object_new_string(message));
+	json_object *fields = json_object_new_object();
+	if (field && field[0]) {
+		json_object *list = json_object_new_array();
+		json_object_array_add(list, json_object_new_string(message));
+		json_object_object_add(fields, field, list);
+	}
+	json_object_object_add(o, "fields", fields);
+	out_json(stdout, o);
+	json_object_put(o);
+	fflush(stdout);
+}
 
 static void print_diags(const struct steno_config *cfg)
 {
@@ -233,6 +262,17 @@ int cli_fail(struct cli_ctx *c, const struct steno_error *err)
 	fprintf(stderr, "steno%s%s: %s\n", c && c->cmd ? " " : "", c && c->cmd ? c->cmd : "",
 		clean ? clean : "error");
 	free(clean);
+	if (err->kind == STENO_ERR_HTTP && err->http_status == 401)
+		fprintf(stderr, "steno%s%s: hint: the key was refused for this request: is it a key "
+				"of this transcription API (not of another product's API), and does it "
+				"reach this organization?\n", c && c->cmd ? " " : "", c && c->cmd ? c->cmd : "");
+	char *json_msg = out_clean(err->message[0] ? err->message : "failed");
+	if (c && c->acct.api_key && json_msg)
+		secret_redact_buf(json_msg, strlen(json_msg) + 1, c->acct.api_key);
+	json_error(err->kind == STENO_ERR_HTTP ? err->http_status : 0,
+		   err->code[0] ? err->code : steno_error_kind_name(err->kind),
+		   json_msg ? json_msg : "failed", err->field);
+	free(json_msg);
 	if (err->kind == STENO_ERR_CANCELLED && interrupted)
 		return CLI_EXIT_INTERRUPTED;
 	return err->kind == STENO_ERR_INVALID ? CLI_EXIT_USAGE : CLI_EXIT_FAIL;
@@ -241,11 +281,12 @@ int cli_fail(struct cli_ctx *c, const struct steno_error *err)
 int cli_usage(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
-	fprintf(stderr, "steno %s: ", cmd);
+	char msg[1024];
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry 'steno %s --help'.\n", cmd);
+	fprintf(stderr, "steno %s: %s\nTry 'steno %s --help'.\n", cmd, msg, cmd);
+	json_error(0, "usage", msg, NULL);
 	return CLI_EXIT_USAGE;
 }
 

@@ -85,6 +85,9 @@ int cli_wait_flag(struct cli_ctx *c, const bool *done, struct steno_error *err);
 
 /* SIGINT/SIGTERM handling of the commands (installed by cli_run). */
 void cli_signals_install(void);
+/* When on (the command line has --json), cli_fail and cli_usage also write one JSON object
+ * {"status","code","message","fields"} on stdout. */
+void cli_json_errors(bool on);
 bool cli_interrupted(void);
 /* Sets err to "interrupted" (STENO_ERR_CANCELLED) and returns -1. */
 int cli_interrupt_error(struct steno_error *err);
