@@ -201,6 +201,21 @@ Test(cli_jobs, export_destination_checked_first_and_one_name_per_format, .init =
 	cr_expect_eq(r.code, 0, "%s", r.err);
 	cr_expect(strstr(r.err, "steno export: export ") && strstr(r.err, " created"), "%s", r.err);
 	cli_result_free(&r);
+	/* the same id twice is one transcription (not a ZIP of two) */
+	RUN(&r, "export", id, id, "--format", "vtt", "--json");
+	cr_expect_eq(r.code, 0, "%s", r.err);
+	json_object *o = parse_out(&r);
+	cr_expect_eq(json_object_array_length(sbx_get(o, "transcription_ids")), 1, "%s", r.out);
+	char eid[64];
+	snprintf(eid, sizeof(eid), "%s", sbx_str(o, "id"));
+	json_object_put(o);
+	cli_result_free(&r);
+	/* download --wait waits for it to be ready */
+	RUN(&r, "download", eid, "--wait", "-o", "dl4");
+	cr_expect_eq(r.code, 0, "%s", r.err);
+	cli_result_free(&r);
+	snprintf(rel, sizeof(rel), "dl4/Test \xc3\xa9-%s.vtt", id);
+	cr_expect(home_has(rel), "%s", rel);
 }
 
 Test(cli_jobs, validation_happens_before_sending, .init = setup, .fini = teardown)
@@ -266,6 +281,32 @@ Test(cli_jobs, translate_order_and_task, .init = setup, .fini = teardown)
 	o = parse_out(&r);
 	cr_expect_str_eq(sbx_str(o, "state"), "incomplete");
 	json_object_put(o);
+	cli_result_free(&r);
+}
+
+/* Issue 15: order watch and order confirm --wait agree on a locked order (exit 1: it waits
+ * for action, it was not done). */
+Test(cli_jobs, a_locked_order_is_exit_1_for_watch_and_confirm, .init = setup, .fini = teardown)
+{
+	struct cli_result r;
+	RUN(&r, "order", "create", wav, "--language", "en-US", "--json");
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	json_object *o = parse_out(&r);
+	char oid[64], path[128];
+	snprintf(oid, sizeof(oid), "%s", sbx_str(o, "id"));
+	json_object_put(o);
+	cli_result_free(&r);
+	struct sbx_resp resp;
+	snprintf(path, sizeof(path), "/_sandbox/organizations/%s/credit", sb.org_id);
+	cr_assert_eq(sbx_request(&sb, "PUT", path, sb.admin_key, "{\"credit_cents\":0}", NULL, &resp), 0);
+	cr_assert_eq(resp.status, 200, "%s", resp.body);
+	sbx_resp_free(&resp);
+	RUN(&r, "order", "confirm", oid, "--wait");
+	cr_expect_eq(r.code, 1, "%s%s", r.out, r.err);
+	cli_result_free(&r);
+	RUN(&r, "order", "watch", oid);
+	cr_expect_eq(r.code, 1, "%s%s", r.out, r.err);
+	cr_expect(strstr(r.out, "locked"), "%s", r.out);
 	cli_result_free(&r);
 }
 

@@ -174,3 +174,42 @@ Test(cli_realshapes, json_errors_and_the_401_hint, .init = setup, .fini = teardo
 	cr_expect(strstr(r.err, "hint:") && strstr(r.err, "another product"), "%s", r.err);
 	cli_result_free(&r);
 }
+
+/* Smaller things found in the tour (issue 15): a failed or expired export says so; a file given
+ * twice is one transcription; "--timestamps 30s" is a usage error; a directory is not media;
+ * a name is derived from any URL. */
+Test(cli_realshapes, smaller_things_of_the_tour, .init = setup, .fini = teardown)
+{
+	struct cli_result r;
+	sec_server_route(&api, "GET", "/api/v1/exports/f1", 200, NULL,
+			 "{\"id\":\"f1\",\"state\":\"failed\",\"format\":\"txt\",\"transcription_ids\":[\"t\"]}");
+	sec_server_route(&api, "GET", "/api/v1/exports/x1", 200, NULL,
+			 "{\"id\":\"x1\",\"state\":\"expired\",\"format\":\"txt\",\"transcription_ids\":[\"t\"]}");
+	cr_expect_eq(run(&r, (const char *const[]){"download", "f1", "--wait", NULL}), 1);
+	cr_expect(strstr(r.err, "export f1 failed"), "%s", r.err);
+	cli_result_free(&r);
+	cr_expect_eq(run(&r, (const char *const[]){"download", "x1", NULL}), 1);
+	cr_expect(strstr(r.err, "expired"), "%s", r.err);
+	cli_result_free(&r);
+	cr_expect_eq(run(&r, (const char *const[]){"export", "t1", "--format", "txt", "--timestamps",
+						  "30s", NULL}), 2);
+	cr_expect(strstr(r.err, "--timestamps=30s"), "%s", r.err);
+	cli_result_free(&r);
+	cr_expect_eq(run(&r, (const char *const[]){"upload", ".", NULL}), 2);
+	cr_expect(strstr(r.err, "is a directory"), "%s", r.err);
+	cli_result_free(&r);
+	cr_expect_eq(sec_server_requests(&api), 2, "only the two export reads were sent");
+
+	sec_server_route(&api, "POST", "/api/v1/exports", 201, NULL,
+			 "{\"id\":\"e9\",\"state\":\"pending\",\"format\":\"txt\",\"transcription_ids\":[\"t1\"]}");
+	sec_server_route(&api, "GET", "/api/v1/exports/e9", 200, NULL,
+			 "{\"id\":\"e9\",\"state\":\"pending\",\"format\":\"txt\",\"transcription_ids\":[\"t1\"]}");
+
+	sec_server_route(&api, "POST", "/api/v1/transcriptions", 201, NULL,
+			 "{\"id\":\"n1\",\"name\":\"x\",\"state\":\"initial\"}");
+	sec_server_route(&api, "GET", "/api/v1/transcriptions/n1", 200, NULL,
+			 "{\"id\":\"n1\",\"name\":\"x\",\"state\":\"initial\"}");
+	cr_expect_eq(run(&r, (const char *const[]){"transcribe", "https://media.example/", "--language",
+						  "en-US", "--org", "1", NULL}), 0, "never 'name is required': %s", r.err);
+	cli_result_free(&r);
+}

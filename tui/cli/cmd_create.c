@@ -4,6 +4,7 @@
 #include <json-c/json.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "api/glossary.h"
@@ -156,22 +157,41 @@ char *cmd_source_language(struct cli_ctx *c, const char *id, int *rc)
 
 const char *cmd_basename(const char *s, char *buf, size_t n)
 {
-	const char *q = strpbrk(s, "?#");
-	const char *end = q ? q : s + strlen(s);
-	const char *b = end;
-	while (b > s && b[-1] != '/')
-		b--;
-	snprintf(buf, n, "%.*s", (int)(end - b), b);
+	if (!cli_is_url(s)) {
+		const char *b = strrchr(s, '/');
+		snprintf(buf, n, "%s", b && b[1] ? b + 1 : s);
+		return buf;
+	}
+	/* A URL: its file name when the last segment looks like one (a.mp3); else the URL without
+	 * its scheme, so that https://host/watch?v=ID or https://host/ still names something. */
+	const char *rest = strstr(s, "://") + 3;
+	size_t len = strcspn(rest, "#");
+	while (len > 0 && rest[len - 1] == '/')
+		len--;
+	size_t path_end = strcspn(rest, "?#");
+	if (path_end > len)
+		path_end = len;
+	const char *seg = rest + path_end;
+	while (seg > rest && seg[-1] != '/')
+		seg--;
+	size_t seg_len = (size_t)(rest + path_end - seg);
+	if (seg > rest && memchr(seg, '.', seg_len) && seg_len > 1)
+		snprintf(buf, n, "%.*s", (int)seg_len, seg);
+	else
+		snprintf(buf, n, "%.*s", (int)(len > 120 ? 120 : len), rest);
 	return buf;
 }
 
-/* FILE|URL: a local file must be readable. Sets *is_file. */
+/* FILE|URL: a local file must be a readable file (not a directory). Sets *is_file. */
 int cmd_check_source(const char *cmd, const char *src, bool *is_file)
 {
+	struct stat st;
 	*is_file = !cli_is_url(src);
 	if (*is_file && access(src, R_OK) != 0)
 		return cli_usage(cmd, "cannot read '%s': %s (give a readable file or an http(s) URL)",
 				 src, strerror(errno));
+	if (*is_file && stat(src, &st) == 0 && S_ISDIR(st.st_mode))
+		return cli_usage(cmd, "'%s' is a directory (give a media file or an http(s) URL)", src);
 	return 0;
 }
 

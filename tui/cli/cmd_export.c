@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "api/endpoints.h"
 #include "api/request.h"
@@ -78,8 +79,22 @@ static int ex_parse(int argc, char **argv, struct ex_opts *o)
 		return cli_usage("export", "--format is required");
 	if (r->show_highlights && r->show_highlights_only)
 		return cli_usage("export", "--highlights and --highlights-only exclude each other");
+	/* "--timestamps 30s" would make 30s an id: optional values take '=' */
+	for (int i = optind; r->show_timestamps && !r->timestamps_frequency && i < argc; i++)
+		if (spec_timestamps_frequency_is_valid(argv[i]))
+			return cli_usage("export", "--timestamps takes its value after '=': "
+						   "--timestamps=%s", argv[i]);
+	/* the same id twice is one transcription */
+	int n = optind;
+	for (int i = optind; i < argc; i++) {
+		int k = optind;
+		while (k < n && strcmp(argv[k], argv[i]) != 0)
+			k++;
+		if (k == n)
+			argv[n++] = argv[i];
+	}
 	r->transcription_ids = (const char *const *)(argv + optind);
-	r->n_transcription_ids = (size_t)(argc - optind);
+	r->n_transcription_ids = (size_t)(n - optind);
 	return 0;
 }
 
@@ -242,10 +257,11 @@ int cmd_export(const struct cli_globals *g, int argc, char **argv)
 /* ---- download: an existing export's file ---- */
 
 static const char download_usage[] =
-	"Usage: steno download [-o DIR] [--force] [--json] EXPORT_ID\n"
+	"Usage: steno download [-o DIR] [--force] [--wait] [--json] EXPORT_ID\n"
 	"Download the file of a ready export (steno show --export ID shows its state) into DIR\n"
 	"(default: download_dir or .), named by download_name (default {name}-{id}.{ext});\n"
-	"never over an existing file without --force.\n";
+	"never over an existing file without --force. With --wait an export still being made is\n"
+	"waited for; a failed or expired one says so (exit 1).\n";
 
 struct dl_call {
 	bool done, failed;
@@ -279,26 +295,47 @@ static int parse_export(const char *b, size_t n, void *out, struct steno_error *
 	return steno_export_parse(b, n, out, err);
 }
 
-static int download_run(struct cli_ctx *c, const char *id, const char *dir, bool force, bool json)
+/* Reads the export until it has a file: once, or with `wait` until a final state (polled at
+ * refresh_interval). 0 with a download link, else -1 with err saying why there is no file. */
+static int export_with_file(struct cli_ctx *c, const char *id, bool wait, struct steno_export *e,
+			    struct steno_error *err)
+{
+	for (;;) {
+		char *url = cli_url(c, "/exports", id);
+		memset(e, 0, sizeof(*e));
+		int rc = url ? cli_get(c, url, parse_export, e, NULL, NULL, err)
+			     : steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+		free(url);
+		if (rc != 0 || e->download_link)
+			return rc;
+		const char *st = e->state ? e->state : "in an unknown state";
+		bool final = e->state && spec_state_is_final(SPEC_STATE_EXPORT, e->state);
+		if (e->state && strcmp(e->state, "failed") == 0)
+			steno_error_set(err, STENO_ERR_JOB, "export %s failed: it has no file", id);
+		else if (e->state && strcmp(e->state, "expired") == 0)
+			steno_error_set(err, STENO_ERR_JOB, "export %s has expired: its file is gone "
+					"(export again)", id);
+		else if (final || !wait)
+			steno_error_set(err, STENO_ERR_JOB, "export %s is %s: no file to download yet%s",
+					id, st, wait ? "" : " (--wait waits for it)");
+		steno_export_free(e);
+		if (final || !wait)
+			return -1;
+		for (int t = 0; t < (int)(c->cfg.refresh_interval_s * 10) && !cli_interrupted(); t++)
+			nanosleep(&(struct timespec){0, 100 * 1000000L}, NULL);
+		if (cli_interrupted())
+			return cli_interrupt_error(err);
+	}
+}
+
+static int download_run(struct cli_ctx *c, const char *id, const char *dir, bool force, bool json,
+			bool wait)
 {
 	char name[256];
 	struct steno_export e;
-	memset(&e, 0, sizeof(e));
 	struct dl_call d = {0};
-	char *url = cli_url(c, "/exports", id);
-	if (!url || cli_get(c, url, parse_export, &e, NULL, NULL, &d.err) != 0) {
-		free(url);
-		if (!url)
-			steno_error_set(&d.err, STENO_ERR_NOMEM, "out of memory");
+	if (export_with_file(c, id, wait, &e, &d.err) != 0)
 		return cli_fail(c, &d.err);
-	}
-	free(url);
-	if (!e.download_link) {
-		steno_error_set(&d.err, STENO_ERR_JOB, "export %s is %s: no file to download yet", id,
-				e.state ? e.state : "in an unknown state");
-		steno_export_free(&e);
-		return cli_fail(c, &d.err);
-	}
 	const char *first = e.transcription_ids.n ? e.transcription_ids.v[0] : e.id;
 	if (file_name(c, first, e.transcription_ids.n, e.format, name, sizeof(name), &d.err) != 0 ||
 	    dest_ready(dir, name, force, &d.err) != 0 ||
@@ -330,16 +367,17 @@ int cmd_download(const struct cli_globals *g, int argc, char **argv)
 	static const struct option lo[] = {
 		{"output", required_argument, NULL, 'o'}, {"force", no_argument, NULL, 'F'},
 		{"json", no_argument, NULL, OPT_JSON},    {"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
+		{"wait", no_argument, NULL, 'w'},         {NULL, 0, NULL, 0},
 	};
 	const char *dir = NULL;
-	bool force = false, json = false;
+	bool force = false, json = false, wait = false;
 	int ch;
 	optind = 0;
 	while ((ch = getopt_long(argc, argv, "ho:", lo, NULL)) != -1) {
 		switch (ch) {
 		case 'o': dir = optarg; break;
 		case 'F': force = true; break;
+		case 'w': wait = true; break;
 		case OPT_JSON: json = true; break;
 		case 'h': return cmd_help(download_usage);
 		default: return CLI_EXIT_USAGE;
@@ -353,7 +391,8 @@ int cmd_download(const struct cli_globals *g, int argc, char **argv)
 		rc = cli_ctx_connect(&c);
 	if (rc == 0)
 		rc = download_run(&c, argv[optind],
-				  dir ? dir : c.cfg.download_dir ? c.cfg.download_dir : ".", force, json);
+				  dir ? dir : c.cfg.download_dir ? c.cfg.download_dir : ".", force, json,
+				  wait);
 	cli_ctx_close(&c);
 	return rc;
 }

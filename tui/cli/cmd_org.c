@@ -304,8 +304,11 @@ int cmd_upload(const struct cli_globals *g, int argc, char **argv)
 	if (optind >= argc)
 		return cli_usage("upload", "a FILE is required");
 	const char *path = argv[optind];
-	if (access(path, R_OK) != 0)
-		return cli_usage("upload", "cannot read '%s'", path);
+	bool is_file = false;
+	if ((rc = cmd_check_source("upload", path, &is_file)) != 0)
+		return rc;
+	if (!is_file)
+		return cli_usage("upload", "'%s' is a URL: give a local FILE (transcribe takes URLs)", path);
 	struct cli_ctx c;
 	rc = cli_ctx_open(&c, g, "upload");
 	if (rc == 0)

@@ -412,7 +412,9 @@ static int watch_loop(struct cli_ctx *c, const char *id, bool json)
 		if (wait_s * 1.5 <= c->cfg.refresh_max_s)
 			wait_s *= 1.5;
 	}
-	bool failed = spec_state_is_failure(SPEC_STATE_ORDER, last);
+	/* as order confirm --wait: an order that waits for action (locked) did not get done */
+	bool failed = spec_state_is_failure(SPEC_STATE_ORDER, last) ||
+		      spec_state_needs_action(SPEC_STATE_ORDER, last);
 	free(last);
 	int rc = fetch_print(c, "/orders", id, json, NULL);
 	return rc ? rc : failed ? CLI_EXIT_FAIL : CLI_EXIT_OK;

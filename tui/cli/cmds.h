@@ -67,7 +67,8 @@ int cmd_open_for_jobs(struct cli_ctx *c, const struct cli_globals *g, const char
 int cmd_start_failed(struct cli_ctx *c, const struct steno_error *err);
 int cmd_finish_job(struct cli_ctx *c, int id, const char *path, bool json);
 char *cmd_source_language(struct cli_ctx *c, const char *id, int *rc);
-/* The last path segment of a file or URL (query and fragment dropped), into buf. */
+/* A name for what a file or URL holds, into buf: a file's basename; a URL's last segment when
+ * it looks like a file name (a.mp3), else the URL without its scheme (host/watch?v=ID, host). */
 const char *cmd_basename(const char *url_or_path, char *buf, size_t n);
 int cmd_check_source(const char *cmd, const char *src, bool *is_file);
 
