@@ -213,3 +213,21 @@ Test(cli_realshapes, smaller_things_of_the_tour, .init = setup, .fini = teardown
 						  "en-US", "--org", "1", NULL}), 0, "never 'name is required': %s", r.err);
 	cli_result_free(&r);
 }
+
+/* rm and show take several ids; one that fails does not stop the others, the exit is 1. */
+Test(cli_realshapes, show_and_rm_take_several_ids, .init = setup, .fini = teardown)
+{
+	struct cli_result r;
+	item_routes();
+	sec_server_route(&api, "DELETE", "/api/v1/transcriptions/*", 204, NULL, "%s", "");
+	cr_expect_eq(run(&r, (const char *const[]){"show", "missing", HEX40, NULL}), 1, "%s", r.err);
+	cr_expect(strstr(r.out, "Interview"), "the second one is shown: %s", r.out);
+	cli_result_free(&r);
+	cr_expect_eq(run(&r, (const char *const[]){"rm", HEX40, "other", NULL}), 0, "%s", r.err);
+	cr_expect(strstr(r.out, "deleted " HEX40) && strstr(r.out, "deleted other"), "%s", r.out);
+	cli_result_free(&r);
+	cr_expect(sec_server_log_has(&api, "DELETE /api/v1/transcriptions/other"));
+	cr_expect(sec_server_log_has(&api, "DELETE /api/v1/transcriptions/" HEX40));
+	cr_expect_eq(run(&r, (const char *const[]){"languages", "--pro", "--translation", NULL}), 2);
+	cli_result_free(&r);
+}

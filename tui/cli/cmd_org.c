@@ -375,7 +375,8 @@ int cmd_config(const struct cli_globals *g, int argc, char **argv)
 static const char languages_usage[] =
 	"Usage: steno languages [--pro] [--translation] [--json]\n"
 	"Print the language codes of the API: transcription languages (--pro: only those with\n"
-	"the human service), or with --translation the translation targets and sources.\n";
+	"the human service), or with --translation the translation targets and sources\n"
+	"(--pro and --translation exclude each other).\n";
 
 static void languages_print(bool pro, bool translation, bool json)
 {
@@ -438,6 +439,9 @@ int cmd_languages(const struct cli_globals *g, int argc, char **argv)
 	int rc = parse_simple("languages", argc, argv, NULL, &json, flags, vals, 0);
 	if (rc != 0)
 		return rc < 0 ? cmd_help(languages_usage) : rc;
+	if (vals[0] && vals[1])
+		return cli_usage("languages", "--pro and --translation exclude each other (--pro is "
+					      "about transcription languages)");
 	languages_print(vals[0], vals[1], json);
 	return CLI_EXIT_OK;
 }
