@@ -113,6 +113,43 @@ Test(cli_lsall, full_last_page, .fini = teardown)
 	json_object_put(seq);
 }
 
+static size_t count_lines(const char *s)
+{
+	size_t n = 0;
+	for (const char *p = s; (p = strchr(p, '\n')); p++)
+		n++;
+	return n;
+}
+
+/* Issue 15: without --all, --json says on stderr that more pages follow (stdout keeps its
+ * array); --ndjson streams one item a line and ends with the paging line. */
+Test(cli_lsall, more_pages_are_said_and_ndjson_streams, .fini = teardown)
+{
+	struct cli_result r;
+	start("10", 25);
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"ls", "--json", NULL}), 0);
+	cr_expect_eq(r.code, 0, "%s", r.err);
+	cr_expect(strstr(r.err, "more pages follow: --page 1"), "%s", r.err);
+	json_object *a = json_tokener_parse(r.out);
+	cr_expect(a && json_object_array_length(a) == 10, "%s", r.out);
+	json_object_put(a);
+	cli_result_free(&r);
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"ls", "--ndjson", NULL}), 0);
+	cr_expect_eq(count_lines(r.out), 11, "%s", r.out);
+	cr_expect(strstr(r.out, "{\"paging\":{\"first_page\":0,\"pages\":1,\"more\":true}}\n"), "%s", r.out);
+	cli_result_free(&r);
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"ls", "--all", "--ndjson", NULL}), 0);
+	cr_expect_eq(count_lines(r.out), 26, "%s", r.out);
+	cr_expect(strstr(r.out, "\"more\":false}}\n"), "%s", r.out);
+	for (const char *p = r.out; *p; p = strchr(p, '\n') + 1) {
+		json_object *line = json_tokener_parse(p);  /* each line is one JSON value */
+		cr_expect(line, "a line is JSON: %.80s", p);
+		json_object_put(line);
+	}
+	cr_expect_str_eq(r.err, "", "--all: nothing more to say");
+	cli_result_free(&r);
+}
+
 Test(cli_lsall, empty_list, .fini = teardown)
 {
 	start("10", 0);

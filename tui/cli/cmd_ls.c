@@ -21,7 +21,7 @@
 #define LS_MAX_TRIES 5
 
 static const char ls_usage[] =
-	"Usage: steno ls [--org ID] [--folder ID] [--tags a,b] [--page N | --all] [--json]\n"
+	"Usage: steno ls [--org ID] [--folder ID] [--tags a,b] [--page N | --all] [--json|--ndjson]\n"
 	"List transcriptions, most recent first.\n"
 	"\n"
 	"  --org ID       organization (default: --org, STENO_ORG_ID or the profile's)\n"
@@ -30,13 +30,16 @@ static const char ls_usage[] =
 	"  --page N       this page (default: the first)\n"
 	"  --all          every page (fetched several at a time, or one after another when\n"
 	"                 the server's next links are not page numbers)\n"
-	"  --json         a JSON array of the transcriptions as the server sent them\n";
+	"  --json         a JSON array of the transcriptions as the server sent them (without\n"
+	"                 --all, stderr says when more pages follow)\n"
+	"  --ndjson       one transcription a line, then {\"paging\":{\"first_page\":N,\"pages\":K,\n"
+	"                 \"more\":true|false}}\n";
 
 struct ls_opts {
 	const char *org, *folder;
 	struct cli_list tags;
 	long page;
-	bool all, json;
+	bool all, json, ndjson;
 };
 
 /* A set of ids already printed (open addressing; strings owned). */
@@ -99,8 +102,10 @@ static void idset_free(struct idset *s)
 
 /* The output side: items in page order, as a table or as a streamed JSON array. */
 struct ls_out {
-	bool json;
+	bool json, ndjson;          /* ndjson: one item a line, then a paging line */
 	size_t printed;
+	long pages;                 /* pages printed */
+	bool more;                  /* the last page printed links to another */
 	struct idset seen;
 	struct out_table table;
 };
@@ -117,10 +122,13 @@ static int ls_out_item(struct ls_out *o, const char *id, const struct steno_tran
 			return r;
 	}
 	if (o->json) {
-		fputs(o->printed ? ",\n  " : "[\n  ", stdout);
+		if (!o->ndjson)
+			fputs(o->printed ? ",\n  " : "[\n  ", stdout);
 		/* out_json_text escapes C1 and bidi controls, which json-c leaves raw. */
 		out_json_text(stdout, json_object_to_json_string_ext(raw, JSON_C_TO_STRING_PLAIN |
 									     JSON_C_TO_STRING_NOSLASHESCAPE));
+		if (o->ndjson)
+			fputc('\n', stdout);
 		o->printed++;
 		return 0;
 	}
@@ -203,6 +211,8 @@ static const char *ls_page_next_url(const struct ls_page *p)
 /* Emits one page's items. 0 or -1 (no memory). */
 static int ls_out_page(struct ls_out *o, const struct ls_page *p)
 {
+	o->pages++;
+	o->more = p->has_next && p->n > 0;
 	if (!o->json) {
 		for (size_t i = 0; i < p->typed.n; i++)
 			if (ls_out_item(o, p->typed.items[i].id, &p->typed.items[i], NULL) != 0)
@@ -222,12 +232,23 @@ static int ls_out_page(struct ls_out *o, const struct ls_page *p)
 	return 0;
 }
 
-static void ls_out_finish(struct ls_out *o)
+/* The end: the JSON array closed, or the paging line of --ndjson
+ * {"paging":{"first_page":N,"pages":K,"more":bool}}; without --all, when more pages exist,
+ * a table or --json says so on stderr (stdout keeps its shape). */
+static void ls_out_finish(struct ls_out *o, long first_page, bool all)
 {
+	if (o->ndjson) {
+		printf("{\"paging\":{\"first_page\":%ld,\"pages\":%ld,\"more\":%s}}\n", first_page,
+		       o->pages, o->more ? "true" : "false");
+		return;
+	}
 	if (o->json)
 		fputs(o->printed ? "\n]\n" : "[]\n", stdout);
 	else
 		out_table_print(&o->table, stdout);
+	if (o->more && !all)
+		fprintf(stderr, "steno ls: more pages follow: --page %ld, or --all\n",
+			first_page + o->pages);
 }
 
 /* ---- page fetching ---- */
@@ -546,7 +567,8 @@ static int ls_parse(int argc, char **argv, struct ls_opts *o)
 		{"org", required_argument, NULL, 'o'}, {"folder", required_argument, NULL, 'f'},
 		{"tags", required_argument, NULL, 't'}, {"page", required_argument, NULL, 'p'},
 		{"all", no_argument, NULL, 'a'},        {"json", no_argument, NULL, OPT_JSON},
-		{"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0},
+		{"ndjson", no_argument, NULL, 'N'},     {"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
 	};
 	int ch;
 	optind = 0;
@@ -564,6 +586,7 @@ static int ls_parse(int argc, char **argv, struct ls_opts *o)
 			break;
 		case 'a': o->all = true; break;
 		case OPT_JSON: o->json = true; break;
+		case 'N': o->json = o->ndjson = true; break;
 		case 'h': return -1;
 		default: return CLI_EXIT_USAGE;
 		}
@@ -584,7 +607,7 @@ int cmd_ls(const struct cli_globals *g, int argc, char **argv)
 		return rc < 0 ? cmd_help(ls_usage) : rc;
 	}
 	struct cli_ctx c;
-	struct ls_out out = {.json = o.json};
+	struct ls_out out = {.json = o.json, .ndjson = o.ndjson};
 	out_table_init(&out.table, 6, ls_heads);
 	rc = cli_ctx_open(&c, g, "ls");
 	if (rc == 0)
@@ -598,7 +621,7 @@ int cmd_ls(const struct cli_globals *g, int argc, char **argv)
 	if (rc == 0)
 		rc = ls_fetch(&c, &o, org, &out);
 	if (rc == 0)
-		ls_out_finish(&out);
+		ls_out_finish(&out, o.page >= 0 ? o.page : 0, o.all);
 	out_table_free(&out.table);
 	idset_free(&out.seen);
 	cli_list_free(&o.tags);
