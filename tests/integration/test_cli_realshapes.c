@@ -231,3 +231,27 @@ Test(cli_realshapes, show_and_rm_take_several_ids, .init = setup, .fini = teardo
 	cr_expect_eq(run(&r, (const char *const[]){"languages", "--pro", "--translation", NULL}), 2);
 	cli_result_free(&r);
 }
+
+/* An upload the storage refuses keeps the storage's words: an S3-style XML error body. */
+Test(cli_realshapes, storage_xml_errors_reach_the_message, .init = setup, .fini = teardown)
+{
+	struct cli_result r;
+	char media[700];
+	sec_server_route(&api, "GET", "/api/v1/uploads/new", 200, NULL,
+			 "{\"signedUrl\":\"%s/bucket/a.wav?X-Amz-Signature=abc\"}", api.origin);
+	sec_server_route(&api, "PUT", "/bucket/a.wav", 403, NULL, "%s",
+			 "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>SignatureDoesNotMatch</Code>"
+			 "<Message>The request signature we calculated does not match the signature you "
+			 "provided.</Message><RequestId>4442587FB7D0A2F9</RequestId></Error>");
+	cli_home_path(&home, "a.wav", media, sizeof media);
+	FILE *f = fopen(media, "w");
+	cr_assert(f);
+	fputs("RIFF....WAVE", f);
+	fclose(f);
+	cr_expect_eq(run(&r, (const char *const[]){"upload", media, NULL}), 1);
+	cr_expect(strstr(r.err, "the storage refused the upload: The request signature we calculated"),
+		  "%s", r.err);
+	cr_expect(strstr(r.err, "SignatureDoesNotMatch") && strstr(r.err, "403"), "%s", r.err);
+	cli_result_free(&r);
+	cr_expect(sec_server_log_has(&api, "PUT /bucket/a.wav"));
+}

@@ -1,5 +1,6 @@
 #include "config.h"
 #include "api/endpoints.h"
+#include "api/error_body.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,10 +130,20 @@ static void put_progress(void *p, uint64_t now, uint64_t total)
 		c->progress(c->ud, now, total);
 }
 
+/* A refused PUT keeps what the storage said (an S3-style XML error, the sandbox's 413). */
 static void put_done(void *p, const struct steno_http_response *resp, const struct steno_error *e)
 {
 	struct put_ctx c = *(struct put_ctx *)p;
+	struct steno_error told;
 	free(p);
+	if (e && e->kind == STENO_ERR_HTTP && resp && resp->status > 0) {
+		steno_error_from_response(resp->status, resp->body, resp->body_len, NULL, &told);
+		char msg[sizeof(told.message)];
+		snprintf(msg, sizeof(msg), "the storage refused the upload: %.400s", told.message);
+		steno_error_set(&told, STENO_ERR_HTTP, "%s", msg);
+		told.retry_after_s = e->retry_after_s;
+		e = &told;
+	}
 	c.cb(c.ud, e);
 }
 
