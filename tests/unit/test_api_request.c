@@ -354,6 +354,36 @@ Test(request, unknown_language_is_left_to_the_server)
 		cr_expect_not(spec_language_is_well_formed(bad[i]), "%s", bad[i]);
 }
 
+/* Issue 15: a translation into the transcription's own language, and a subtitles style guide
+ * on a transcription order, are refused before sending. */
+Test(request, own_language_and_subtitles_guide_refused)
+{
+	struct steno_translation_task_req t = {.source_transcription_id = "abc",
+					       .target_language = "en", .source_language = "en-US"};
+	char *json = NULL;
+	REJECTS(steno_build_translation_task(&t, &json, &err), "target_language");
+	cr_assert(strstr(err.message, "own language"), "%s", err.message);
+	t.target_language = "zh";
+	t.source_language = "cmn-Hans-CN";
+	REJECTS(steno_build_translation_task(&t, &json, &err), "target_language");
+	t.target_language = "fr";
+	ACCEPTS(steno_validate_translation_task(&t, &err));
+	struct steno_translation_order_req o = to_ok();
+	const char *targets[] = {"de", "fr"};
+	o.source_language = "fr-CA";
+	o.target_languages = targets;
+	o.n_target_languages = 2;
+	REJECTS(steno_build_translation_order(&o, &json, &err), "target_languages");
+
+	struct steno_order_create_req c = or_ok();
+	c.has_style_guide = true;
+	c.style_guide_id = 3;
+	c.style_subtitles = true;
+	REJECTS(steno_build_order_create(&c, &json, &err), "style_guide_id");
+	c.is_subtitle = true;
+	ACCEPTS(steno_validate_order_create(&c, &err));
+}
+
 Test(request, translation_order)
 {
 	struct steno_translation_order_req r = to_ok();

@@ -182,7 +182,8 @@ static void read_json_body(struct json_object *root, struct text *msg, struct st
 	add_string_member(msg, root, "message");
 	add_string_member(msg, root, "detail");
 	read_errors_member(root, &detail, err);
-	if (detail.len) {
+	/* "language: fr is not available" after "fr is not available" says nothing new */
+	if (detail.len && !(msg->len && strstr(detail.buf, msg->buf))) {
 		if (msg->len) {
 			text_add(msg, " (");
 			text_add(msg, detail.buf);

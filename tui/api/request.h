@@ -86,6 +86,7 @@ struct steno_order_create_req {
 	 * service and an en/es/fr/de language; sdh needs pro and en/es/fr. */
 	bool style_verbatim;
 	bool style_sdh;
+	bool style_subtitles;         /* the guide's operation is "subtitles": needs is_subtitle */
 };
 
 /* POST /orders/translation: {"order":{...}} */

@@ -134,6 +134,25 @@ static int check_target(const char *field, const char *t, struct steno_error *er
 	return 0;
 }
 
+/* A translation into the transcription's own language (en-US into en, cmn-Hans-CN into zh)
+ * would give the same text back: refused. */
+static int check_not_source(const char *field, const char *target, const char *source_lang,
+			    struct steno_error *err)
+{
+	const char *src = spec_translation_source_for(source_lang);
+	if (!src || !target)
+		return 0;
+	size_t tn = strcspn(target, "-"), sn = strcspn(src, "-");
+	bool chinese = (tn == 2 && !strncmp(target, "zh", 2)) &&
+		       (!strncmp(src, "cmn", 3) || !strncmp(src, "yue", 3));
+	bool same = strcmp(target, src) == 0 ||
+		    (tn == sn && !strncmp(target, src, tn) && strcmp(src, "pt") != 0) || chinese;
+	if (same)
+		return steno_error_invalid(err, field, "%.32s is the transcription's own language "
+					   "(%.32s): a translation needs another one", target, source_lang);
+	return 0;
+}
+
 int steno_validate_transcription_create(const struct steno_transcription_create_req *r,
 					struct steno_error *err)
 {
@@ -242,7 +261,8 @@ int steno_validate_translation_task(const struct steno_translation_task_req *r,
 {
 	if (check_required("source_transcription_id", r->source_transcription_id, err) < 0 ||
 	    check_target("target_language", r->target_language, err) < 0 ||
-	    check_source_language(r->source_language, err) < 0)
+	    check_source_language(r->source_language, err) < 0 ||
+	    check_not_source("target_language", r->target_language, r->source_language, err) < 0)
 		return -1;
 	return 0;
 }
@@ -267,6 +287,9 @@ int steno_validate_order_create(const struct steno_order_create_req *r, struct s
 						   "glossary ids are positive integers");
 	if (r->has_style_guide && r->style_guide_id <= 0)
 		return steno_error_invalid(err, "style_guide_id", "style_guide_id is a positive integer");
+	if (r->style_subtitles && !r->is_subtitle)
+		return steno_error_invalid(err, "style_guide_id", "a subtitles style guide goes with a "
+					   "subtitling order (is_subtitle), not a transcription order");
 	if (language_left_to_server(r->language, r->any_language))
 		return 0;
 	return check_style(r->style_verbatim, r->style_sdh, r->service, r->language, err);
@@ -285,7 +308,9 @@ int steno_validate_translation_order(const struct steno_translation_order_req *r
 		return steno_error_invalid(err, "target_languages",
 					   "target_languages needs at least one target language");
 	for (size_t i = 0; i < r->n_target_languages; i++) {
-		if (check_target("target_languages", r->target_languages[i], err) < 0)
+		if (check_target("target_languages", r->target_languages[i], err) < 0 ||
+		    check_not_source("target_languages", r->target_languages[i], r->source_language,
+				     err) < 0)
 			return -1;
 		for (size_t k = 0; k < i; k++)
 			if (strcmp(r->target_languages[k], r->target_languages[i]) == 0)

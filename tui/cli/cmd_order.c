@@ -39,6 +39,8 @@ static int style_guide_settings(struct cli_ctx *c, const char *org,
 		if (steno_known(l.items[i].id.st) && l.items[i].id.v == req->style_guide_id) {
 			req->style_verbatim = l.items[i].verbatim.v;
 			req->style_sdh = l.items[i].sdh.v;
+			req->style_subtitles = l.items[i].operation &&
+					       strcmp(l.items[i].operation, "subtitles") == 0;
 			found = true;
 		}
 	steno_style_guide_list_free(&l);
