@@ -68,7 +68,10 @@ Test(cli_realshapes, the_only_organization_of_the_key_is_used, .init = setup, .f
 	cr_expect(strstr(r.out, "6411621") && strstr(r.out, "Acme") && strstr(r.out, "admin"), "%s", r.out);
 	cli_result_free(&r);
 	cr_expect_eq(run(&r, (const char *const[]){"orgs", "--json", NULL}), 0, "%s", r.err);
-	cr_expect(strstr(r.out, "\"organizations\"") && strstr(r.out, "6411621"), "%s", r.out);
+	json_object *a = json_tokener_parse(r.out);
+	cr_expect(a && json_object_is_type(a, json_type_array) && json_object_array_length(a) == 1,
+		  "an array like ls --json: %s", r.out);
+	json_object_put(a);
 	cli_result_free(&r);
 }
 

@@ -157,15 +157,11 @@ static void print_path(const char *key, const char *path)
 	free(clean);
 }
 
-static int ex_print_done(struct cli_ctx *c, const struct steno_job *j, bool json)
+/* --json after a download: the export as the server has it, plus "file" (export --wait and
+ * download print the same shape). */
+static int print_export_json(struct cli_ctx *c, const char *id, const char *file)
 {
-	if (!json) {
-		int rc = cmd_print_resource(c, "/exports", j->resource_id, false);
-		if (j->file)
-			print_path("file", j->file);
-		return rc;
-	}
-	char *url = cli_url(c, "/exports", j->resource_id);
+	char *url = cli_url(c, "/exports", id);
 	json_object *o = NULL;
 	struct steno_error err;
 	steno_error_clear(&err);
@@ -174,11 +170,21 @@ static int ex_print_done(struct cli_ctx *c, const struct steno_job *j, bool json
 		return cli_fail(c, &err);
 	}
 	free(url);
-	if (j->file)
-		json_object_object_add(o, "file", json_object_new_string(j->file));
+	if (file)
+		json_object_object_add(o, "file", json_object_new_string(file));
 	out_json(stdout, o);
 	json_object_put(o);
 	return CLI_EXIT_OK;
+}
+
+static int ex_print_done(struct cli_ctx *c, const struct steno_job *j, bool json)
+{
+	if (json)
+		return print_export_json(c, j->resource_id, j->file);
+	int rc = cmd_print_resource(c, "/exports", j->resource_id, false);
+	if (j->file)
+		print_path("file", j->file);
+	return rc;
 }
 
 static int parse_transcription(const char *b, size_t n, void *out, struct steno_error *err)
@@ -350,11 +356,7 @@ static int download_run(struct cli_ctx *c, const char *id, const char *dir, bool
 	if (d.failed) {
 		rc = cli_fail(c, &d.err);
 	} else if (json) {
-		json_object *o = json_object_new_object();
-		json_object_object_add(o, "id", json_object_new_string(id));
-		json_object_object_add(o, "file", json_object_new_string(d.path));
-		out_json(stdout, o);
-		json_object_put(o);
+		rc = print_export_json(c, id, d.path);
 	} else {
 		print_path(NULL, d.path);
 	}

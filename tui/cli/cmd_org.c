@@ -61,6 +61,20 @@ static int parse_orgs(const char *b, size_t n, void *out, struct steno_error *er
 	return steno_organization_list_parse(b, n, out, err);
 }
 
+/* A list for --json: the array under `key` of the server's body ({"glossaries":[...]} gives
+ * [...]), the same shape as steno ls --json. */
+static void print_list_json(const char *body, size_t len, const char *key)
+{
+	json_object *root = json_tokener_parse(body ? body : ""), *arr = NULL;
+	(void)len;
+	if (root && json_object_object_get_ex(root, key, &arr) &&
+	    json_object_is_type(arr, json_type_array))
+		out_json(stdout, arr);
+	else
+		fputs("[]\n", stdout);
+	json_object_put(root);
+}
+
 static const char *yn(struct steno_bool b)
 {
 	return !steno_known(b.st) ? NULL : b.v ? "yes" : "no";
@@ -147,7 +161,7 @@ int cmd_orgs(const struct cli_globals *g, int argc, char **argv)
 		if (!url || cli_get(&c, url, parse_orgs, &l, &body, &len, &err) != 0)
 			rc = cli_fail(&c, &err);
 		else if (json)
-			out_json_body(stdout, body, len);
+			print_list_json(body, len, "organizations");
 		else
 			print_orgs(&l);
 		free(url);
@@ -197,7 +211,7 @@ static int org_list(const struct cli_globals *g, int argc, char **argv, bool glo
 		if (r != 0)
 			rc = cli_fail(&c, &err);
 		else if (json)
-			out_json_body(stdout, body, len);
+			print_list_json(body, len, glossaries ? "glossaries" : "style_guides");
 		else if (glossaries)
 			print_glossaries(&gl);
 		else
