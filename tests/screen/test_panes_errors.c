@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../integration/security_server.h"
 #include "panes_fixture.h"
 
 static struct pf f;
@@ -56,4 +57,28 @@ Test(errors, network_down_is_health_not_a_crash)
 	pf_expect(&f, "cannot reach the server");
 	pf_keys(&f, "L");
 	pf_expect(&f, "list: trying again");
+}
+
+/* Issue 13 item 4: a server whose next link never changes made G load forever (one request
+ * after another, the list never ending). The browser stops at a repeated link and says so;
+ * the requests are counted on the server. */
+Test(errors, a_next_link_that_repeats_stops_load_all)
+{
+	struct sec_server s;
+	char base[128];
+	cr_assert_eq(sec_server_start(&s), 0);
+	sec_server_route(&s, "GET", "/api/v1/transcriptions", 200, NULL,
+			 "{\"results\":[{\"id\":\"a1\",\"name\":\"Looping\",\"state\":\"automatic_done\"}],"
+			 "\"_links\":{\"next\":{\"url\":\"%s/api/v1/transcriptions?cursor=same\"}}}", s.origin);
+	snprintf(base, sizeof base, "%s/api/v1", s.origin);
+	struct pf_opts o = { .rows = 24, .cols = 100, .no_sandbox = 1, .base_url = base, .api_key = "k" };
+	pf_open(&f, &o);
+	pf_keys(&f, "G");
+	pf_wait_text(&f, "repeats an earlier one");
+	int before = sec_server_requests(&s);
+	pf_keys(&f, "G");
+	cr_expect_eq(sec_server_requests(&s), before, "no more pages are asked for");
+	pf_close(&f);
+	memset(&f, 0, sizeof f);
+	sec_server_stop(&s);
 }
