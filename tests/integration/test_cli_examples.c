@@ -85,14 +85,8 @@ Test(cli_examples, the_man_page_examples_run, .timeout = 240)
 	cr_assert_eq(sbx_start(&sb, fast), 0, "sandbox did not start");
 	cr_assert_eq(cli_home_init(&home), 0);
 	cr_assert_eq(cli_home_config(&home, "refresh_interval = 1\nrefresh_max = 1\n"), 0);
-	size_t len = 0;
-	void *data = sbx_make_wav(3.0, &len);
-	cli_home_path(&home, "talk.mp3", wav, sizeof wav);
-	FILE *f = fopen(wav, "wb");
-	cr_assert(f && data);
-	fwrite(data, 1, len, f);
-	fclose(f);
-	free(data);
+	cli_home_wav(&home, "talk.mp3", 3.0, wav, sizeof wav);
+	cr_assert(wav[0], "talk.mp3 written");
 
 	size_t n = read_examples(lines, 32);
 	cr_assert_geq(n, 5, "the man page has examples");

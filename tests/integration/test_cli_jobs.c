@@ -33,14 +33,8 @@ static void setup(void)
 	cr_assert_eq(cli_home_init(&home), 0);
 	/* refresh_interval is at least 1 s: waits take a second or two. */
 	cr_assert_eq(cli_home_config(&home, "refresh_interval = 1\nrefresh_max = 1\n"), 0);
-	size_t len = 0;
-	void *data = sbx_make_wav(3.0, &len);
-	cli_home_path(&home, "a.wav", wav, sizeof(wav));
-	FILE *f = fopen(wav, "wb");
-	cr_assert(f && data);
-	fwrite(data, 1, len, f);
-	fclose(f);
-	free(data);
+	cli_home_wav(&home, "a.wav", 3.0, wav, sizeof(wav));
+	cr_assert(wav[0], "a.wav written");
 }
 
 static void teardown(void)

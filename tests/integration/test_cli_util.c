@@ -222,3 +222,16 @@ long cli_count_rows(const struct sbx *s, const char *table)
 	json_object_put(o);
 	return n;
 }
+
+void cli_home_wav(const struct cli_home *h, const char *name, double seconds, char *out, size_t n)
+{
+	size_t len = 0;
+	void *data = sbx_make_wav(seconds, &len);
+	cli_home_path(h, name, out, n);
+	FILE *f = fopen(out, "wb");
+	if (!f || !data || fwrite(data, 1, len, f) != len)
+		out[0] = '\0';
+	if (f)
+		fclose(f);
+	free(data);
+}

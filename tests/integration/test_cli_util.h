@@ -37,6 +37,8 @@ int cli_exec_prog(struct cli_result *r, const struct cli_home *h, const struct s
 		  const char *const *env, const char *bin, const char *const *argv);
 void cli_result_free(struct cli_result *r);
 
+/* Writes a WAV of `seconds` (sbx_make_wav) as dir/name; its path in out ("" on failure). */
+void cli_home_wav(const struct cli_home *h, const char *name, double seconds, char *out, size_t n);
 /* Reads a whole file (malloc'd, NUL-terminated) or NULL. */
 char *cli_read_file(const char *path);
 /* Transcriptions of the demo organization per the admin state route (-1 on error). */
