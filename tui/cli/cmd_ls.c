@@ -11,6 +11,7 @@
 #include "api/url.h"
 #include "cli/cmd_ls.h"
 #include "cli/cmds.h"
+#include "core/query.h"
 
 /* `steno ls`. With --all, pages are fetched concurrently and speculatively ahead (LS_AHEAD
  * requests in flight) once the first page shows how pages are numbered; when its next link is
@@ -22,12 +23,16 @@
 #define LS_MAX_TRIES 5
 
 static const char ls_usage[] =
-	"Usage: steno ls [--org ID] [--folder ID] [--tags a,b] [--page N | --all] [--json|--ndjson]\n"
+	"Usage: steno ls [--org ID] [--folder ID] [--tags a,b] [--where QUERY] [--page N | --all]\n"
+	"                [--json | --ndjson]\n"
 	"List transcriptions, most recent first.\n"
 	"\n"
 	"  --org ID       organization (default: --org, STENO_ORG_ID or the profile's)\n"
 	"  --folder ID    only this folder and its subfolders (or a folder.NAME of the profile)\n"
 	"  --tags a,b     only items carrying all these tags\n"
+	"  --where QUERY  only the listed items that match QUERY: words (in name, id, tags),\n"
+	"                 state:S, lang:L (code or name), tag:T, cost>N (<, >=, <=, =),\n"
+	"                 -term to exclude (see steno(1), QUERIES)\n"
 	"  --page N       this page (default: the first)\n"
 	"  --all          every page (fetched several at a time, or one after another when\n"
 	"                 the server's next links are not page numbers)\n"
@@ -37,7 +42,7 @@ static const char ls_usage[] =
 	"                 \"more\":true|false}}\n";
 
 struct ls_opts {
-	const char *org, *folder;
+	const char *org, *folder, *where;
 	struct cli_list tags;
 	long page;
 	bool all, json, ndjson;
@@ -359,8 +364,8 @@ static int ls_parse(int argc, char **argv, struct ls_opts *o)
 		{"org", required_argument, NULL, 'o'}, {"folder", required_argument, NULL, 'f'},
 		{"tags", required_argument, NULL, 't'}, {"page", required_argument, NULL, 'p'},
 		{"all", no_argument, NULL, 'a'},        {"json", no_argument, NULL, OPT_JSON},
-		{"ndjson", no_argument, NULL, 'N'},     {"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
+		{"ndjson", no_argument, NULL, 'N'},     {"where", required_argument, NULL, 'w'},
+		{"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0},
 	};
 	int ch;
 	optind = 0;
@@ -376,6 +381,7 @@ static int ls_parse(int argc, char **argv, struct ls_opts *o)
 			if ((o->page = cmd_parse_long(optarg)) < 0)
 				return cli_usage("ls", "--page wants a number >= 0, not '%s'", optarg);
 			break;
+		case 'w': o->where = optarg; break;
 		case 'a': o->all = true; break;
 		case OPT_JSON: o->json = true; break;
 		case 'N': o->json = o->ndjson = true; break;
@@ -398,8 +404,14 @@ int cmd_ls(const struct cli_globals *g, int argc, char **argv)
 		cli_list_free(&o.tags);
 		return rc < 0 ? cmd_help(ls_usage) : rc;
 	}
+	struct query where = {0};
+	char why[200];
+	if (o.where && query_parse(&where, o.where, why, sizeof why) != 0) {
+		cli_list_free(&o.tags);
+		return cli_usage("ls", "--where: %s", why);
+	}
 	struct cli_ctx c;
-	struct ls_out out = {.json = o.json, .ndjson = o.ndjson};
+	struct ls_out out = {.json = o.json, .ndjson = o.ndjson, .where = o.where ? &where : NULL};
 	out_table_init(&out.table, 6, ls_heads);
 	rc = cli_ctx_open(&c, g, "ls");
 	if (rc == 0)
@@ -417,6 +429,7 @@ int cmd_ls(const struct cli_globals *g, int argc, char **argv)
 	out_table_free(&out.table);
 	idset_free(&out.seen);
 	cli_list_free(&o.tags);
+	query_free(&where);
 	cli_ctx_close(&c);
 	return rc;
 }

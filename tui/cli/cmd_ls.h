@@ -10,6 +10,7 @@
 
 #include "api/transcription.h"
 #include "cli/out.h"
+#include "core/query.h"
 
 /* A set of ids already printed (open addressing; strings owned). */
 struct idset {
@@ -22,6 +23,7 @@ void idset_free(struct idset *s);
 /* The output side: items in page order, as a table or as a streamed JSON array. */
 struct ls_out {
 	bool json, ndjson;          /* ndjson: one item a line, then a paging line */
+	const struct query *where;  /* --where; NULL: every item */
 	size_t printed;
 	long pages;                 /* pages printed */
 	bool more;                  /* the last page printed links to another */

@@ -64,10 +64,35 @@ void idset_free(struct idset *s)
 
 const char *const ls_heads[6] = {"ID", "STATE", "LANGUAGE", "LENGTH", "CREATED", "NAME"};
 
+/* Whether --where keeps the item (`t`, or in JSON mode the object `raw` read as one). */
+static bool ls_where_keeps(const struct ls_out *o, const struct steno_transcription *t,
+			   json_object *raw)
+{
+	struct steno_transcription parsed = {0};
+	struct steno_error err;
+	if (!o->where)
+		return true;
+	if (!t) {
+		if (steno_transcription_from_json(raw, &parsed, &err) != 0)
+			return false;
+		t = &parsed;
+	}
+	struct query_item it = {
+		.id = t->id, .name = t->name, .state = t->state, .language = t->language,
+		.tags = (const char *const *)t->tags.v, .n_tags = t->tags.n,
+		.has_cost = steno_known(t->cost_cents.st), .cost_cents = t->cost_cents.v,
+	};
+	bool keep = query_match(o->where, &it);
+	steno_transcription_free(&parsed);
+	return keep;
+}
+
 /* One item: `t` in table mode, `raw` (the server's object) in JSON mode. */
 static int ls_out_item(struct ls_out *o, const char *id, const struct steno_transcription *t,
 		       json_object *raw)
 {
+	if (!ls_where_keeps(o, t, raw))
+		return 0;
 	if (id) {
 		int r = idset_add(&o->seen, id);
 		if (r <= 0)
