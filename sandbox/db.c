@@ -63,7 +63,12 @@ static const char *const db_schema =
 	"CREATE TABLE IF NOT EXISTS webhooks(id INTEGER PRIMARY KEY, order_id TEXT NOT NULL, url TEXT NOT NULL,"
 	" state TEXT NOT NULL, payload TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_at REAL,"
 	" last_status INTEGER NOT NULL DEFAULT 0, last_error TEXT, delivered INTEGER NOT NULL DEFAULT 0,"
-	" created_at REAL NOT NULL);";
+	" created_at REAL NOT NULL);"
+	/* counters.c: requests that can change something, and faults injected by kind. */
+	"CREATE TABLE IF NOT EXISTS received(id INTEGER PRIMARY KEY, method TEXT NOT NULL, route TEXT NOT NULL,"
+	" key TEXT NOT NULL, processed INTEGER NOT NULL, fault TEXT NOT NULL, status INTEGER NOT NULL,"
+	" at REAL NOT NULL);"
+	"CREATE TABLE IF NOT EXISTS faults_injected(kind TEXT PRIMARY KEY, n INTEGER NOT NULL);";
 
 static void db_conn_free(void *p)
 {

@@ -39,7 +39,7 @@ static void usage(FILE *f)
 		   "  --rate-limit R/B     token bucket per key: R requests/s, burst B (default 10/50; off)\n"
 		   "  --api-form FORM      current (default) or legacy response form\n"
 		   "  --faults SPEC        inject faults, e.g. 500=0.2,503=0.05,429=0.05,latency=0.1:2000ms,\n"
-		   "                       truncate=0.05,malformed=0.05,drop=0.02\n"
+		   "                       truncate=0.05,malformed=0.05,drop=0.02,drop_post=0.05\n"
 		   "  --allow-remote-fetch fetch media and call webhooks beyond loopback\n"
 		   "  --help, --version\n\n"
 		   "When ready, prints STENO_BASE_URL, STENO_API_KEY, STENO_ADMIN_KEY and STENO_ORG_ID lines.\n");

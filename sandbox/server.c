@@ -5,6 +5,7 @@
 #include "server.h"
 
 #include "auth.h"
+#include "counters.h"
 #include "faults.h"
 #include "http.h"
 #include "ratelimit.h"
@@ -31,6 +32,7 @@ struct req_state {
 	struct sb_req req;
 	struct fault_roll fault;
 	int prechecked;
+	int handled; /* the route's handler ran */
 };
 
 /* ---- request helpers --------------------------------------------------- */
@@ -301,9 +303,13 @@ static void request_precheck(struct req_state *rs)
 		reply_rate_limited(r, retry);
 		return;
 	}
-	faults_roll(&rs->fault);
-	if (rs->fault.latency_ms > 0)
+	faults_roll(&rs->fault, strcmp(r->method, "POST") == 0);
+	if (rs->fault.kind != FAULT_NONE)
+		counters_fault(faults_kind_name(rs->fault.kind));
+	if (rs->fault.latency_ms > 0) {
+		counters_fault("latency");
 		usleep((useconds_t)rs->fault.latency_ms * 1000u);
+	}
 	switch (rs->fault.kind) {
 	case FAULT_500:
 		reply_error(r, 500, "internal_error", "injected fault: internal server error");
@@ -377,7 +383,8 @@ static struct MHD_Response *response_build(struct req_state *rs)
 static enum MHD_Result request_respond(struct MHD_Connection *conn, struct req_state *rs)
 {
 	struct sb_req *r = &rs->req;
-	if (rs->fault.kind == FAULT_DROP)
+	/* Both drops come after the handler: the request is done and committed, the answer lost. */
+	if (rs->fault.kind == FAULT_DROP || rs->fault.kind == FAULT_DROP_POST)
 		return MHD_NO;
 	if (r->status == 0)
 		reply_error(r, 500, "internal_error", "the handler produced no response");
@@ -461,8 +468,11 @@ static enum MHD_Result server_access(void *cls, struct MHD_Connection *conn, con
 	}
 	if (r->status == 0 && r->too_big)
 		reply_error(r, 413, "payload_too_large", "the request body exceeds %zu bytes", r->body_limit);
-	if (r->status == 0)
+	if (r->status == 0) {
 		r->route->handler(r);
+		rs->handled = 1;
+	}
+	counters_request(r, faults_kind_name(rs->fault.kind), rs->handled);
 	return request_respond(conn, rs);
 }
 

@@ -76,9 +76,8 @@ static const char *query_param(const char *q, const char *name, char *out, size_
 	return NULL;
 }
 
-/* A signedUrl of our own storage is checked as the storage route checks a GET of it, since
- * that is what the real service's download would meet: forged or expired, it cannot be
- * fetched. Returns 0, or -1 with why in msg. */
+/* A signedUrl of our own storage must be signed by us; its expiry does not matter, since the
+ * service reads its own storage for the life of the object. Returns 0, or -1 with why in msg. */
 static int local_url_check(const char *url, char *msg, size_t n)
 {
 	const char *rest = url + strlen(sb_cfg.origin);
@@ -89,11 +88,9 @@ static int local_url_check(const char *url, char *msg, size_t n)
 		return -1;
 	}
 	snprintf(path, sizeof path, "%.*s", (int)(q - rest), rest);
-	int rc = signed_url_check(path, query_param(q + 1, "expires", expires, sizeof expires),
-				  query_param(q + 1, "signature", sig, sizeof sig));
-	if (rc == -2)
-		snprintf(msg, n, "the signedUrl has expired (HTTP 403)");
-	else if (rc != 0)
+	int rc = signed_url_check_stored(path, query_param(q + 1, "expires", expires, sizeof expires),
+					 query_param(q + 1, "signature", sig, sizeof sig));
+	if (rc != 0)
 		snprintf(msg, n, "the signedUrl's signature is not valid (HTTP 403)");
 	return rc == 0 ? 0 : -1;
 }

@@ -3,3 +3,4 @@ include %reldir%/sandbox.mk
 include %reldir%/engine.mk
 include %reldir%/cli.mk
 include %reldir%/security.mk
+include %reldir%/trust.mk
