@@ -36,7 +36,7 @@
 #endif
 
 #define SOAK_DEFAULT_FAULTS \
-	"500=0.15,503=0.05,429=0.05,truncate=0.05,malformed=0.05,drop=0.02,latency=0.05:1500ms"
+	"500=0.15,503=0.05,429=0.05,truncate=0.05,malformed=0.05,drop=0.02,drop_post=0.10,latency=0.05:1500ms"
 
 struct opts {
 	long requests, min_requests;
@@ -215,6 +215,7 @@ static int run(const struct opts *o, struct sbx *s, struct soak_tui *t, const ch
 	}
 	free(wav);
 	res.exports_before = soak_count_exports(s);
+	res.counters_before = soak_counters(s);
 	snprintf(trace, sizeof trace, "%s/trace.tui", dir);
 	if (soak_tui_start(t, s, 30, 120, trace) != 0 || soak_tui_wait(t, "Transcriptions", 1, 30) != 0) {
 		fprintf(stderr, "soak: the TUI did not start:\n%s\n", t->vt ? soak_tui_text(t) : "");
