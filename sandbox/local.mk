@@ -17,7 +17,7 @@ steno_sandbox_SOURCES = \
 	%reldir%/work.c %reldir%/work.h %reldir%/content.c %reldir%/content.h \
 	%reldir%/folders.c %reldir%/folders.h %reldir%/model.h %reldir%/model_tr.c \
 	%reldir%/model_order.c %reldir%/model_order.h %reldir%/util.c %reldir%/util.h
-steno_sandbox_SOURCES += %reldir%/counters.c %reldir%/counters.h
+steno_sandbox_SOURCES += %reldir%/counters.c %reldir%/counters.h %reldir%/conn_guard.c %reldir%/conn_guard.h
 steno_sandbox_LDADD = libsandbox_formats.a libsteno_spec.a $(MHD_LIBS) $(SQLITE_LIBS) $(JSONC_LIBS) $(CURL_LIBS) $(CRYPTO_LIBS) \
 	$(LIBZIP_LIBS) $(SNDFILE_LIBS) $(HPDF_LIBS) $(PTHREAD_LIBS) -lm
 dist_man_MANS += docs/steno-sandbox.1

@@ -5,6 +5,7 @@
 #include "server.h"
 
 #include "auth.h"
+#include "conn_guard.h"
 #include "counters.h"
 #include "faults.h"
 #include "http.h"
@@ -24,7 +25,9 @@
 #include <unistd.h>
 
 #define SB_POOL_THREADS 8
-#define SB_CONN_TIMEOUT 30
+#define SB_CONN_TIMEOUT 15     /* idle seconds; headers also have GUARD_HEADER_SECONDS */
+#define SB_CONN_LIMIT 512
+#define SB_CONN_PER_IP 64      /* one address cannot take every connection (slowloris) */
 
 static struct MHD_Daemon *server_daemon;
 
@@ -454,6 +457,7 @@ static enum MHD_Result server_access(void *cls, struct MHD_Connection *conn, con
 		rs->req.path = url;
 		rs->req.body_limit = SB_JSON_MAX;
 		*con_cls = rs;
+		guard_headers_done(conn);
 		request_precheck(rs);
 		if (rs->req.status == 0 && content_length_too_big(&rs->req))
 			rs->req.too_big = 1;
@@ -535,10 +539,18 @@ int server_start(void)
 					 MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
 					 MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)SB_POOL_THREADS,
 					 MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)SB_CONN_TIMEOUT,
-					 MHD_OPTION_CONNECTION_LIMIT, (unsigned int)512,
+					 MHD_OPTION_CONNECTION_LIMIT, (unsigned int)SB_CONN_LIMIT,
+					 MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)SB_CONN_PER_IP,
+					 MHD_OPTION_NOTIFY_CONNECTION, guard_notify, NULL,
+					 MHD_OPTION_URI_LOG_CALLBACK, guard_request_line, NULL,
 					 MHD_OPTION_NOTIFY_COMPLETED, server_completed, NULL, MHD_OPTION_END);
 	if (!server_daemon) {
 		fprintf(stderr, "steno-sandbox: cannot listen on %s:%d\n", sb_cfg.bind, sb_cfg.port);
+		return -1;
+	}
+	if (guard_start() != 0) {
+		fprintf(stderr, "steno-sandbox: cannot start the header watchdog\n");
+		server_stop();
 		return -1;
 	}
 	const union MHD_DaemonInfo *info = MHD_get_daemon_info(server_daemon, MHD_DAEMON_INFO_BIND_PORT);
@@ -554,4 +566,5 @@ void server_stop(void)
 	if (server_daemon)
 		MHD_stop_daemon(server_daemon);
 	server_daemon = NULL;
+	guard_stop();
 }

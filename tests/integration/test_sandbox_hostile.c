@@ -31,7 +31,7 @@ static void stop_all(void)
 	sbt_stop(&S, NULL);
 }
 
-__attribute__((unused)) static double now_s(void)
+static double now_s(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -134,4 +134,62 @@ Test(sandbox_hostile, proxy_variables_do_not_carry_fetches_beyond_loopback, .fin
 	cr_expect(strstr(msg, "only loopback"), "%s", msg);
 	free(msg);
 	cr_assert_eq(proxy.accepted, 0, "the sandbox fetched through the proxy (%ld connections)", proxy.accepted);
+}
+
+#define LORIS_SOCKETS 600
+
+/* Whether the server has ended the connection on fd (EOF or reset), without waiting. */
+static int peer_closed(int fd)
+{
+	char c;
+	ssize_t n = recv(fd, &c, 1, MSG_DONTWAIT);
+	return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK);
+}
+
+/* Slowloris: 600 connections from 127.0.0.2 each send a request line and part of the headers,
+ * then a byte every half second. Another client (127.0.0.1) is served at once, and the slow
+ * connections are closed by the header deadline although they keep sending. */
+Test(sandbox_hostile, slowloris_neither_starves_nor_lasts, .fini = stop_all, .timeout = 60)
+{
+	static int fds[LORIS_SOCKETS];
+	int port = 0, open_fds = 0;
+	sbt_start(&S, NULL);
+	cr_assert_eq(sscanf(S.origin, "http://127.0.0.1:%d", &port), 1, "%s", S.origin);
+	struct sockaddr_in to = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+	inet_pton(AF_INET, "127.0.0.1", &to.sin_addr);
+	static const char head[] = "GET /api/v1/transcriptions HTTP/1.1\r\nHost: 127.0.0.1\r\nX-a: ";
+	for (int i = 0; i < LORIS_SOCKETS; i++) {
+		fds[i] = tcp_socket("127.0.0.2", 0, NULL);
+		cr_assert_geq(fds[i], 0, "socket: %s", strerror(errno));
+		if (connect(fds[i], (struct sockaddr *)&to, sizeof to) == 0 &&
+		    send(fds[i], head, sizeof head - 1, MSG_NOSIGNAL) > 0)
+			open_fds++;
+	}
+	cr_assert_gt(open_fds, 0);
+	usleep(300000);
+
+	double t0 = now_s();
+	struct sbx_resp r;
+	cr_assert_eq(sbx_request(&S, "GET", "/teapot", NULL, NULL, NULL, &r), 0, "no answer (curl code %d)",
+		     r.curl_code);
+	double waited = now_s() - t0;
+	cr_expect_eq(r.status, 418, "status %ld, curl code %d", r.status, r.curl_code);
+	sbx_resp_free(&r);
+	cr_expect_lt(waited, 3.0, "the other client waited %.1f s", waited);
+
+	/* Keep sending a byte every 0.5 s for 8 s: an idle timeout never fires, a deadline does. */
+	long alive_at_start = 0, still_open = 0;
+	for (int i = 0; i < LORIS_SOCKETS; i++)
+		alive_at_start += !peer_closed(fds[i]);
+	for (int round = 0; round < 16; round++) {
+		for (int i = 0; i < LORIS_SOCKETS; i++)
+			send(fds[i], "a", 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+		usleep(500000);
+	}
+	for (int i = 0; i < LORIS_SOCKETS; i++) {
+		still_open += !peer_closed(fds[i]);
+		close(fds[i]);
+	}
+	cr_assert_gt(alive_at_start, 0);
+	cr_assert_eq(still_open, 0, "%ld of %ld slow connections still open after 8 s", still_open, alive_at_start);
 }
