@@ -6,6 +6,7 @@
 
 #include "auth.h"
 #include "conn_guard.h"
+#include "db.h"
 #include "counters.h"
 #include "faults.h"
 #include "http.h"
@@ -15,6 +16,7 @@
 #include "util.h"
 
 #include <arpa/inet.h>
+#include <errno.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <stdarg.h>
@@ -147,6 +149,11 @@ void reply_invalid(struct sb_req *r, const char *field, const char *fmt, ...)
 		json_object_object_add(o, "errors", errs);
 	}
 	reply_json(r, 422, o);
+}
+
+void reply_storage_full(struct sb_req *r)
+{
+	reply_error(r, 507, "insufficient_storage", "the sandbox's disk is full: nothing was stored");
 }
 
 void reply_bytes(struct sb_req *r, int status, const char *ctype, char *data, size_t len)
@@ -391,6 +398,9 @@ static enum MHD_Result request_respond(struct MHD_Connection *conn, struct req_s
 		return MHD_NO;
 	if (r->status == 0)
 		reply_error(r, 500, "internal_error", "the handler produced no response");
+	/* A full disk is not an internal error: say so (500 is left to injected faults). */
+	if (db_storage_full_take() && r->status == 500 && rs->fault.kind == FAULT_NONE)
+		reply_storage_full(r);
 	struct MHD_Response *resp = response_build(rs);
 	if (!resp)
 		return MHD_NO;
@@ -412,8 +422,8 @@ static void body_append(struct sb_req *r, const char *data, size_t size)
 		return;
 	}
 	if (r->sink) {
-		if (fwrite(data, 1, size, r->sink) != size)
-			r->sink_error = 1;
+		if (fwrite(data, 1, size, r->sink) != size && !r->sink_error)
+			r->sink_error = errno ? errno : EIO;
 		r->sink_len += size;
 		r->body_len += size;
 		return;
@@ -458,6 +468,7 @@ static enum MHD_Result server_access(void *cls, struct MHD_Connection *conn, con
 		rs->req.body_limit = SB_JSON_MAX;
 		*con_cls = rs;
 		guard_headers_done(conn);
+		db_storage_full_take(); /* what an earlier request on this thread left */
 		request_precheck(rs);
 		if (rs->req.status == 0 && content_length_too_big(&rs->req))
 			rs->req.too_big = 1;

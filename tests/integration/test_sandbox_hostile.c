@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
+#include <sys/mount.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -20,6 +22,8 @@
 #include "test_sandbox_util.h"
 
 static struct sbx S;
+
+static char full_dir[64];
 
 static void stop_all(void)
 {
@@ -29,6 +33,11 @@ static void stop_all(void)
 	unsetenv("ALL_PROXY");
 	unsetenv("no_proxy");
 	sbt_stop(&S, NULL);
+	if (full_dir[0]) {
+		umount2(full_dir, MNT_DETACH);
+		rmdir(full_dir);
+		full_dir[0] = '\0';
+	}
 }
 
 static double now_s(void)
@@ -192,4 +201,70 @@ Test(sandbox_hostile, slowloris_neither_starves_nor_lasts, .fini = stop_all, .ti
 	}
 	cr_assert_gt(alive_at_start, 0);
 	cr_assert_eq(still_open, 0, "%ld of %ld slow connections still open after 8 s", still_open, alive_at_start);
+}
+
+/* GET /uploads/new, then a PUT of n bytes to its signedUrl: the first status that is not 200
+ * (or the PUT's); the JSON error code into code. */
+static long put_upload(size_t n, char *code, size_t codelen)
+{
+	long st = 0;
+	json_object *o = sbx_call(&S, "GET", "uploads/new?filename=fill.bin", NULL, &st);
+	if (st != 200) { /* recording the upload met the full disk */
+		snprintf(code, codelen, "%s", sbx_str(o, "error") ? sbx_str(o, "error") : "");
+		json_object_put(o);
+		return st;
+	}
+	char url[1024];
+	snprintf(url, sizeof url, "%s", sbx_str(o, "signedUrl"));
+	json_object_put(o);
+	char *data = malloc(n + 1);
+	memset(data, 'a', n);
+	data[n] = '\0';
+	struct sbx_resp r;
+	sbx_request(&S, "PUT", url, NULL, data, NULL, &r);
+	free(data);
+	o = sbx_json(&r);
+	snprintf(code, codelen, "%s", sbx_str(o, "error") ? sbx_str(o, "error") : "");
+	json_object_put(o);
+	st = r.status;
+	sbx_resp_free(&r);
+	return st;
+}
+
+/* The sandbox's data directory on a 1 MiB tmpfs (a mount namespace of this test process and
+ * its children only): uploads fill it, then an upload and a create meet the full disk and are
+ * answered 507 insufficient_storage, where the man page keeps 500 for injected faults. */
+Test(sandbox_hostile, full_disk_is_507_not_500, .fini = stop_all, .timeout = 60)
+{
+	if (unshare(CLONE_NEWNS) != 0 || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
+		cr_skip_test("no private mount namespace here (%s): needs root, as in CI", strerror(errno));
+	snprintf(full_dir, sizeof full_dir, "/tmp/steno-full-XXXXXX");
+	cr_assert_not_null(mkdtemp(full_dir));
+	cr_assert_eq(mount("tmpfs", full_dir, "tmpfs", 0, "size=1m"), 0, "mount: %s", strerror(errno));
+	cr_assert_eq(sbx_start_dir(&S, full_dir, NULL), 0, "the sandbox did not start on the tmpfs");
+
+	static const size_t sizes[] = {262144, 65536, 16384, 4096, 1024, 256};
+	char code[64];
+	int full_seen = 0;
+	for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+		for (int i = 0; i < 64; i++) {
+			long st = put_upload(sizes[k], code, sizeof code);
+			if (st == 200)
+				continue;
+			cr_assert_eq(st, 507, "upload on a full disk: HTTP %ld %s", st, code);
+			cr_assert_str_eq(code, "insufficient_storage");
+			full_seen++;
+			break;
+		}
+	}
+	cr_assert_gt(full_seen, 0, "the disk never filled");
+
+	long st = 0;
+	for (int i = 0; i < 400 && (st == 0 || st == 201); i++) {
+		json_object *o = create("http://127.0.0.1:9/none.wav", &st);
+		snprintf(code, sizeof code, "%s", sbx_str(o, "error") ? sbx_str(o, "error") : "");
+		json_object_put(o);
+	}
+	cr_assert_eq(st, 507, "create on a full disk: HTTP %ld %s", st, code);
+	cr_assert_str_eq(code, "insufficient_storage");
 }
