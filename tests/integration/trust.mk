@@ -9,3 +9,9 @@ tests_integration_test_sandbox_counters_LDADD = $(SANDBOX_TEST_LIBS)
 tests_integration_test_sandbox_hostile_SOURCES = %reldir%/test_sandbox_hostile.c $(SANDBOX_SUITE)
 tests_integration_test_sandbox_hostile_CFLAGS = $(SANDBOX_TEST_CFLAGS)
 tests_integration_test_sandbox_hostile_LDADD = $(SANDBOX_TEST_LIBS)
+
+check_PROGRAMS += tests/integration/test_cli_fulldisk
+TESTS += tests/integration/test_cli_fulldisk
+tests_integration_test_cli_fulldisk_SOURCES = %reldir%/test_cli_fulldisk.c $(CLI_IT_COMMON)
+tests_integration_test_cli_fulldisk_CFLAGS = $(CLI_IT_CFLAGS)
+tests_integration_test_cli_fulldisk_LDADD = $(CLI_IT_LIBS)
