@@ -11,6 +11,8 @@ bench-ls: steno steno-sandbox
 
 # The TUI's benchmarks (bench/tui.mk, written with tui/ui).
 include %reldir%/tui.mk
+# A fresh connection per POST vs a reused one (bench/post.mk).
+include %reldir%/post.mk
 
-bench: bench-sandbox bench-ls bench-tui
+bench: bench-sandbox bench-ls bench-tui bench-post
 .PHONY: bench bench-sandbox bench-ls
