@@ -41,4 +41,4 @@ echo "|---|---|---|---|"
 	--label "steno-sandbox POST /transcriptions, loopback HTTP"
 "$PROG" --standin --n "$N" --rounds "$ROUNDS" --label "stand-in answering 201, loopback HTTP"
 "$PROG" --standin --cert "$DIR/cert.pem" --key "$DIR/key.pem" --cacert "$DIR/cert.pem" --n "$N" --rounds "$ROUNDS" \
-	--label "stand-in answering 201, loopback TLS 1.3 (P-256)"
+	--label "stand-in answering 201, loopback TLS (P-256 certificate)"
