@@ -12,17 +12,10 @@ N=${3:-50}
 ROUNDS=${4:-10}
 command -v openssl >/dev/null || { echo "openssl is required" >&2; exit 1; }
 DIR=$(mktemp -d)
-ENV="$DIR/env"
-trap 'kill "$PID" 2>/dev/null; wait "$PID" 2>/dev/null; rm -rf "$DIR"' EXIT INT TERM
-: > "$ENV"
-"$BIN" --port 0 --data "$DIR/data" --rate-limit off > "$ENV" &
-PID=$!
-i=0
-until [ "$(wc -l < "$ENV")" -ge 4 ]; do
-	i=$((i + 1)); [ $i -lt 300 ] || { echo "the sandbox did not start" >&2; exit 1; }
-	sleep 0.1
-done
-. "$ENV"
+PID=
+trap '[ -z "$PID" ] || { kill "$PID" 2>/dev/null; wait "$PID" 2>/dev/null; }; rm -rf "$DIR"' EXIT INT TERM
+. "$(dirname "$0")/sandbox_start.sh"
+sandbox_start "$BIN" "$DIR"
 AUTH="Authorization: Bearer $STENO_API_KEY"
 # A 1 s WAV (16 kHz mono 16-bit): the header, then 32000 zero bytes.
 printf 'RIFF\044\175\000\000WAVEfmt \020\000\000\000\001\000\001\000\200\076\000\000\000\175\000\000\002\000\020\000data\000\175\000\000' > "$DIR/a.wav"

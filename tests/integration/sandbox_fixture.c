@@ -325,6 +325,18 @@ int sbx_advance(const struct sbx *s, double seconds)
 	return ok ? 0 : -1;
 }
 
+int sbx_set_faults(const struct sbx *s, const char *spec)
+{
+	char body[512];
+	struct sbx_resp r;
+	snprintf(body, sizeof body, "{\"spec\":\"%s\"}", spec);
+	if (sbx_request(s, "PUT", "/_sandbox/faults", s->admin_key, body, NULL, &r) != 0)
+		return -1;
+	int ok = r.status == 200;
+	sbx_resp_free(&r);
+	return ok ? 0 : -1;
+}
+
 int sbx_set_credit(const struct sbx *s, const char *org, long long cents)
 {
 	char body[64], path[128];

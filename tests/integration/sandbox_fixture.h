@@ -59,6 +59,8 @@ const char *sbx_str(json_object *o, const char *path);
 
 /* Admin: advance the sandbox clock by seconds. 0 or -1. */
 int sbx_advance(const struct sbx *s, double seconds);
+/* Admin: replace the fault spec (--faults syntax; "none" clears). 0 or -1. */
+int sbx_set_faults(const struct sbx *s, const char *spec);
 /* Admin: set the credit of an organization. 0 or -1. */
 int sbx_set_credit(const struct sbx *s, const char *org, long long cents);
 /* Uploads data via /uploads/new + PUT; signed URL into url (size n). 0 or -1. */

@@ -20,12 +20,14 @@ static void stop_all(void)
 
 static void set_faults(const char *spec)
 {
-	char body[256];
-	struct sbx_resp r;
-	snprintf(body, sizeof body, "{\"spec\":\"%s\"}", spec);
-	sbx_request(&S, "PUT", "/_sandbox/faults", S.admin_key, body, NULL, &r);
-	cr_assert_eq(r.status, 200, "%s", r.body);
-	sbx_resp_free(&r);
+	cr_assert_eq(sbx_set_faults(&S, spec), 0, "%s", spec);
+}
+
+/* A sandbox with a 3 s WAV uploaded; its signedUrl into url. */
+static void start_with_upload(char *url, size_t n)
+{
+	sbt_start(&S, NULL);
+	sbt_upload_wav(&S, "clip.wav", 3, url, n);
 }
 
 static json_object *counters(void)
@@ -86,8 +88,7 @@ Test(sandbox_counters, drop_post_commits_then_drops_and_is_counted, .fini = stop
 {
 	char url[1024];
 	struct sbx_resp r;
-	sbt_start(&S, NULL);
-	sbt_upload_wav(&S, "clip.wav", 3, url, sizeof url);
+	start_with_upload(url, sizeof url);
 	set_faults("drop_post=1");
 	create(url, "counted-1", &r);
 	cr_assert_eq(r.curl_code, CURLE_GOT_NOTHING, "curl code %d, status %ld", r.curl_code, r.status);
@@ -124,8 +125,7 @@ Test(sandbox_counters, faults_counted_by_kind_and_not_processed, .fini = stop_al
 {
 	char url[1024];
 	struct sbx_resp r;
-	sbt_start(&S, NULL);
-	sbt_upload_wav(&S, "clip.wav", 3, url, sizeof url);
+	start_with_upload(url, sizeof url);
 	set_faults("500=1");
 	create(url, "refused-1", &r);
 	cr_assert_eq(r.status, 500);

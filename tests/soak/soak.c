@@ -106,19 +106,6 @@ static int collect_ids(const struct sbx *s, struct soak_plan *p)
 	return p->nids > 0 ? 0 : -1;
 }
 
-static int set_faults(const struct sbx *s, const char *spec)
-{
-	char body[512];
-	struct sbx_resp r;
-
-	snprintf(body, sizeof body, "{\"spec\":\"%s\"}", spec);
-	if (sbx_request(s, "PUT", "/_sandbox/faults", s->admin_key, body, NULL, &r) != 0)
-		return -1;
-	int ok = r.status == 200;
-	sbx_resp_free(&r);
-	return ok ? 0 : -1;
-}
-
 /* The TUI side of the run while the workers work: keys, liveness probes, RSS samples. */
 struct tui_watch {
 	struct soak_tui *t;
@@ -221,7 +208,7 @@ static int run(const struct opts *o, struct sbx *s, struct soak_tui *t, const ch
 		fprintf(stderr, "soak: the TUI did not start:\n%s\n", t->vt ? soak_tui_text(t) : "");
 		return -1;
 	}
-	if (set_faults(s, o->faults) != 0)
+	if (sbx_set_faults(s, o->faults) != 0)
 		return -1;
 	double start = soak_now();
 	plan.deadline = start + o->seconds;
@@ -231,7 +218,7 @@ static int run(const struct opts *o, struct sbx *s, struct soak_tui *t, const ch
 	struct tui_watch w = {.t = t};
 	tui_watch_run(&w, pids, o->workers, plan.deadline + 2.0 * o->hang, o->hang);
 	res.seconds = soak_now() - start;
-	if (set_faults(s, "none") != 0 || sbx_advance(s, 7200) != 0)
+	if (sbx_set_faults(s, "none") != 0 || sbx_advance(s, 7200) != 0)
 		return -1;
 	res.probes = w.probes;
 	res.probe_failures = w.probe_failures;
