@@ -74,7 +74,7 @@ static void fill(const char *dir)
 
 Test(cli_fulldisk, download_says_no_space_left, .fini = teardown, .timeout = 60)
 {
-	if (unshare(CLONE_NEWNS) != 0 || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
+	if (unshare(CLONE_NEWNS) != 0 || mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) != 0)
 		cr_skip_test("no private mount namespace here (%s): needs root, as in CI", strerror(errno));
 	cr_assert_eq(cli_home_init(&home), 0);
 	cr_assert_eq(sbx_start(&sb, NULL), 0, "sandbox did not start");

@@ -236,7 +236,7 @@ static long put_upload(size_t n, char *code, size_t codelen)
  * answered 507 insufficient_storage, where the man page keeps 500 for injected faults. */
 Test(sandbox_hostile, full_disk_is_507_not_500, .fini = stop_all, .timeout = 60)
 {
-	if (unshare(CLONE_NEWNS) != 0 || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
+	if (unshare(CLONE_NEWNS) != 0 || mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) != 0)
 		cr_skip_test("no private mount namespace here (%s): needs root, as in CI", strerror(errno));
 	snprintf(full_dir, sizeof full_dir, "/tmp/steno-full-XXXXXX");
 	cr_assert_not_null(mkdtemp(full_dir));
