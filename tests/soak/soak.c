@@ -1,7 +1,8 @@
 /* The soak driver (issue 7): steno's headless commands (in parallel worker processes) and its
  * TUI on a pty run against one steno-sandbox that injects faults, for a bounded number of
  * requests and a bounded time. Checked: no crash, no hang (commands end within a bound, the
- * TUI keeps answering keys), flat memory (RSS of the TUI), no POST applied twice, and once
+ * TUI keeps answering keys), flat memory (RSS of the TUI), no POST sent twice (counted by the
+ * sandbox: GET /_sandbox/counters, whose fault counts the report also prints), and once
  * the faults stop every created item converges to the sandbox's own state, in `steno show
  * --json` and in the TUI. Prints a report and a Criterion-style Synthesis line.
  *
