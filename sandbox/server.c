@@ -6,8 +6,8 @@
 
 #include "auth.h"
 #include "conn_guard.h"
-#include "db.h"
 #include "counters.h"
+#include "db.h"
 #include "faults.h"
 #include "http.h"
 #include "ratelimit.h"
