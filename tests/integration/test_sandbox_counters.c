@@ -144,4 +144,9 @@ Test(sandbox_counters, faults_counted_by_kind_and_not_processed, .fini = stop_al
 	cr_assert_eq(member(o, "faults.latency"), 1);
 	cr_assert_eq(listed("refused-1") + listed("refused-2"), 0);
 	json_object_put(o);
+	/* An admin route: a user key is refused. */
+	struct sbx_resp u;
+	sbx_request(&S, "GET", "/_sandbox/counters", S.api_key, NULL, NULL, &u);
+	cr_expect_eq(u.status, 403);
+	sbx_resp_free(&u);
 }
