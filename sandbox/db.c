@@ -63,7 +63,11 @@ static const char *const db_schema =
 	"CREATE TABLE IF NOT EXISTS webhooks(id INTEGER PRIMARY KEY, order_id TEXT NOT NULL, url TEXT NOT NULL,"
 	" state TEXT NOT NULL, payload TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_at REAL,"
 	" last_status INTEGER NOT NULL DEFAULT 0, last_error TEXT, delivered INTEGER NOT NULL DEFAULT 0,"
-	" created_at REAL NOT NULL);";
+	" created_at REAL NOT NULL);"
+	/* Speech recognition jobs (asr.c): state 0 queued, 1 decoding, 2 done, 3 failed; min_end is
+	 * the sandbox-clock end of the work when decoding is faster; transcript in storage JSON. */
+	"CREATE TABLE IF NOT EXISTS asr(rid INTEGER PRIMARY KEY, state INTEGER NOT NULL DEFAULT 0,"
+	" min_end REAL NOT NULL, transcript TEXT);";
 
 static void db_conn_free(void *p)
 {
