@@ -1,7 +1,7 @@
 /* asr_decode: one pocketsphinx decoder (Debian's 5prealpha API, en-us model) that turns a
  * media file into a transcript of recognised words with their times and confidences.
  * Built only with HAVE_ASR. A decoder is used by one thread at a time and reused for many
- * files; it holds about 100-150 MB (measured in docs/PERFORMANCE.md). */
+ * files; it holds about 90 MB, plus about 15 MB while decoding (docs/PERFORMANCE.md). */
 #ifndef SB_ASR_DECODE_H
 #define SB_ASR_DECODE_H
 

@@ -44,7 +44,7 @@ static void usage(FILE *f)
 		   "  --allow-remote-fetch fetch media and call webhooks beyond loopback\n"
 		   "  --asr on|off         recognise the speech of English (en, en-*) media (default: on when\n"
 		   "                       built with pocketsphinx); off, and for other languages: invented text\n"
-		   "  --asr-threads N      decoder threads, about 150 MB each (default 1, at most 16)\n"
+		   "  --asr-threads N      decoder threads, about 100 MB each (default 1, at most 16)\n"
 		   "  --help, --version\n\n"
 		   "When ready, prints STENO_BASE_URL, STENO_API_KEY, STENO_ADMIN_KEY and STENO_ORG_ID lines.\n");
 	fprintf(f, "%s\n", asr_built() ? "Speech recognition: built in (pocketsphinx, English)."

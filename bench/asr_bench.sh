@@ -1,0 +1,98 @@
+#!/bin/sh
+# Speech recognition in steno-sandbox: real-time factor and memory per decoder (bench/asr_decoder,
+# the sandbox's own decoder code), then the latency of GET /transcriptions from one client
+# (wrk -t1 -c1, back to back) with no decode running (the baseline), with one decode running
+# (--asr-threads 1) and with two (--asr-threads 2), all in the same run.
+# The media: flite's kal16 voice reading a 40-word text 5 times (about 57 s).
+# Usage: bench/asr_bench.sh [steno-sandbox] [bench/asr_decoder] [seconds per latency row]
+# Prints Markdown (the tables in docs/PERFORMANCE.md come from this script).
+set -eu
+BIN=${1:-./steno-sandbox}
+DEC=${2:-bench/asr_decoder}
+DUR=${3:-10}
+for tool in wrk flite curl; do
+	command -v $tool >/dev/null || { echo "$tool is required (.ci/setup installs it)" >&2; exit 1; }
+done
+DIR=$(mktemp -d)
+PID=
+trap 'if [ -n "$PID" ]; then kill "$PID" 2>/dev/null; wait "$PID" 2>/dev/null; fi; rm -rf "$DIR"' EXIT INT TERM
+TEXT="Please call me tomorrow morning at nine. The meeting starts in the small room on the second floor.
+We will talk about the budget for next year and the new office. Bring your notes and a copy of the report."
+flite -voice kal16 -t "$TEXT $TEXT $TEXT $TEXT $TEXT" -o "$DIR/talk.wav"
+
+echo "## Decoder: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+"$DEC" "$DIR/talk.wav" 3 2
+echo
+
+# start_sandbox THREADS: a fresh sandbox (10,000 transcriptions seeded) with THREADS decoders.
+start_sandbox() {
+	ENV="$DIR/env.$1"
+	: > "$ENV"
+	"$BIN" --port 0 --data "$DIR/data.$1" --rate-limit off --asr on --asr-threads "$1" --clock-speed 1000 > "$ENV" &
+	PID=$!
+	i=0
+	until [ "$(wc -l < "$ENV")" -ge 4 ]; do
+		i=$((i + 1)); [ $i -lt 300 ] || { echo "the sandbox did not start" >&2; exit 1; }
+		sleep 0.1
+	done
+	. "$ENV"
+	ORIGIN=${STENO_BASE_URL%/api/v1}
+	AUTH="Authorization: Bearer $STENO_API_KEY"
+	curl -sf -X POST -H "Authorization: Bearer $STENO_ADMIN_KEY" -d '{"transcriptions":10000}' \
+		"$ORIGIN/_sandbox/organizations/$STENO_ORG_ID/seed" > /dev/null
+	LIST="$STENO_BASE_URL/transcriptions?organization_id=$STENO_ORG_ID"
+}
+
+stop_sandbox() {
+	kill "$PID"; wait "$PID" 2>/dev/null || true; PID=
+}
+
+# create N: N transcriptions of talk.wav (en-US); their ids in $IDS.
+create() {
+	IDS=
+	for _ in $(seq "$1"); do
+		url=$(curl -sf -H "$AUTH" "$STENO_BASE_URL/uploads/new?filename=talk.wav" | sed 's/.*"signedUrl":"\([^"]*\)".*/\1/')
+		curl -sf -X PUT -H 'Expect:' --data-binary "@$DIR/talk.wav" "$url" > /dev/null
+		id=$(curl -sf -H "$AUTH" -H 'Content-Type: application/json' -d "{\"transcription\":{\"name\":\"talk\",\
+\"language\":\"en-US\",\"tmp_url\":\"$url\",\"organization_id\":$STENO_ORG_ID}}" "$STENO_BASE_URL/transcriptions" |
+			sed 's/^{"id":"\([^"]*\)".*/\1/')
+		IDS="$IDS $id"
+	done
+}
+
+# How many of $IDS are still being transcribed.
+working() {
+	n=0
+	for id in $IDS; do
+		curl -sf -H "$AUTH" "$STENO_BASE_URL/transcriptions/$id" | grep -q '"state":"automatic_transcribing"' && n=$((n + 1))
+	done
+	echo $n
+}
+
+ms() { awk '{v=$1; if (v ~ /us$/) {sub(/us/,"",v); v/=1000} else if (v ~ /ms$/) {sub(/ms/,"",v)} else if (v ~ /s$/) {sub(/s/,"",v); v*=1000}; printf "%.2f", v}'; }
+
+# row LABEL: wrk on the list; prints a table row.
+row() {
+	out=$(wrk -t1 -c1 -d"${DUR}s" --latency -H "$AUTH" "$LIST")
+	rps=$(printf '%s\n' "$out" | awk '/^Requests\/sec/ {print $2}')
+	p50=$(printf '%s\n' "$out" | awk '$1 == "50%" {print $2}' | ms)
+	p99=$(printf '%s\n' "$out" | awk '$1 == "99%" {print $2}' | ms)
+	printf '| %s | %s | %s | %s |' "$1" "$rps" "$p50" "$p99"
+}
+
+echo "## GET /transcriptions (page 0 of 10,000) from one client: wrk -t1 -c1 -d${DUR}s"
+echo
+echo "| Decodes running | Requests/s | p50 latency (ms) | p99 latency (ms) | Still transcribing after the run |"
+echo "|---|---|---|---|---|"
+start_sandbox 1
+row "none (baseline)"; echo " - |"
+create 3
+sleep 1
+row "1 (--asr-threads 1, 3 queued)"; echo " $(working) of 3 |"
+stop_sandbox
+start_sandbox 2
+create 5
+sleep 1
+row "2 (--asr-threads 2, 5 queued)"; echo " $(working) of 5 |"
+stop_sandbox
