@@ -13,6 +13,7 @@
 #include <pocketsphinx.h>
 #include <sphinxbase/err.h>
 #pragma GCC diagnostic pop
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +37,11 @@ struct word_list {
 	size_t n, cap;
 };
 
-struct asr_decoder *asr_decoder_new(const char *model_dir, char *err, size_t errlen)
+/* sphinxbase keeps its log stream in a global, and model loading is not documented as
+ * thread-safe: decoders are created one at a time. */
+static pthread_mutex_t create_mx = PTHREAD_MUTEX_INITIALIZER;
+
+static struct asr_decoder *decoder_create(const char *model_dir, char *err, size_t errlen)
 {
 	char hmm[512], lm[512], dict[512];
 	snprintf(hmm, sizeof hmm, "%s/en-us", model_dir);
@@ -59,6 +64,14 @@ struct asr_decoder *asr_decoder_new(const char *model_dir, char *err, size_t err
 fail:
 	asr_decoder_free(d);
 	return NULL;
+}
+
+struct asr_decoder *asr_decoder_new(const char *model_dir, char *err, size_t errlen)
+{
+	pthread_mutex_lock(&create_mx);
+	struct asr_decoder *d = decoder_create(model_dir, err, errlen);
+	pthread_mutex_unlock(&create_mx);
+	return d;
 }
 
 void asr_decoder_free(struct asr_decoder *d)

@@ -1,11 +1,12 @@
 /* steno-sandbox --asr on: English speech recognised with pocketsphinx. Clips are synthesised
  * at test time with flite; the word error rate is computed here against the text flite spoke
  * (never an exact string). Also: times inside the media, undecodable media, --asr off and
- * other languages keep the invented text, and the API answers while a decode runs. */
+ * other languages keep the invented text, and the API answers while a decode runs.
+ * Every wait is bounded by a real-time deadline of its own (no Criterion .timeout: with tests
+ * running in parallel, libcriterion 2.4's runner leaks a timeout record under LeakSanitizer). */
 #include "config.h"
 
 #include <criterion/criterion.h>
-#include <criterion/logging.h>
 #include <ctype.h>
 #include <math.h>
 #include <sndfile.h>
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "test_sandbox_util.h"
@@ -38,14 +40,20 @@ static void stop_all(void)
 	}
 }
 
-static void start(const char *asr)
+static const char *const ASR_ON[] = {"--asr", "on", "--clock-speed", "1000", NULL};
+
+static void make_workdir(void)
 {
-	static const char *const on[] = {"--asr", "on", "--clock-speed", "1000", NULL};
-	static const char *const off[] = {"--asr", "off", "--clock-speed", "1000", NULL};
-	sbt_start(&S, strcmp(asr, "on") == 0 ? on : off);
 	const char *tmp = getenv("TMPDIR");
 	snprintf(workdir, sizeof workdir, "%s/asr-test-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	cr_assert(mkdtemp(workdir));
+}
+
+static void start(const char *asr)
+{
+	static const char *const off[] = {"--asr", "off", "--clock-speed", "1000", NULL};
+	sbt_start(&S, strcmp(asr, "on") == 0 ? ASR_ON : off);
+	make_workdir();
 }
 
 /* flite speaks text (repeated times) with voice into a WAV under workdir; its path into path. */
@@ -110,7 +118,8 @@ static json_object *retrieve(const char *id)
 	long status;
 	snprintf(path, sizeof path, "transcriptions/%s", id);
 	json_object *o = sbx_call(&S, "GET", path, NULL, &status);
-	cr_assert_eq(status, 200);
+	if (status != 200)
+		cr_assert_fail("GET %s: %ld", path, status);
 	return o;
 }
 
@@ -211,18 +220,20 @@ static char *words_checked(json_object *blocks, double media)
 			double s = json_object_get_double(sbx_get(w, "data_start"));
 			double e = json_object_get_double(sbx_get(w, "data_end"));
 			double c = json_object_get_double(sbx_get(w, "confidence"));
-			cr_assert(s >= prev_end - 1e-9 && e > s && e <= media + 0.011, "word %s at %.3f-%.3f after %.3f, "
-				  "media %.3f", sbx_str(w, "text"), s, e, prev_end, media);
-			cr_assert(c >= 0 && c <= 1);
+			/* one assertion per transcript, not per word: the runner keeps every one */
+			if (!(s >= prev_end - 1e-9 && e > s && e <= media + 0.011 && c >= 0 && c <= 1))
+				cr_assert_fail("word %s at %.3f-%.3f after %.3f (media %.3f), confidence %.3f",
+					       sbx_str(w, "text"), s, e, prev_end, media, c);
 			prev_end = e;
 			len += (size_t)snprintf(text + len, cap - len, "%s ", sbx_str(w, "text"));
-			cr_assert_lt(len, cap);
+			if (len >= cap)
+				cr_assert_fail("transcript longer than %zu bytes", cap);
 		}
 	}
 	return text;
 }
 
-Test(sandbox_asr, recognises_flite_voices_with_times, .fini = stop_all, .timeout = 240)
+Test(sandbox_asr, recognises_flite_voices_with_times, .fini = stop_all)
 {
 	start("on");
 	static const char *const voices[] = {"kal16", "rms", "awb"};
@@ -237,7 +248,7 @@ Test(sandbox_asr, recognises_flite_voices_with_times, .fini = stop_all, .timeout
 		json_object *blocks = transcript(tr);
 		char *text = words_checked(blocks, media);
 		double e = wer(SPOKEN, text);
-		cr_log_info("flite voice %s: WER %.1f %% (%s)", voices[v], e * 100, text);
+		fprintf(stderr, "flite voice %s: WER %.1f %% (%s)\n", voices[v], e * 100, text);
 		cr_expect_lt(e, WER_MAX, "voice %s: WER %.3f: %s", voices[v], e, text);
 		/* the first word starts a sentence; the last one ends it */
 		const char *first = sbx_str(json_object_array_get_idx(sbx_get(json_object_array_get_idx(blocks, 0),
@@ -250,8 +261,100 @@ Test(sandbox_asr, recognises_flite_voices_with_times, .fini = stop_all, .timeout
 	}
 }
 
+/* Writes the 16 kHz mono WAV at src as 32 kHz stereo (each sample twice, both channels) in
+ * format fmt at dst: media the sandbox must mix down and resample. Floats, because bookworm's
+ * libsndfile 1.2.0 garbles stereo MP3 written from shorts (libsndfile pull request 1106). */
+static void convert(const char *src, const char *dst, int fmt)
+{
+	SF_INFO in = {0}, out = {.samplerate = 32000, .channels = 2, .format = fmt};
+	SNDFILE *a = sf_open(src, SFM_READ, &in);
+	cr_assert(a && in.samplerate == 16000 && in.channels == 1);
+	SNDFILE *b = sf_open(dst, SFM_WRITE, &out);
+	cr_assert(b, "%s: %s", dst, sf_strerror(NULL));
+	float s[1024], twice[4096];
+	sf_count_t n;
+	while ((n = sf_readf_float(a, s, 1024)) > 0) {
+		for (sf_count_t i = 0; i < n; i++)
+			twice[4 * i] = twice[4 * i + 1] = twice[4 * i + 2] = twice[4 * i + 3] = s[i];
+		cr_assert_eq(sf_writef_float(b, twice, 2 * n), 2 * n);
+	}
+	sf_close(a);
+	cr_assert_eq(sf_close(b), 0);
+}
+
+/* FLAC, OGG/Vorbis and MP3 at 32 kHz stereo: decoded, mixed to mono, resampled, recognised. */
+Test(sandbox_asr, flac_ogg_mp3_other_rate_and_channels, .fini = stop_all)
+{
+	start("on");
+	static const struct {
+		const char *ext;
+		int fmt;
+	} fmts[] = {{"flac", SF_FORMAT_FLAC | SF_FORMAT_PCM_16}, {"ogg", SF_FORMAT_OGG | SF_FORMAT_VORBIS},
+		    {"mp3", SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III}};
+	char wav[600], ids[3][40];
+	double media[3];
+	synth("kal16", SPOKEN, 1, wav, sizeof wav);
+	for (size_t f = 0; f < 3; f++) {
+		char dst[700];
+		snprintf(dst, sizeof dst, "%s/talk.%s", workdir, fmts[f].ext);
+		convert(wav, dst, fmts[f].fmt);
+		media[f] = media_seconds(dst);
+		create_file(dst, "en-AU", ids[f]);
+	}
+	for (size_t f = 0; f < 3; f++) {
+		json_object *tr = wait_done(ids[f]);
+		cr_assert_str_eq(sbx_str(tr, "state"), "automatic_done", "%s: %s", fmts[f].ext,
+				 json_object_to_json_string(tr));
+		json_object *blocks = transcript(tr);
+		char *text = words_checked(blocks, media[f]);
+		double e = wer(SPOKEN, text);
+		fprintf(stderr, "kal16 as 32 kHz stereo %s: WER %.1f %%\n", fmts[f].ext, e * 100);
+		cr_expect_lt(e, WER_MAX, "%s: WER %.3f: %s", fmts[f].ext, e, text);
+		free(text);
+		json_object_put(blocks);
+		json_object_put(tr);
+	}
+}
+
+/* A stop during a decode exits cleanly; the next start on the same data decodes it again. */
+Test(sandbox_asr, restart_during_a_decode_resumes, .fini = stop_all)
+{
+	make_workdir();
+	char data[600], wav[600], id[40];
+	snprintf(data, sizeof data, "%s/data", workdir);
+	cr_assert_eq(sbx_start_dir(&S, data, ASR_ON), 0);
+	synth("rms", SPOKEN, 6, wav, sizeof wav);
+	create_file(wav, "en-US", id);
+	json_object *tr;
+	for (int i = 0; i < 100 && (tr = retrieve(id), strcmp(sbx_str(tr, "state"), "ingesting") == 0); i++) {
+		json_object_put(tr);
+		tr = NULL;
+		usleep(20000);
+	}
+	cr_assert(tr);
+	cr_assert_str_eq(sbx_str(tr, "state"), "automatic_transcribing", "%s", json_object_to_json_string(tr));
+	json_object_put(tr);
+	sleep(2); /* the decode of this minute of speech takes several seconds */
+	cr_assert_eq(sbx_stop_keep(&S), 0);
+	cr_assert_eq(sbx_start_dir(&S, data, ASR_ON), 0);
+	tr = wait_done(id);
+	cr_assert_str_eq(sbx_str(tr, "state"), "automatic_done", "%s", json_object_to_json_string(tr));
+	json_object *blocks = transcript(tr);
+	char *text = words_checked(blocks, media_seconds(wav));
+	char spoken6[sizeof SPOKEN * 6 + 8] = "";
+	for (int i = 0; i < 6; i++) {
+		strcat(spoken6, SPOKEN);
+		strcat(spoken6, " ");
+	}
+	double e = wer(spoken6, text);
+	cr_expect_lt(e, WER_MAX, "WER %.3f after the restart: %s", e, text);
+	free(text);
+	json_object_put(blocks);
+	json_object_put(tr);
+}
+
 /* The srt export's first cue starts at the first recognised word. */
-Test(sandbox_asr, exports_use_recognised_times, .fini = stop_all, .timeout = 120)
+Test(sandbox_asr, exports_use_recognised_times, .fini = stop_all)
 {
 	start("on");
 	char wav[600], id[40], body[256];
@@ -286,7 +389,7 @@ Test(sandbox_asr, exports_use_recognised_times, .fini = stop_all, .timeout = 120
 	json_object_put(tr);
 }
 
-Test(sandbox_asr, undecodable_media_is_unsupported, .fini = stop_all, .timeout = 60)
+Test(sandbox_asr, undecodable_media_is_unsupported, .fini = stop_all)
 {
 	start("on");
 	char junk[20000], id[40], fr[40];
@@ -307,7 +410,7 @@ Test(sandbox_asr, undecodable_media_is_unsupported, .fini = stop_all, .timeout =
 }
 
 /* --asr off: the spoken clip gets the invented text, and junk media is still accepted. */
-Test(sandbox_asr, asr_off_keeps_invented_text, .fini = stop_all, .timeout = 60)
+Test(sandbox_asr, asr_off_keeps_invented_text, .fini = stop_all)
 {
 	start("off");
 	char wav[600], id[40], junk_id[40], junk[20000];
@@ -328,26 +431,27 @@ Test(sandbox_asr, asr_off_keeps_invented_text, .fini = stop_all, .timeout = 60)
 
 /* A decode runs on its own thread: list requests are answered while it runs (their latency
  * is measured by bench/asr_bench.sh, not here). */
-Test(sandbox_asr, lists_answered_during_a_decode, .fini = stop_all, .timeout = 240)
+Test(sandbox_asr, lists_answered_during_a_decode, .fini = stop_all)
 {
 	start("on");
 	char wav[600], id[40], path[128];
 	synth("kal16", SPOKEN, 6, wav, sizeof wav);
 	create_file(wav, "en-US", id);
 	snprintf(path, sizeof path, "transcriptions?organization_id=%s", S.org_id);
-	int during = 0;
+	int during = 0, failed = 0;
 	json_object *tr;
-	while (tr = retrieve(id), is_working(sbx_str(tr, "state"))) {
+	time_t deadline = time(NULL) + 200;
+	while (tr = retrieve(id), is_working(sbx_str(tr, "state")) && time(NULL) < deadline) {
 		long status;
 		json_object *l = sbx_call(&S, "GET", path, NULL, &status);
-		cr_assert_eq(status, 200);
+		failed += status != 200 || !sbx_get(l, "results");
 		json_object_put(l);
 		during++;
 		json_object_put(tr);
-		cr_assert_lt(during, 100000);
 	}
+	cr_assert_eq(failed, 0, "%d of %d lists failed during the decode", failed, during);
 	cr_assert_str_eq(sbx_str(tr, "state"), "automatic_done");
-	cr_log_info("%d list requests answered during the decode", during);
+	fprintf(stderr, "%d list requests answered during the decode\n", during);
 	cr_assert_geq(during, 20, "only %d lists while decoding", during);
 	json_object_put(tr);
 }
