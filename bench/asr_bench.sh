@@ -13,9 +13,9 @@ DUR=${3:-10}
 for tool in wrk flite curl; do
 	command -v $tool >/dev/null || { echo "$tool is required (.ci/setup installs it)" >&2; exit 1; }
 done
+. "$(dirname "$0")/sandbox_lib.sh"
 DIR=$(mktemp -d)
-PID=
-trap 'if [ -n "$PID" ]; then kill "$PID" 2>/dev/null; wait "$PID" 2>/dev/null; fi; rm -rf "$DIR"' EXIT INT TERM
+trap 'sandbox_stop; rm -rf "$DIR"' EXIT INT TERM
 TEXT="Please call me tomorrow morning at nine. The meeting starts in the small room on the second floor.
 We will talk about the budget for next year and the new office. Bring your notes and a copy of the report."
 flite -voice kal16 -t "$TEXT $TEXT $TEXT $TEXT $TEXT" -o "$DIR/talk.wav"
@@ -27,25 +27,8 @@ echo
 
 # start_sandbox THREADS: a fresh sandbox (10,000 transcriptions seeded) with THREADS decoders.
 start_sandbox() {
-	ENV="$DIR/env.$1"
-	: > "$ENV"
-	"$BIN" --port 0 --data "$DIR/data.$1" --rate-limit off --asr on --asr-threads "$1" --clock-speed 1000 > "$ENV" &
-	PID=$!
-	i=0
-	until [ "$(wc -l < "$ENV")" -ge 4 ]; do
-		i=$((i + 1)); [ $i -lt 300 ] || { echo "the sandbox did not start" >&2; exit 1; }
-		sleep 0.1
-	done
-	. "$ENV"
-	ORIGIN=${STENO_BASE_URL%/api/v1}
-	AUTH="Authorization: Bearer $STENO_API_KEY"
-	curl -sf -X POST -H "Authorization: Bearer $STENO_ADMIN_KEY" -d '{"transcriptions":10000}' \
-		"$ORIGIN/_sandbox/organizations/$STENO_ORG_ID/seed" > /dev/null
+	sandbox_start "$BIN" "$DIR" "asr$1" 10000 --asr on --asr-threads "$1" --clock-speed 1000
 	LIST="$STENO_BASE_URL/transcriptions?organization_id=$STENO_ORG_ID"
-}
-
-stop_sandbox() {
-	kill "$PID"; wait "$PID" 2>/dev/null || true; PID=
 }
 
 # create N: N transcriptions of talk.wav (en-US); their ids in $IDS.
@@ -90,9 +73,9 @@ row "none (baseline)"; echo " - |"
 create 3
 sleep 1
 row "1 (--asr-threads 1, 3 queued)"; echo " $(working) of 3 |"
-stop_sandbox
+sandbox_stop
 start_sandbox 2
 create 5
 sleep 1
 row "2 (--asr-threads 2, 5 queued)"; echo " $(working) of 5 |"
-stop_sandbox
+sandbox_stop

@@ -56,17 +56,23 @@ static void start(const char *asr)
 	make_workdir();
 }
 
+/* text said `times` times, space-separated (caller frees). */
+static char *repeated(const char *text, int times)
+{
+	char *all = calloc(1, (strlen(text) + 1) * (size_t)times + 1);
+	cr_assert(all);
+	for (int i = 0; i < times; i++) {
+		strcat(all, text);
+		strcat(all, " ");
+	}
+	return all;
+}
+
 /* flite speaks text (repeated times) with voice into a WAV under workdir; its path into path. */
 static void synth(const char *voice, const char *text, int repeat, char *path, size_t n)
 {
 	snprintf(path, n, "%s/%s-%d.wav", workdir, voice, repeat);
-	size_t len = (strlen(text) + 1) * (size_t)repeat + 1;
-	char *all = calloc(1, len);
-	cr_assert(all);
-	for (int i = 0; i < repeat; i++) {
-		strcat(all, text);
-		strcat(all, " ");
-	}
+	char *all = repeated(text, repeat);
 	pid_t pid = fork();
 	cr_assert_geq(pid, 0);
 	if (pid == 0) {
@@ -233,31 +239,40 @@ static char *words_checked(json_object *blocks, double media)
 	return text;
 }
 
+/* Waits for transcription id of the media at path (which says `spoken`) and checks it: done,
+ * audioLengthInSeconds from the media, word times in order inside it, the first word
+ * capitalised and the last ending a sentence, a word error rate under WER_MAX (printed on
+ * stderr with `what`: the figure the docs quote). */
+static void expect_recognised(const char *id, const char *path, const char *spoken, const char *what)
+{
+	double media = media_seconds(path);
+	json_object *tr = wait_done(id);
+	cr_assert_str_eq(sbx_str(tr, "state"), "automatic_done", "%s: %s", what, json_object_to_json_string(tr));
+	cr_assert_eq(json_object_get_int(sbx_get(tr, "audioLengthInSeconds")), (int)ceil(media));
+	json_object *blocks = transcript(tr);
+	char *text = words_checked(blocks, media);
+	double e = wer(spoken, text);
+	fprintf(stderr, "%s: WER %.1f %% (%s)\n", what, e * 100, text);
+	cr_expect_lt(e, WER_MAX, "%s: WER %.3f: %s", what, e, text);
+	const char *first = sbx_str(json_object_array_get_idx(sbx_get(json_object_array_get_idx(blocks, 0),
+								       "words"), 0), "text");
+	cr_assert(first && isupper((unsigned char)first[0]), "%s", first);
+	cr_assert(text[strlen(text) - 2] == '.', "%s", text);
+	free(text);
+	json_object_put(blocks);
+	json_object_put(tr);
+}
+
 Test(sandbox_asr, recognises_flite_voices_with_times, .fini = stop_all)
 {
 	start("on");
 	static const char *const voices[] = {"kal16", "rms", "awb"};
 	for (size_t v = 0; v < 3; v++) {
-		char wav[600], id[40];
+		char wav[600], id[40], what[64];
 		synth(voices[v], SPOKEN, 1, wav, sizeof wav);
-		double media = media_seconds(wav);
 		create_file(wav, "en-US", id);
-		json_object *tr = wait_done(id);
-		cr_assert_str_eq(sbx_str(tr, "state"), "automatic_done", "%s", json_object_to_json_string(tr));
-		cr_assert_eq(json_object_get_int(sbx_get(tr, "audioLengthInSeconds")), (int)ceil(media));
-		json_object *blocks = transcript(tr);
-		char *text = words_checked(blocks, media);
-		double e = wer(SPOKEN, text);
-		fprintf(stderr, "flite voice %s: WER %.1f %% (%s)\n", voices[v], e * 100, text);
-		cr_expect_lt(e, WER_MAX, "voice %s: WER %.3f: %s", voices[v], e, text);
-		/* the first word starts a sentence; the last one ends it */
-		const char *first = sbx_str(json_object_array_get_idx(sbx_get(json_object_array_get_idx(blocks, 0),
-									       "words"), 0), "text");
-		cr_assert(first && isupper((unsigned char)first[0]), "%s", first);
-		cr_assert(text[strlen(text) - 2] == '.', "%s", text);
-		free(text);
-		json_object_put(blocks);
-		json_object_put(tr);
+		snprintf(what, sizeof what, "flite voice %s", voices[v]);
+		expect_recognised(id, wav, SPOKEN, what);
 	}
 }
 
@@ -291,28 +306,17 @@ Test(sandbox_asr, flac_ogg_mp3_other_rate_and_channels, .fini = stop_all)
 		int fmt;
 	} fmts[] = {{"flac", SF_FORMAT_FLAC | SF_FORMAT_PCM_16}, {"ogg", SF_FORMAT_OGG | SF_FORMAT_VORBIS},
 		    {"mp3", SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III}};
-	char wav[600], ids[3][40];
-	double media[3];
+	char wav[600], ids[3][40], dst[3][700];
 	synth("kal16", SPOKEN, 1, wav, sizeof wav);
 	for (size_t f = 0; f < 3; f++) {
-		char dst[700];
-		snprintf(dst, sizeof dst, "%s/talk.%s", workdir, fmts[f].ext);
-		convert(wav, dst, fmts[f].fmt);
-		media[f] = media_seconds(dst);
-		create_file(dst, "en-AU", ids[f]);
+		snprintf(dst[f], sizeof dst[f], "%s/talk.%s", workdir, fmts[f].ext);
+		convert(wav, dst[f], fmts[f].fmt);
+		create_file(dst[f], "en-AU", ids[f]);
 	}
 	for (size_t f = 0; f < 3; f++) {
-		json_object *tr = wait_done(ids[f]);
-		cr_assert_str_eq(sbx_str(tr, "state"), "automatic_done", "%s: %s", fmts[f].ext,
-				 json_object_to_json_string(tr));
-		json_object *blocks = transcript(tr);
-		char *text = words_checked(blocks, media[f]);
-		double e = wer(SPOKEN, text);
-		fprintf(stderr, "kal16 as 32 kHz stereo %s: WER %.1f %%\n", fmts[f].ext, e * 100);
-		cr_expect_lt(e, WER_MAX, "%s: WER %.3f: %s", fmts[f].ext, e, text);
-		free(text);
-		json_object_put(blocks);
-		json_object_put(tr);
+		char what[64];
+		snprintf(what, sizeof what, "kal16 as 32 kHz stereo %s", fmts[f].ext);
+		expect_recognised(ids[f], dst[f], SPOKEN, what);
 	}
 }
 
@@ -337,20 +341,9 @@ Test(sandbox_asr, restart_during_a_decode_resumes, .fini = stop_all)
 	sleep(2); /* the decode of this minute of speech takes several seconds */
 	cr_assert_eq(sbx_stop_keep(&S), 0);
 	cr_assert_eq(sbx_start_dir(&S, data, ASR_ON), 0);
-	tr = wait_done(id);
-	cr_assert_str_eq(sbx_str(tr, "state"), "automatic_done", "%s", json_object_to_json_string(tr));
-	json_object *blocks = transcript(tr);
-	char *text = words_checked(blocks, media_seconds(wav));
-	char spoken6[sizeof SPOKEN * 6 + 8] = "";
-	for (int i = 0; i < 6; i++) {
-		strcat(spoken6, SPOKEN);
-		strcat(spoken6, " ");
-	}
-	double e = wer(spoken6, text);
-	cr_expect_lt(e, WER_MAX, "WER %.3f after the restart: %s", e, text);
-	free(text);
-	json_object_put(blocks);
-	json_object_put(tr);
+	char *spoken6 = repeated(SPOKEN, 6);
+	expect_recognised(id, wav, spoken6, "rms, 6 times, after a restart");
+	free(spoken6);
 }
 
 /* The srt export's first cue starts at the first recognised word. */
@@ -375,6 +368,7 @@ Test(sandbox_asr, exports_use_recognised_times, .fini = stop_all)
 		json_object_put(e);
 		usleep(100000);
 	}
+	cr_assert(sbx_str(e, "download_link"), "%s", json_object_to_json_string(e));
 	struct sbx_resp r;
 	cr_assert_eq(sbx_request(&S, "GET", sbx_str(e, "download_link"), NULL, NULL, NULL, &r), 0);
 	long ms = lround(first * 1000);
