@@ -2,7 +2,7 @@
 # Speech recognition in steno-sandbox: real-time factor and memory per decoder (bench/asr_decoder,
 # the sandbox's own decoder code), then the latency of GET /transcriptions from one client
 # (wrk -t1 -c1, back to back) with no decode running (the baseline), with one decode running
-# (--asr-threads 1) and with two (--asr-threads 2), all in the same run.
+# (--asr-threads 1) and with two (--asr-threads 2, a baseline of its own), all in the same run.
 # The media: flite's kal16 voice reading a 40-word text 5 times (about 57 s).
 # Usage: bench/asr_bench.sh [steno-sandbox] [bench/asr_decoder] [seconds per latency row]
 # Prints Markdown (the tables in docs/PERFORMANCE.md come from this script).
@@ -68,14 +68,15 @@ echo "## GET /transcriptions (page 0 of 10,000) from one client: wrk -t1 -c1 -d$
 echo
 echo "| Decodes running | Requests/s | p50 latency (ms) | p99 latency (ms) | Still transcribing after the run |"
 echo "|---|---|---|---|---|"
-start_sandbox 1
-row "none (baseline)"; echo " - |"
-create 3
-sleep 1
-row "1 (--asr-threads 1, 3 queued)"; echo " $(working) of 3 |"
-sandbox_stop
-start_sandbox 2
-create 5
-sleep 1
-row "2 (--asr-threads 2, 5 queued)"; echo " $(working) of 5 |"
-sandbox_stop
+# Each sandbox: a warm-up run (not shown), its idle baseline, then the same with decodes queued
+# (several, so that the decoders are busy for the whole run: the last column says so).
+for threads in 1 2; do
+	start_sandbox $threads
+	wrk -t1 -c1 -d2s -H "$AUTH" "$LIST" > /dev/null
+	row "none (baseline, --asr-threads $threads)"; echo " - |"
+	queued=$((threads * 2 + 1))
+	create $queued
+	sleep 1
+	row "$threads (--asr-threads $threads, $queued queued)"; echo " $(working) of $queued |"
+	sandbox_stop
+done
