@@ -78,6 +78,7 @@ int asr_transcript(int64_t rid, struct sb_transcript *out)
 	return rc;
 }
 
+#ifdef HAVE_ASR
 /* The oldest queued job, now marked decoding; 0 when none. */
 static int64_t claim(void)
 {
@@ -125,7 +126,6 @@ static void finish(int64_t rid, const char *json, const char *reason, const char
 	db_exec("COMMIT");
 }
 
-#ifdef HAVE_ASR
 static int should_stop(void)
 {
 	return atomic_load(&asr_stopping);
@@ -162,12 +162,10 @@ static void run_job(int64_t rid, struct asr_decoder **dec)
 	}
 	tr_row_free(&t);
 }
-#endif
 
 static void *asr_main(void *arg)
 {
 	(void)arg;
-#ifdef HAVE_ASR
 	struct asr_decoder *dec = NULL;
 	while (!atomic_load(&asr_stopping)) {
 		pthread_mutex_lock(&asr_mx);
@@ -184,9 +182,9 @@ static void *asr_main(void *arg)
 		pthread_mutex_unlock(&asr_mx);
 	}
 	asr_decoder_free(dec);
-#endif
 	return NULL;
 }
+#endif
 
 int asr_start(void)
 {
@@ -196,10 +194,12 @@ int asr_start(void)
 	if (db_exec("UPDATE asr SET state=0 WHERE state=1") != 0)
 		return -1;
 	atomic_store(&asr_stopping, 0);
+#ifdef HAVE_ASR
 	int want = sb_cfg.asr_threads < 1 ? 1 : sb_cfg.asr_threads > ASR_MAX_THREADS ? ASR_MAX_THREADS : sb_cfg.asr_threads;
 	for (int i = 0; i < want; i++)
 		if (pthread_create(&asr_threads[asr_nthreads], NULL, asr_main, NULL) == 0)
 			asr_nthreads++;
+#endif
 	return asr_nthreads > 0 ? 0 : -1;
 }
 
