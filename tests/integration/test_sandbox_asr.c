@@ -346,6 +346,47 @@ Test(sandbox_asr, restart_during_a_decode_resumes, .fini = stop_all)
 	free(spoken6);
 }
 
+/* "2026-11-24T08:37:30.281Z" in seconds. */
+static double iso_seconds(const char *s)
+{
+	struct tm tm = {0};
+	int ms = 0;
+	cr_assert(s && sscanf(s, "%d-%d-%dT%d:%d:%d.%dZ", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &tm.tm_hour,
+			      &tm.tm_min, &tm.tm_sec, &ms) == 7, "%s", s ? s : "(null)");
+	tm.tm_year -= 1900;
+	tm.tm_mon -= 1;
+	return (double)timegm(&tm) + ms / 1000.0;
+}
+
+/* The sandbox clock's durations stay a minimum (ingesting 2 s, then at least 3 s), and a decode
+ * that needs longer takes longer: the clock moved past them does not end it. */
+Test(sandbox_asr, clock_durations_are_a_minimum, .fini = stop_all)
+{
+	static const char *const real_time[] = {"--asr", "on", NULL};
+	sbt_start(&S, real_time);
+	make_workdir();
+	char wav[600], quick[40], slow[40];
+	synth("rms", SPOKEN, 1, wav, sizeof wav);
+	create_file(wav, "en-US", quick);
+	create_file(wav, "en-US", slow);
+	cr_assert_eq(sbx_advance(&S, 30), 0); /* both decodes take more than this instant */
+	json_object *tr = retrieve(slow);
+	cr_assert_str_eq(sbx_str(tr, "state"), "automatic_transcribing", "%s", json_object_to_json_string(tr));
+	json_object_put(tr);
+	tr = wait_done(quick);
+	double took = iso_seconds(sbx_str(tr, "updatedAt")) - iso_seconds(sbx_str(tr, "createdAt"));
+	cr_assert_geq(took, 30.0, "done %.3f s after its creation, before the clock advance", took);
+	json_object_put(tr);
+	/* a third one on the untouched clock: done no sooner than 2 + 3 sandbox seconds */
+	char third[40];
+	create_file(wav, "en-US", third);
+	tr = wait_done(third);
+	took = iso_seconds(sbx_str(tr, "updatedAt")) - iso_seconds(sbx_str(tr, "createdAt"));
+	cr_assert_geq(took, 5.0 - 0.01, "done %.3f s after its creation", took);
+	cr_assert_str_eq(sbx_str(tr, "state"), "automatic_done");
+	json_object_put(tr);
+}
+
 /* The srt export's first cue starts at the first recognised word. */
 Test(sandbox_asr, exports_use_recognised_times, .fini = stop_all)
 {
