@@ -55,6 +55,7 @@ int main(int argc, char **argv)
 	}
 	struct asr_decoder *dec[MAX_DECODERS] = {0};
 	char err[256];
+	int status = 0;
 	double rss = status_mb("VmRSS");
 	printf("| Step | Wall (s) | Resident memory (MB) | Increase (MB) |\n|---|---|---|---|\n");
 	printf("| process start | | %.1f | |\n", rss);
@@ -63,7 +64,8 @@ int main(int argc, char **argv)
 		dec[i] = asr_decoder_new(ASR_MODELDIR "/en-us", err, sizeof err);
 		if (!dec[i]) {
 			fprintf(stderr, "decoder: %s\n", err);
-			return 1;
+			status = 1;
+			goto out;
 		}
 		double after = status_mb("VmRSS");
 		printf("| load decoder %d | %.2f | %.1f | %.1f |\n", i + 1, now_s() - t0, after, after - rss);
@@ -76,7 +78,8 @@ int main(int argc, char **argv)
 		double secs = 0, t0 = now_s(), c0 = cpu_s();
 		if (asr_decoder_run(dec[0], argv[1], "en", NULL, &t, &secs, err, sizeof err) != 0) {
 			fprintf(stderr, "decode: %s\n", err);
-			return 1;
+			status = 1;
+			goto out;
 		}
 		double wall = now_s() - t0, cpu = cpu_s() - c0;
 		printf("| %d | %.1f | %.2f | %.2f | %.3f | %zu |\n", r + 1, secs, wall, cpu, wall / secs,
@@ -84,7 +87,8 @@ int main(int argc, char **argv)
 		sb_transcript_free(&t);
 	}
 	printf("\nPeak resident memory of the process: %.1f MB\n", status_mb("VmHWM"));
+out:
 	for (int i = 0; i < ndec; i++)
 		asr_decoder_free(dec[i]);
-	return 0;
+	return status;
 }
