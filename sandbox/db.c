@@ -68,7 +68,11 @@ static const char *const db_schema =
 	"CREATE TABLE IF NOT EXISTS received(id INTEGER PRIMARY KEY, method TEXT NOT NULL, route TEXT NOT NULL,"
 	" key TEXT NOT NULL, processed INTEGER NOT NULL, fault TEXT NOT NULL, status INTEGER NOT NULL,"
 	" at REAL NOT NULL);"
-	"CREATE TABLE IF NOT EXISTS faults_injected(kind TEXT PRIMARY KEY, n INTEGER NOT NULL);";
+	"CREATE TABLE IF NOT EXISTS faults_injected(kind TEXT PRIMARY KEY, n INTEGER NOT NULL);"
+	/* Speech recognition jobs (asr.c): state 0 queued, 1 decoding, 2 done, 3 failed; min_end is
+	 * the sandbox-clock end of the work when decoding is faster; transcript in storage JSON. */
+	"CREATE TABLE IF NOT EXISTS asr(rid INTEGER PRIMARY KEY, state INTEGER NOT NULL DEFAULT 0,"
+	" min_end REAL NOT NULL, transcript TEXT);";
 
 static _Thread_local int db_full;
 
