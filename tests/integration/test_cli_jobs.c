@@ -240,6 +240,22 @@ Test(cli_jobs, validation_happens_before_sending, .init = setup, .fini = teardow
 	RUN(&r, "translate", "abc", "--to", "fr", "--task", "--boost");
 	cr_expect_eq(r.code, 2);
 	cli_result_free(&r);
+	/* a subtitles style guide on a transcription order (issue 15) */
+	RUN(&r, "style-guides", "--json");
+	json_object *guides = json_tokener_parse(r.out);
+	cli_result_free(&r);
+	char sid[32] = "";
+	for (size_t i = 0; guides && i < json_object_array_length(guides); i++) {
+		json_object *g = json_object_array_get_idx(guides, i);
+		if (sbx_str(g, "operation") && strcmp(sbx_str(g, "operation"), "subtitles") == 0)
+			snprintf(sid, sizeof(sid), "%lld", (long long)json_object_get_int64(sbx_get(g, "id")));
+	}
+	json_object_put(guides);
+	cr_assert(sid[0], "the seed has a subtitles style guide");
+	RUN(&r, "order", "create", "http://127.0.0.1:1/a.wav", "--language", "en-US", "--style-guide", sid);
+	cr_expect_eq(r.code, 2, "%s", r.err);
+	cr_expect(strstr(r.err, "subtitles style guide"), "%s", r.err);
+	cli_result_free(&r);
 	cr_expect_eq(cli_count_transcriptions(&sb), before, "nothing was created");
 }
 
