@@ -12,6 +12,7 @@ libsteno_core_a_SOURCES = \
 	%reldir%/store.c %reldir%/store.h %reldir%/store_internal.h \
 	%reldir%/store_view.c %reldir%/store_activity.c \
 	%reldir%/jobs.c %reldir%/jobs.h %reldir%/jobs_internal.h %reldir%/jobs_start.c \
-	%reldir%/jobs_resolve.c
+	%reldir%/jobs_resolve.c \
+	%reldir%/transcript_fetch.c %reldir%/transcript_fetch.h
 
 dist_man_MANS += docs/steno.conf.5
