@@ -215,6 +215,11 @@ static unsigned dispatch(struct app *app, struct dialog_env *env, int action_id)
 	case ACT_TRANSLATE: return needs_ids(app, env, &dialog_translate_ops);
 	case ACT_EXPORT: return needs_ids(app, env, &dialog_export_ops);
 	case ACT_DOWNLOAD:
+		if (!in_activity(app) && app_read_only(app)) {
+			app_status(app, "read-only: download is refused here: %s",
+				   action_refusal(ACT_DOWNLOAD));
+			return PANE_HANDLED;
+		}
 		if (!in_activity(app))
 			return needs_ids(app, env, &dialog_export_ops);
 		act = pick_activity(app, true, STORE_ACT_EXPORT, "ready", &other);
