@@ -216,7 +216,7 @@ static unsigned dispatch(struct app *app, struct dialog_env *env, int action_id)
 	case ACT_EXPORT: return needs_ids(app, env, &dialog_export_ops);
 	case ACT_DOWNLOAD:
 		if (!in_activity(app) && app_read_only(app)) {
-			app_status(app, "read-only: download is refused here: %s",
+			app_status(app, "read-only: download refused: %s",
 				   action_refusal(ACT_DOWNLOAD));
 			return PANE_HANDLED;
 		}
