@@ -35,3 +35,9 @@ tests_unit_test_core_jobs_SOURCES = %reldir%/test_core_jobs.c \
 tests_unit_test_core_jobs_CFLAGS = $(CORE_TEST_CFLAGS) $(MHD_CFLAGS) $(PTHREAD_CFLAGS)
 tests_unit_test_core_jobs_LDADD = libsteno_core.a libsteno_api.a $(INIH_LIBS) $(CURL_LIBS) \
 	$(JSONC_LIBS) $(MHD_LIBS) $(PTHREAD_LIBS) $(TEST_LIBS) -lm
+
+check_PROGRAMS += tests/unit/test_core_state_merge
+TESTS += tests/unit/test_core_state_merge
+tests_unit_test_core_state_merge_SOURCES = %reldir%/test_core_state_merge.c %reldir%/core_helpers.h
+tests_unit_test_core_state_merge_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_unit_test_core_state_merge_LDADD = $(CORE_TEST_LIBS)

@@ -138,6 +138,9 @@ static bool cli_state(struct cli_ctx *c)
 		struct steno_error err;
 		steno_error_clear(&err);
 		c->state_loaded = state_load(&c->state, c->paths.state_file, &err) == 0;
+		char origin[512];   /* learned folders are per server */
+		state_set_origin(&c->state, state_origin(c->acct.base_url, origin, sizeof origin),
+				 cli_job_org(c));
 	}
 	return c->state_loaded;
 }

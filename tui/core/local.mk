@@ -8,7 +8,7 @@ libsteno_core_a_SOURCES = \
 	%reldir%/conf_load.c \
 	%reldir%/account.c \
 	%reldir%/scheduler.c %reldir%/scheduler.h \
-	%reldir%/state.c %reldir%/state.h \
+	%reldir%/state.c %reldir%/state.h %reldir%/state_internal.h %reldir%/state_file.c \
 	%reldir%/store.c %reldir%/store.h %reldir%/store_internal.h \
 	%reldir%/store_view.c %reldir%/store_activity.c \
 	%reldir%/jobs.c %reldir%/jobs.h %reldir%/jobs_internal.h %reldir%/jobs_start.c \
