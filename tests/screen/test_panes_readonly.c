@@ -167,7 +167,7 @@ Test(readonly, refusals_say_why_and_reads_still_work)
 	pf_keys(&f, ": d e l e t e <Enter>");
 	pf_expect(&f, "read-only: delete is refused: it deletes on the server");
 	pf_keys(&f, "d");
-	pf_expect(&f, "a transcription would need a new export");
+	pf_expect(&f, "d on a transcription needs a new export");
 	/* the help says what read-only means, and each refusal's reason */
 	pf_keys(&f, "?");
 	pf_expect(&f, "--read-only: nothing that changes or spends anything on the server");

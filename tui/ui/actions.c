@@ -139,7 +139,7 @@ const char *action_refusal(enum action_id id)
 	case ACT_EXPORT: return "it creates an export on the server";
 	case ACT_DELETE: return "it deletes on the server";
 	case ACT_DOWNLOAD:
-		return "a transcription would need a new export; a ready one downloads from activity (4)";
+		return "on a transcription it needs a new export; a ready one downloads from activity (4)";
 	default: return NULL;
 	}
 }

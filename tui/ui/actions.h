@@ -71,10 +71,9 @@ int action_allowed(enum action_id id, int read_only);
  * or what it still allows for an ACTION_LOCAL one; NULL for the others. */
 const char *action_refusal(enum action_id id);
 
-/* The one sentence that says what --read-only means (the help overlay). */
-#define ACTION_READ_ONLY_RULE \
-	"--read-only: nothing that changes or spends anything on the server is sent; " \
-	"downloading a ready export and reading transcripts are allowed"
+/* What --read-only means, in two lines (the help overlay). */
+#define ACTION_READ_ONLY_RULE "--read-only: nothing that changes or spends anything on the server is sent;"
+#define ACTION_READ_ONLY_ALLOWED "downloading a ready export and reading transcripts are allowed"
 
 /* Scope names for `bind SCOPE KEY ACTION`: "global", "list", "organizations",
  * "transcriptions", "details", "activity", "preview", "log", "help", "dialog".

@@ -28,7 +28,7 @@ static void keys_join(const struct keymap *km, enum action_id id, char *buf, siz
 struct help_line *help_build(const struct keymap *km, int read_only, size_t *count)
 {
 	/* Each action takes one line; each section at most two more. */
-	struct help_line *lines = calloc(ACT_COUNT * 3 + 3, sizeof *lines);
+	struct help_line *lines = calloc(ACT_COUNT * 3 + 4, sizeof *lines);
 	const char *section = NULL;
 	size_t n = 0;
 
@@ -37,6 +37,9 @@ struct help_line *help_build(const struct keymap *km, int read_only, size_t *cou
 	if (read_only) {
 		lines[n].kind = HELP_SECTION;
 		lines[n].name = ACTION_READ_ONLY_RULE;
+		lines[n++].help = "";
+		lines[n].kind = HELP_SECTION;
+		lines[n].name = ACTION_READ_ONLY_ALLOWED;
 		lines[n++].help = "";
 		lines[n++].kind = HELP_BLANK;
 	}
