@@ -7,27 +7,12 @@
 # Usage: bench/preview_bench.sh STENO STENO_SANDBOX TUI_PTY [RUNS]
 set -eu
 STENO=$1 SANDBOX=$2 PTY=$3 RUNS=${4:-5}
-WORK=$(mktemp -d)
-SBX_PID=
-cleanup() {
-	[ -n "$SBX_PID" ] && kill "$SBX_PID" 2>/dev/null && wait "$SBX_PID" 2>/dev/null
-	rm -rf "$WORK"
-}
-trap cleanup EXIT INT TERM
-export XDG_STATE_HOME="$WORK/state" XDG_CONFIG_HOME="$WORK/config" LANG=C.UTF-8 LC_ALL=C.UTF-8
-unset STENO_CONFIG STENO_PROFILE NO_COLOR || true
+. "$(dirname "$0")/bench_lib.sh"
 
-# FORM: one preview per run, each with an empty cache; prints the median ms
+# FORM: one preview per run, each with an empty cache; prints the median ms (run in this
+# shell, not in $(...), so that the cleanup knows the sandbox it started)
 preview_ms() {
-	[ -n "$SBX_PID" ] && kill "$SBX_PID" && wait "$SBX_PID" 2>/dev/null || true
-	"$SANDBOX" --port 0 --seed-demo 30 --rate-limit off --api-form "$1" > "$WORK/sbx.out" 2>"$WORK/sbx.err" &
-	SBX_PID=$!
-	i=0
-	while [ "$(cat "$WORK/sbx.out" 2>/dev/null | grep -c '^STENO_')" -lt 4 ]; do
-		i=$((i + 1)); [ $i -lt 600 ] || { echo "sandbox did not start" >&2; exit 1; }
-		sleep 0.1
-	done
-	eval "$(sed -n 's/^\(STENO_[A-Z_]*=.*\)$/export \1/p' "$WORK/sbx.out")"
+	start_sandbox 30 --api-form "$1"
 	n=0
 	while [ $n -lt "$RUNS" ]; do
 		n=$((n + 1))
@@ -38,8 +23,9 @@ preview_ms() {
 	done | sort -n | sed -n "$(( (RUNS + 1) / 2 ))p"
 }
 
-AFTER=$(preview_ms current)
-BEFORE=$(preview_ms legacy)
+preview_ms current > "$WORK/after"
+preview_ms legacy > "$WORK/before"
+AFTER=$(cat "$WORK/after") BEFORE=$(cat "$WORK/before")
 cat <<TABLE
 | Figure | downloadUrl (current form) | JSON export (earlier form, as before) |
 |---|---|---|

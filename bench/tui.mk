@@ -9,7 +9,7 @@ bench_tui_latency_CFLAGS = $(AM_CFLAGS) $(NCURSESW_CFLAGS) $(CURL_CFLAGS) $(JSON
 bench_tui_latency_LDADD = libsteno_ui.a libsteno_core.a libsteno_api.a $(NCURSESW_LIBS) \
 	$(CURL_LIBS) $(JSONC_LIBS) $(INIH_LIBS) -lm
 CLEANFILES += bench/tui_pty bench/tui_latency
-EXTRA_DIST += %reldir%/tui_bench.sh %reldir%/preview_bench.sh
+EXTRA_DIST += %reldir%/tui_bench.sh %reldir%/preview_bench.sh %reldir%/bench_lib.sh
 
 bench-tui: steno steno-sandbox bench/tui_pty bench/tui_latency
 	$(SHELL) $(srcdir)/%reldir%/tui_bench.sh ./steno ./steno-sandbox bench/tui_pty bench/tui_latency

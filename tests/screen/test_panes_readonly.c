@@ -125,7 +125,9 @@ static void make_ready_export(char *eid, size_t n)
 	cr_assert_eq(sbx_advance(&f.sbx, 60), 0);
 }
 
-Test(readonly, every_action_leaves_the_server_unchanged)
+/* The browser in --read-only, with a ready export watched in the activity pane; returns the
+ * server's snapshot from then (caller frees). */
+static char *open_read_only(void)
 {
 	struct pf_opts o = { .rows = 30, .cols = 120, .sandbox_args = demo30, .read_only = 1 };
 	char eid[64];
@@ -134,7 +136,12 @@ Test(readonly, every_action_leaves_the_server_unchanged)
 	make_ready_export(eid, sizeof eid);
 	cr_assert_eq(app_watch(f.app, STORE_ACT_EXPORT, eid), 0);
 	pf_settle(&f);
-	char *before = server_snapshot();
+	return server_snapshot();
+}
+
+Test(readonly, every_action_leaves_the_server_unchanged)
+{
+	char *before = open_read_only();
 
 	/* the list, with the cursor on the third row (a finished transcription) */
 	pf_keys(&f, "2 j j");
@@ -153,14 +160,7 @@ Test(readonly, every_action_leaves_the_server_unchanged)
 
 Test(readonly, refusals_say_why_and_reads_still_work)
 {
-	struct pf_opts o = { .rows = 30, .cols = 120, .sandbox_args = demo30, .read_only = 1 };
-	char eid[64];
-
-	pf_open(&f, &o);
-	make_ready_export(eid, sizeof eid);
-	cr_assert_eq(app_watch(f.app, STORE_ACT_EXPORT, eid), 0);
-	pf_settle(&f);
-	char *before = server_snapshot();
+	char *before = open_read_only();
 
 	pf_keys(&f, "2 j j e");
 	pf_expect(&f, "read-only: export is refused: it creates an export on the server");

@@ -27,15 +27,21 @@ static void fail(struct transcript_fetch *f, const struct steno_error *e, const 
 	set_step(f, TFETCH_FAILED);
 }
 
+/* An answer that is an error ends the fetch: true then. */
+static bool answer_failed(struct transcript_fetch *f, const struct steno_error *err)
+{
+	if (err)
+		fail(f, err, NULL);
+	return err != NULL;
+}
+
 static void on_content(void *ud, struct steno_api_content *res, const struct steno_error *err)
 {
 	struct transcript_fetch *f = ud;
+	if (answer_failed(f, err))
+		return;
 	struct steno_error e;
 	steno_error_clear(&e);
-	if (err) {
-		fail(f, err, NULL);
-		return;
-	}
 	if (paths_save_atomic(f->file, res->json, res->len, 0600, &e) != 0) {
 		fail(f, &e, NULL);
 		return;
@@ -73,12 +79,10 @@ static void start_export(struct transcript_fetch *f)
 static void on_retrieved(void *ud, struct steno_transcription *t, const struct steno_error *err)
 {
 	struct transcript_fetch *f = ud;
+	if (answer_failed(f, err))
+		return;
 	struct steno_error e;
 	steno_error_clear(&e);
-	if (err) {
-		fail(f, err, NULL);
-		return;
-	}
 	if (t->download_url && t->download_url[0]) {
 		if (steno_api_transcription_content(f->o.http, t->download_url, on_content, f, &e) != 0)
 			fail(f, &e, NULL);
