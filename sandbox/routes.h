@@ -58,6 +58,7 @@ void editor_page(struct sb_req *r);
 /* routes_admin.c */
 void admin_clock(struct sb_req *r);
 void admin_faults(struct sb_req *r);
+void admin_counters(struct sb_req *r);
 void admin_credit(struct sb_req *r);
 void admin_webhooks(struct sb_req *r);
 void admin_org_create(struct sb_req *r);

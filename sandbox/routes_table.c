@@ -41,6 +41,7 @@ const struct sb_route sb_routes[] = {
 	{"POST", "/_sandbox/organizations/:id/keys", R_ADMIN, admin_key_create, NULL, 0},
 	{"POST", "/_sandbox/organizations/:id/seed", R_ADMIN, admin_seed, NULL, 0},
 	{"GET", "/_sandbox/state", R_ADMIN, admin_state, NULL, 0},
+	{"GET", "/_sandbox/counters", R_ADMIN, admin_counters, NULL, 0},
 };
 
 const size_t sb_nroutes = sizeof sb_routes / sizeof sb_routes[0];

@@ -57,13 +57,19 @@ static int count_files(const char *dir, const char *suffix)
 	return n;
 }
 
+/* The export dialog on one finished transcription of 12 (80x24). */
+static void open_export_of_done(struct dfx *x)
+{
+	dfx_open(x, 24, 80, 12);
+	dfx_load(x);
+	const char *id = dfx_find(x, "automatic_done");
+	open_export(x, &id, 1);
+}
+
 Test(dialog_export, options_follow_the_format)
 {
 	struct dfx x;
-	dfx_open(&x, 24, 80, 12);
-	dfx_load(&x);
-	const char *id = dfx_find(&x, "automatic_done");
-	open_export(&x, &id, 1);
+	open_export_of_done(&x);
 	char *t = dfx_text();
 	cr_assert(strstr(t, "Timestamps") && strstr(t, "Speakers") && !strstr(t, "Highlights"), "%s", t);
 	free(t);
@@ -79,6 +85,47 @@ Test(dialog_export, options_follow_the_format)
 	scr_golden("dialog_export_docx", t);
 	cr_assert(strstr(t, "Highlights only") && strstr(t, "Inline times"), "%s", t);
 	free(t);
+	dfx_close(&x);
+}
+
+/* The format picker's descriptions are whole (they were cut to 12 columns). */
+Test(dialog_export, format_descriptions_are_whole)
+{
+	struct dfx x;
+	open_export_of_done(&x);
+	dfx_keys(&x, "<Space>");
+	cr_assert(dfx_shows(&x, "Interactive transcript"));
+	cr_assert(dfx_shows(&x, "Premiere Pro (beta)"));
+	cr_assert(dfx_shows(&x, "SubRip subtitles"));
+	dfx_close(&x);
+}
+
+/* The checkbox on the line of `label` reads [x]. */
+static bool checked_on_screen(const char *label)
+{
+	char *t = dfx_text();
+	const char *l = strstr(t, label);
+	const char *box = l ? strchr(l, '[') : NULL;
+	bool on = box && box[1] == 'x';
+	free(t);
+	return on;
+}
+
+Test(dialog_export, highlights_and_highlights_only_exclude_each_other)
+{
+	struct dfx x;
+	open_export_of_done(&x);
+	dfx_type(&x, "docx");
+	dfx_keys(&x, "<Enter>");
+	/* Format, Timestamps, Speakers, Comments, Highlights */
+	dfx_keys(&x, "<Tab> <Tab> <Tab> <Tab> <Space>");
+	cr_assert(checked_on_screen("Highlights  "));
+	dfx_keys(&x, "<Tab> <Space>");
+	cr_assert(checked_on_screen("Highlights only"));
+	cr_assert_not(checked_on_screen("Highlights  "), "checking one clears the other");
+	dfx_keys(&x, "<S-Tab> <Space>");
+	cr_assert(checked_on_screen("Highlights  "));
+	cr_assert_not(checked_on_screen("Highlights only"));
 	dfx_close(&x);
 }
 

@@ -9,6 +9,7 @@
 #include "api/error_body.h"
 #include "api/url.h"
 #include "cli/cmds.h"
+#include "core/query.h"
 
 /* `steno ls`. With --all, pages are fetched concurrently and speculatively ahead (LS_AHEAD
  * requests in flight) once the first page shows how pages are numbered; when its next link is
@@ -20,19 +21,23 @@
 #define LS_MAX_TRIES 5
 
 static const char ls_usage[] =
-	"Usage: steno ls [--org ID] [--folder ID] [--tags a,b] [--page N | --all] [--json]\n"
+	"Usage: steno ls [--org ID] [--folder ID] [--tags a,b] [--where QUERY] [--page N | --all]\n"
+	"                [--json]\n"
 	"List transcriptions, most recent first.\n"
 	"\n"
 	"  --org ID       organization (default: --org, STENO_ORG_ID or the profile's)\n"
 	"  --folder ID    only this folder and its subfolders (or a folder.NAME of the profile)\n"
 	"  --tags a,b     only items carrying all these tags\n"
+	"  --where QUERY  only the listed items that match QUERY: words (in name, id, tags),\n"
+	"                 state:S, lang:L (code or name), tag:T, cost>N (<, >=, <=, =),\n"
+	"                 -term to exclude (see steno(1), QUERIES)\n"
 	"  --page N       this page (default: the first)\n"
 	"  --all          every page (fetched several at a time, or one after another when\n"
 	"                 the server's next links are not page numbers)\n"
 	"  --json         a JSON array of the transcriptions as the server sent them\n";
 
 struct ls_opts {
-	const char *org, *folder;
+	const char *org, *folder, *where;
 	struct cli_list tags;
 	long page;
 	bool all, json;
@@ -99,6 +104,7 @@ static void idset_free(struct idset *s)
 /* The output side: items in page order, as a table or as a streamed JSON array. */
 struct ls_out {
 	bool json;
+	const struct query *where;   /* NULL: every item */
 	size_t printed;
 	struct idset seen;
 	struct out_table table;
@@ -106,10 +112,35 @@ struct ls_out {
 
 static const char *const ls_heads[] = {"ID", "STATE", "LANGUAGE", "LENGTH", "CREATED", "NAME"};
 
+/* Whether --where keeps the item (`t`, or in JSON mode the object `raw` read as one). */
+static bool ls_where_keeps(const struct ls_out *o, const struct steno_transcription *t,
+			   json_object *raw)
+{
+	struct steno_transcription parsed = {0};
+	struct steno_error err;
+	if (!o->where)
+		return true;
+	if (!t) {
+		if (steno_transcription_from_json(raw, &parsed, &err) != 0)
+			return false;
+		t = &parsed;
+	}
+	struct query_item it = {
+		.id = t->id, .name = t->name, .state = t->state, .language = t->language,
+		.tags = (const char *const *)t->tags.v, .n_tags = t->tags.n,
+		.has_cost = steno_known(t->cost_cents.st), .cost_cents = t->cost_cents.v,
+	};
+	bool keep = query_match(o->where, &it);
+	steno_transcription_free(&parsed);
+	return keep;
+}
+
 /* One item: `t` in table mode, `raw` (the server's object) in JSON mode. */
 static int ls_out_item(struct ls_out *o, const char *id, const struct steno_transcription *t,
 		       json_object *raw)
 {
+	if (!ls_where_keeps(o, t, raw))
+		return 0;
 	if (id) {
 		int r = idset_add(&o->seen, id);
 		if (r <= 0)
@@ -510,6 +541,7 @@ static int ls_parse(int argc, char **argv, struct ls_opts *o)
 		{"org", required_argument, NULL, 'o'}, {"folder", required_argument, NULL, 'f'},
 		{"tags", required_argument, NULL, 't'}, {"page", required_argument, NULL, 'p'},
 		{"all", no_argument, NULL, 'a'},        {"json", no_argument, NULL, OPT_JSON},
+		{"where", required_argument, NULL, 'w'},
 		{"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0},
 	};
 	int ch;
@@ -526,6 +558,7 @@ static int ls_parse(int argc, char **argv, struct ls_opts *o)
 			if ((o->page = cmd_parse_long(optarg)) < 0)
 				return cli_usage("ls", "--page wants a number >= 0, not '%s'", optarg);
 			break;
+		case 'w': o->where = optarg; break;
 		case 'a': o->all = true; break;
 		case OPT_JSON: o->json = true; break;
 		case 'h': return -1;
@@ -547,8 +580,14 @@ int cmd_ls(const struct cli_globals *g, int argc, char **argv)
 		cli_list_free(&o.tags);
 		return rc < 0 ? cmd_help(ls_usage) : rc;
 	}
+	struct query where = {0};
+	char why[200];
+	if (o.where && query_parse(&where, o.where, why, sizeof why) != 0) {
+		cli_list_free(&o.tags);
+		return cli_usage("ls", "--where: %s", why);
+	}
 	struct cli_ctx c;
-	struct ls_out out = {.json = o.json};
+	struct ls_out out = {.json = o.json, .where = o.where ? &where : NULL};
 	out_table_init(&out.table, 6, ls_heads);
 	rc = cli_ctx_open(&c, g, "ls");
 	if (rc == 0)
@@ -566,6 +605,7 @@ int cmd_ls(const struct cli_globals *g, int argc, char **argv)
 	out_table_free(&out.table);
 	idset_free(&out.seen);
 	cli_list_free(&o.tags);
+	query_free(&where);
 	cli_ctx_close(&c);
 	return rc;
 }

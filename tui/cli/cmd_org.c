@@ -10,6 +10,7 @@
 #include "api/spec_tables.h"
 #include "api/url.h"
 #include "cli/cmds.h"
+#include "core/lang_names.h"
 
 /* Organization settings (glossaries, style guides), `steno upload`, and the local commands
  * `steno config paths` and `steno languages`. */
@@ -314,26 +315,42 @@ int cmd_config(const struct cli_globals *g, int argc, char **argv)
 
 static const char languages_usage[] =
 	"Usage: steno languages [--pro] [--translation] [--json]\n"
-	"Print the language codes of the API: transcription languages (--pro: only those with\n"
-	"the human service), or with --translation the translation targets and sources.\n";
+	"Print the language codes of the API with their English and own names: transcription\n"
+	"languages (--pro: only those with the human service), or with --translation the\n"
+	"translation targets and sources.\n";
+
+/* "name" and "native" of a code in --json (native omitted when iso-codes has none). */
+static void languages_json_names(json_object *o, const char *code)
+{
+	const char *english = lang_name_english(code), *native = lang_name_native(code);
+	if (english)
+		json_object_object_add(o, "name", json_object_new_string(english));
+	if (native)
+		json_object_object_add(o, "native", json_object_new_string(native));
+}
+
+#define NAME_OR_EMPTY(s) ((s) ? (s) : "")
 
 static void languages_print(bool pro, bool translation, bool json)
 {
 	json_object *a = json ? json_object_new_array() : NULL;
-	static const char *const heads[] = {"CODE", "PRO"};
-	static const char *const theads[] = {"CODE", "TARGET", "SOURCE"};
+	static const char *const heads[] = {"CODE", "PRO", "NAME", "NATIVE"};
+	static const char *const theads[] = {"CODE", "TARGET", "SOURCE", "NAME", "NATIVE"};
 	struct out_table t;
-	out_table_init(&t, translation ? 3 : 2, translation ? theads : heads);
+	out_table_init(&t, translation ? 5 : 4, translation ? theads : heads);
 	if (!translation) {
 		for (size_t i = 0; i < spec_language_count(); i++) {
 			const struct spec_language *l = spec_language_at(i);
 			if (pro && !l->pro)
 				continue;
-			const char *cells[] = {l->code, l->pro ? "yes" : "no"};
+			const char *cells[] = {l->code, l->pro ? "yes" : "no",
+					       NAME_OR_EMPTY(lang_name_english(l->code)),
+					       NAME_OR_EMPTY(lang_name_native(l->code))};
 			if (a) {
 				json_object *o = json_object_new_object();
 				json_object_object_add(o, "code", json_object_new_string(l->code));
 				json_object_object_add(o, "pro", json_object_new_boolean(l->pro));
+				languages_json_names(o, l->code);
 				json_object_array_add(a, o);
 			} else {
 				out_table_add(&t, cells);
@@ -348,10 +365,13 @@ static void languages_print(bool pro, bool translation, bool json)
 					continue; /* listed in the first pass */
 				bool tgt = spec_target_language_is_valid(code);
 				bool src = spec_source_language_is_valid(code);
-				const char *cells[] = {code, tgt ? "yes" : "no", src ? "yes" : "no"};
+				const char *cells[] = {code, tgt ? "yes" : "no", src ? "yes" : "no",
+						       NAME_OR_EMPTY(lang_name_english(code)),
+						       NAME_OR_EMPTY(lang_name_native(code))};
 				if (a) {
 					json_object *o = json_object_new_object();
 					json_object_object_add(o, "code", json_object_new_string(code));
+					languages_json_names(o, code);
 					json_object_object_add(o, "target", json_object_new_boolean(tgt));
 					json_object_object_add(o, "source", json_object_new_boolean(src));
 					json_object_array_add(a, o);

@@ -32,6 +32,7 @@ struct dex {
 	char file[4096];
 	char result[4400];
 	bool result_error;
+	bool highlights, highlights_only;   /* as last seen: which of the two was just checked */
 };
 
 static const char *const option_keys[] = {
@@ -84,12 +85,25 @@ static int dex_build(void *arg)
 	return rc ? -1 : 0;
 }
 
+/* "Highlights" (the transcript with its highlights marked) and "Highlights only" (nothing
+ * but the highlights) exclude each other: checking one clears the other. */
+static void dex_exclusive_highlights(struct dex *d)
+{
+	struct form *f = &d->b.form;
+	bool hl = form_checked(f, "show_highlights"), only = form_checked(f, "show_highlights_only");
+	if (hl && only)
+		form_set_checked(f, d->highlights ? "show_highlights" : "show_highlights_only", false);
+	d->highlights = form_checked(f, "show_highlights");
+	d->highlights_only = form_checked(f, "show_highlights_only");
+}
+
 /* Only the options the chosen format accepts are shown (and sent). */
 static void dex_update(void *arg)
 {
 	struct dex *d = arg;
 	if (d->download_only)
 		return;
+	dex_exclusive_highlights(d);
 	const char *fmt = form_choice(&d->b.form, "format");
 	for (size_t i = 0; i < sizeof option_keys / sizeof *option_keys; i++)
 		form_set_hidden(&d->b.form, option_keys[i], !spec_export_option_allowed(fmt, option_keys[i]));

@@ -50,7 +50,7 @@ static int dor_build(void *arg)
 	rc |= form_add(f, FORM_TEXT, "url", "Media URL") < 0;
 	rc |= form_add(f, FORM_FILE, "file upload", "File (C-o)") < 0;
 	rc |= form_add(f, FORM_PICK, "language", "Language") < 0;
-	rc |= dialog_add_languages(f, "language", "en-US");
+	rc |= dialog_add_languages(f, "language", "en-US", d->b.env.recent_languages);
 	rc |= form_add_radio(f, "service", "Service", (const char *const[]){ "auto", "pro", NULL });
 	rc |= form_add(f, FORM_TEXT, "name", "Name") < 0;
 	rc |= form_add(f, FORM_PICK, "folder_pick folder_id", "Known folder") < 0;
@@ -236,8 +236,10 @@ static void dor_submit(void *arg)
 		r->req.url = NULL;
 	int id = jobs_order(d->b.env.jobs, &r->req, upload, false, &err);
 	free(r);
-	if (dialog_job_started(&d->b, id, &err))
+	if (dialog_job_started(&d->b, id, &err)) {
+		recent_push(d->b.env.recent_languages, form_choice(&d->b.form, "language"));
 		d->mode = DOR_RUNNING;
+	}
 }
 
 static unsigned dor_running_key(struct dor *d, enum action_id act)
