@@ -50,6 +50,22 @@ static json_object *parse_out(const struct cli_result *r)
 	return o;
 }
 
+/* Rows of a table of the sandbox ("orders", "exports"), counted by the sandbox. */
+static long count_rows(const char *table)
+{
+	struct sbx_resp resp;
+	char path[64];
+	if (sbx_request(&sb, "GET", "/_sandbox/state", sb.admin_key, NULL, NULL, &resp) != 0)
+		return -1;
+	json_object *o = sbx_json(&resp);
+	sbx_resp_free(&resp);
+	snprintf(path, sizeof path, "counts.%s", table);
+	json_object *v = o ? sbx_get(o, path) : NULL;
+	long n = v ? (long)json_object_get_int64(v) : -1;
+	json_object_put(o);
+	return n;
+}
+
 /* transcribe FILE --wait --json: the id of a finished transcription. */
 static void transcribe_file(char *id, size_t n)
 {
@@ -128,6 +144,20 @@ Test(cli_jobs, transcribe_and_export, .init = setup, .fini = teardown)
 	cr_expect(stat(file, &st) == 0 && st.st_size > 0, "downloaded %s", file);
 	RUN(&r, "download", eid, "-o", "dl2");
 	cr_expect_eq(r.code, 1, "exists: %s", r.err);
+	cli_result_free(&r);
+	/* --read-only: an export is made on the server, so it is refused before anything is
+	 * sent (counted by the sandbox); downloading the ready one is a local write, allowed. */
+	long exports = count_rows("exports");
+	RUN(&r, "--read-only", "export", id, "--format", "txt");
+	cr_expect_eq(r.code, 2, "read-only refuses export: %s", r.err);
+	cr_expect(strstr(r.err, "read-only"), "%s", r.err);
+	cli_result_free(&r);
+	RUN(&r, "--read-only", "export", id, "--format", "txt", "--wait", "-o", "dl3");
+	cr_expect_eq(r.code, 2, "read-only refuses export --wait: %s", r.err);
+	cli_result_free(&r);
+	cr_expect_eq(count_rows("exports"), exports, "an export reached the server");
+	RUN(&r, "--read-only", "download", eid, "-o", "dl3");
+	cr_expect_eq(r.code, 0, "read-only downloads a ready export: %s", r.err);
 	cli_result_free(&r);
 	/* An option the format does not take: usage error, nothing sent. */
 	long before = -1;
@@ -430,24 +460,11 @@ Test(cli_jobs, progress_on_a_terminal, .init = setup, .fini = teardown)
 	cr_expect(!strstr(buf, sb.api_key));
 }
 
-static long count_orders(void)
-{
-	struct sbx_resp resp;
-	if (sbx_request(&sb, "GET", "/_sandbox/state", sb.admin_key, NULL, NULL, &resp) != 0)
-		return -1;
-	json_object *o = sbx_json(&resp);
-	sbx_resp_free(&resp);
-	json_object *v = o ? sbx_get(o, "counts.orders") : NULL;
-	long n = v ? (long)json_object_get_int64(v) : -1;
-	json_object_put(o);
-	return n;
-}
-
 /* SIGINT during a wait: steno stops, says so, exits 130. The media is real (the receiver's),
  * so the order cannot fail by itself before the signal comes: a pro order then takes hours. */
 Test(cli_jobs, interrupted_wait_exits_130, .init = setup, .fini = teardown)
 {
-	long before = count_orders();
+	long before = count_rows("orders");
 	char errp[800], media[256];
 	struct sbx_receiver *rc = sbx_receiver_start(60.0, NULL, NULL, 0);
 	cr_assert_not_null(rc);
@@ -472,11 +489,11 @@ Test(cli_jobs, interrupted_wait_exits_130, .init = setup, .fini = teardown)
 		_exit(127);
 	}
 	/* Wait until the order exists (steno is then waiting on it; pro takes 6 hours). */
-	for (int i = 0; i < 400 && count_orders() <= before; i++) {
+	for (int i = 0; i < 400 && count_rows("orders") <= before; i++) {
 		struct timespec ts = {0, 25 * 1000000};
 		nanosleep(&ts, NULL);
 	}
-	cr_expect_gt(count_orders(), before);
+	cr_expect_gt(count_rows("orders"), before);
 	kill(pid, SIGINT);
 	int st = 0;
 	waitpid(pid, &st, 0);

@@ -226,7 +226,9 @@ Test(dialog_export, failed_export_keeps_the_form)
 	dfx_close(&x);
 }
 
-Test(dialog_export, preview_fetches_once_then_reads_the_cache)
+/* The preview reads the retrieve's downloadUrl: no export is made on the server (counted in
+ * its database), the text comes, and the second open needs no request at all. */
+Test(dialog_export, preview_reads_the_download_url_once_then_the_cache)
 {
 	struct dfx x;
 	dfx_open(&x, 24, 80, 12);
@@ -235,10 +237,10 @@ Test(dialog_export, preview_fetches_once_then_reads_the_cache)
 	cr_assert_eq(dialog_env_set_ids(&x.env, &id, 1), 0);
 	long exports = dfx_count(&x, "exports");
 	dfx_dialog(&x, &pane_preview_ops);
-	advance_when_waiting(&x);
 	cr_assert(dfx_pump(&x, dfx_cond_shows, "[00:00:", 8000), "no transcript");
 	cr_assert(dfx_shows(&x, "Speaker"));
-	cr_assert_eq(dfx_count(&x, "exports"), exports + 1);
+	cr_assert_not(dfx_shows(&x, "export"));
+	cr_assert_eq(dfx_count(&x, "exports"), exports, "the preview made an export");
 	/* search: / word Enter, then n */
 	dfx_keys(&x, "/");
 	dfx_type(&x, "Speaker");
@@ -254,10 +256,58 @@ Test(dialog_export, preview_fetches_once_then_reads_the_cache)
 	dfx_dialog(&x, &pane_preview_ops);
 	cr_assert(dfx_shows(&x, "(cached)") && dfx_shows(&x, "[00:00:"));
 	cr_assert_eq(steno_http_pending(x.http), 0);
-	cr_assert_eq(dfx_count(&x, "exports"), exports + 1);
+	cr_assert_eq(dfx_count(&x, "exports"), exports);
 	/* resize with the preview open: wrapped again */
 	scr_resize(&x.scr, 16, 50);
 	cr_assert(dfx_shows(&x, "(cached)"));
+	dfx_close(&x);
+}
+
+/* An unfinished transcription has no content yet: said, and nothing is created. */
+Test(dialog_export, preview_of_an_unfinished_transcription_says_so)
+{
+	struct dfx x;
+	dfx_open(&x, 24, 80, 12);
+	const char *id = dfx_find(&x, "ingesting");
+	cr_assert_eq(dialog_env_set_ids(&x.env, &id, 1), 0);
+	long exports = dfx_count(&x, "exports");
+	dfx_dialog(&x, &pane_preview_ops);
+	cr_assert(dfx_pump(&x, dfx_cond_shows, "no transcript yet", 5000));
+	cr_assert_eq(dfx_count(&x, "exports"), exports);
+	dfx_close(&x);
+}
+
+/* The earlier API form gives no downloadUrl: the preview falls back to a JSON export and
+ * says so; under --read-only it refuses instead of creating that export. */
+Test(dialog_export, preview_falls_back_to_an_export_on_the_earlier_form)
+{
+	static const char *const legacy[] = { "--api-form", "legacy", NULL };
+	struct dfx x;
+	dfx_open_ex(&x, 24, 100, 12, legacy, 0);
+	dfx_load(&x);
+	const char *id = dfx_find(&x, "automatic_done");
+	cr_assert_eq(dialog_env_set_ids(&x.env, &id, 1), 0);
+	long exports = dfx_count(&x, "exports");
+	dfx_dialog(&x, &pane_preview_ops);
+	advance_when_waiting(&x);
+	cr_assert(dfx_pump(&x, dfx_cond_shows, "[00:00:", 8000), "no transcript");
+	cr_assert(dfx_shows(&x, "no downloadUrl (earlier API form)"));
+	cr_assert_eq(dfx_count(&x, "exports"), exports + 1);
+	dfx_close(&x);
+}
+
+Test(dialog_export, preview_under_read_only_never_creates_an_export)
+{
+	static const char *const legacy[] = { "--api-form", "legacy", NULL };
+	struct dfx x;
+	dfx_open_ex(&x, 24, 100, 12, legacy, 1);
+	const char *id = dfx_find(&x, "automatic_done");
+	cr_assert_eq(dialog_env_set_ids(&x.env, &id, 1), 0);
+	long exports = dfx_count(&x, "exports");
+	dfx_dialog(&x, &pane_preview_ops);
+	cr_assert(dfx_pump(&x, dfx_cond_shows, "read-only", 5000), "not refused");
+	cr_assert(!dfx_pump(&x, dfx_cond_shows, "waiting", 300), "an export was started");
+	cr_assert_eq(dfx_count(&x, "exports"), exports);
 	dfx_close(&x);
 }
 

@@ -42,6 +42,12 @@ tests_unit_test_core_jobs_CFLAGS = $(CORE_TEST_CFLAGS) $(MHD_CFLAGS) $(PTHREAD_C
 tests_unit_test_core_jobs_LDADD = libsteno_core.a libsteno_api.a $(INIH_LIBS) $(CURL_LIBS) \
 	$(JSONC_LIBS) $(MHD_LIBS) $(PTHREAD_LIBS) $(TEST_LIBS) -lm
 
+check_PROGRAMS += tests/unit/test_core_state_merge
+TESTS += tests/unit/test_core_state_merge
+tests_unit_test_core_state_merge_SOURCES = %reldir%/test_core_state_merge.c %reldir%/core_helpers.h
+tests_unit_test_core_state_merge_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_unit_test_core_state_merge_LDADD = $(CORE_TEST_LIBS)
+
 # language names (generated table) and UTF-8 case folding: pure, no files
 check_PROGRAMS += tests/unit/test_core_lang_names
 TESTS += tests/unit/test_core_lang_names

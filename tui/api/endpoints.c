@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "api/endpoints_internal.h"
+#include "api/transcript.h"
 #include "api/url.h"
 
 /* Wrappers with the generic signatures of struct ep_type, one set per result type: calling
@@ -43,6 +44,31 @@ EP_TYPE(gloss, struct steno_glossary_list, steno_glossary_list_parse, steno_glos
 	steno_api_glossaries_cb);
 EP_TYPE(style, struct steno_style_guide_list, steno_style_guide_list_parse,
 	steno_style_guide_list_free, steno_api_style_guides_cb);
+
+/* The content of a downloadUrl: kept as it came once it parses as a transcript. */
+static int content_body_parse(const char *body, size_t len, struct steno_api_content *out,
+			 struct steno_error *err)
+{
+	struct steno_transcript tr;
+	if (steno_transcript_parse(body, len, &tr, err) != 0)
+		return -1;
+	steno_transcript_free(&tr);
+	out->json = malloc(len + 1);
+	if (!out->json)
+		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	memcpy(out->json, body, len);
+	out->json[len] = '\0';
+	out->len = len;
+	return 0;
+}
+
+static void content_body_free(struct steno_api_content *c)
+{
+	free(c->json);
+	c->json = NULL;
+}
+
+EP_TYPE(content, struct steno_api_content, content_body_parse, content_body_free, steno_api_content_cb);
 
 static void none_deliver(ep_any_cb cb, void *ud, void *res, const struct steno_error *e)
 {
@@ -224,6 +250,14 @@ int steno_api_transcription_retrieve(struct steno_http *http, const char *id,
 				     steno_api_transcription_cb cb, void *ud, struct steno_error *err)
 {
 	return get_by_id(http, "/transcriptions", id, &tr_type, CB(cb), ud, err);
+}
+
+int steno_api_transcription_content(struct steno_http *http, const char *url,
+				    steno_api_content_cb cb, void *ud, struct steno_error *err)
+{
+	if (require(url, "downloadUrl", err) != 0)
+		return -1;
+	return ep_submit(http, "GET", url, NULL, NULL, &content_type, CB(cb), ud, err);
 }
 
 int steno_api_transcription_delete_call(struct steno_http *http, const char *id, int permanent,

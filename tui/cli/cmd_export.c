@@ -233,6 +233,8 @@ int cmd_export(const struct cli_globals *g, int argc, char **argv)
 	struct cli_ctx c;
 	rc = cli_ctx_open(&c, g, "export");
 	if (rc == 0)
+		rc = cli_check_writable(&c);   /* an export is made on the server */
+	if (rc == 0)
 		rc = cli_ctx_connect(&c);
 	if (rc == 0 && !o.wait) {
 		rc = ex_create_only(&c, &o);

@@ -56,6 +56,23 @@ static void print_diags(const struct steno_config *cfg)
 		fprintf(stderr, "%s\n", cfg->diags[i].text);
 }
 
+/* --sandbox: steno's state and cache go with the sandbox's run, not the user's. */
+static int cli_sandbox_paths(struct cli_ctx *c, struct steno_error *err)
+{
+	char *state = strdup(c->g->sandbox_state_file);
+	char *cache = strdup(c->g->sandbox_cache_dir ? c->g->sandbox_cache_dir : "");
+	if (!state || !cache) {
+		free(state);
+		free(cache);
+		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	}
+	free(c->paths.state_file);
+	free(c->paths.cache_dir);
+	c->paths.state_file = state;
+	c->paths.cache_dir = cache;
+	return 0;
+}
+
 int cli_ctx_open(struct cli_ctx *c, const struct cli_globals *g, const char *cmd)
 {
 	return cli_ctx_open_ex(c, g, cmd, false);
@@ -73,6 +90,8 @@ int cli_ctx_open_ex(struct cli_ctx *c, const struct cli_globals *g, const char *
 	if (paths_resolve(&c->paths, &err) != 0)
 		return cli_fail(c, &err);
 	c->have_paths = true;
+	if (g->sandbox_state_file && cli_sandbox_paths(c, &err) != 0)
+		return cli_fail(c, &err);
 	if (config_init_defaults(&c->cfg, &err) != 0)
 		return cli_fail(c, &err);
 	c->have_cfg = true;
@@ -168,6 +187,9 @@ static bool cli_state(struct cli_ctx *c)
 		struct steno_error err;
 		steno_error_clear(&err);
 		c->state_loaded = state_load(&c->state, c->paths.state_file, &err) == 0;
+		char origin[512];   /* learned folders are per server */
+		state_set_origin(&c->state, state_origin(c->acct.base_url, origin, sizeof origin),
+				 cli_job_org(c));
 	}
 	return c->state_loaded;
 }

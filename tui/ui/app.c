@@ -187,6 +187,9 @@ static void app_open_state(struct app *app)
 		return;
 	if (state_load(&app->state, app->state_path, &err) == 1)
 		snprintf(app->ses.status.error, sizeof app->ses.status.error, "%.200s", err.message);
+	char origin[512];   /* learned folders are per server */
+	state_set_origin(&app->state, state_origin(app->opts.base_url, origin, sizeof origin),
+			 app->opts.org_id);
 }
 
 static int app_open_ui(struct app *app)
