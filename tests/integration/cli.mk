@@ -49,3 +49,10 @@ tests_integration_test_cli_watch_SOURCES = %reldir%/test_cli_watch.c $(CLI_IT_CO
 tests_integration_test_cli_watch_CFLAGS = $(CLI_IT_CFLAGS)
 tests_integration_test_cli_watch_LDADD = $(CLI_IT_LIBS)
 TESTS += tests/integration/test_cli_watch
+
+# the man page's EXAMPLES, run against a sandbox
+check_PROGRAMS += tests/integration/test_cli_examples
+tests_integration_test_cli_examples_SOURCES = %reldir%/test_cli_examples.c $(CLI_IT_COMMON)
+tests_integration_test_cli_examples_CFLAGS = $(CLI_IT_CFLAGS)
+tests_integration_test_cli_examples_LDADD = $(CLI_IT_LIBS)
+TESTS += tests/integration/test_cli_examples

@@ -17,7 +17,8 @@ TESTS += tests/screen/test_panes_terminal tests/screen/test_panes_errors
 tests_screen_test_panes_terminal_SOURCES = %reldir%/test_panes_terminal.c $(PANES_TEST_SOURCES)
 tests_screen_test_panes_terminal_CFLAGS = $(PANES_TEST_CFLAGS)
 tests_screen_test_panes_terminal_LDADD = $(PANES_TEST_LIBS)
-tests_screen_test_panes_errors_SOURCES = %reldir%/test_panes_errors.c $(PANES_TEST_SOURCES)
+tests_screen_test_panes_errors_SOURCES = %reldir%/test_panes_errors.c $(PANES_TEST_SOURCES) \
+	tests/integration/security_server.c tests/integration/security_server.h
 tests_screen_test_panes_errors_CFLAGS = $(PANES_TEST_CFLAGS)
 tests_screen_test_panes_errors_LDADD = $(PANES_TEST_LIBS)
 
@@ -47,6 +48,13 @@ TESTS += tests/screen/test_panes_describe
 tests_screen_test_panes_describe_SOURCES = %reldir%/test_panes_describe.c $(PANES_TEST_SOURCES)
 tests_screen_test_panes_describe_CFLAGS = $(PANES_TEST_CFLAGS)
 tests_screen_test_panes_describe_LDADD = $(PANES_TEST_LIBS)
+
+# --read-only: every action pressed, the sandbox's database read before and after.
+check_PROGRAMS += tests/screen/test_panes_readonly
+TESTS += tests/screen/test_panes_readonly
+tests_screen_test_panes_readonly_SOURCES = %reldir%/test_panes_readonly.c $(PANES_TEST_SOURCES)
+tests_screen_test_panes_readonly_CFLAGS = $(PANES_TEST_CFLAGS) $(SQLITE_CFLAGS)
+tests_screen_test_panes_readonly_LDADD = $(PANES_TEST_LIBS) $(SQLITE_LIBS)
 
 # every bundled theme legible on 8 and 16 colours (terminfo from ncurses-term)
 check_PROGRAMS += tests/screen/test_panes_colors

@@ -33,6 +33,8 @@ static void pf_env(const struct pf_opts *o, const char *dir)
 	setenv("XDG_STATE_HOME", path, 1);
 	snprintf(path, sizeof path, "%s/config", dir);
 	setenv("XDG_CONFIG_HOME", path, 1);
+	snprintf(path, sizeof path, "%s/cache", dir);
+	setenv("XDG_CACHE_HOME", path, 1);   /* the preview's transcripts */
 	unsetenv("STENO_CONFIG");
 }
 

@@ -169,6 +169,44 @@ Test(dialog_export, export_then_download_and_zip)
 	dfx_close(&x);
 }
 
+static long exports_on_the_server(struct dfx *x)
+{
+	struct sbx_resp r;
+	cr_assert_eq(sbx_request(&x->sb, "GET", "/_sandbox/state", x->sb.admin_key, NULL, NULL, &r), 0);
+	json_object *o = sbx_json(&r);
+	long n = o ? (long)json_object_get_int64(sbx_get(o, "counts.exports")) : -1;
+	json_object_put(o);
+	sbx_resp_free(&r);
+	return n;
+}
+
+/* Issue 12 "Downloads": the file is named by download_name ({name}-{id}.{ext}) and a file
+ * that exists is refused before the export is created (it was found after a 20 s export). */
+Test(dialog_export, existing_file_is_refused_before_the_export)
+{
+	struct dfx x;
+	char path[600];
+	dfx_open(&x, 24, 80, 12);
+	dfx_load(&x);
+	const char *one = dfx_find(&x, "automatic_done");
+	const struct store_transcription *t = store_transcription_get(x.store, one);
+	cr_assert(t && t->t.name);
+	snprintf(path, sizeof path, "%s/%s-%s.txt", x.tmp, t->t.name, one);
+	FILE *f = fopen(path, "w");
+	cr_assert(f, "%s", path);
+	fclose(f);
+	long before = exports_on_the_server(&x);
+	open_export(&x, &one, 1);
+	dfx_keys(&x, "<Tab> <Tab> <Tab> <Tab> <Tab>");
+	set_dir(&x, x.tmp);
+	dfx_keys(&x, "<Enter>");
+	char *txt = dfx_text();
+	cr_assert(dfx_pump(&x, dfx_cond_shows, "exists", 3000), "the existing file is not named:\n%s", txt);
+	free(txt);
+	cr_assert_eq(exports_on_the_server(&x), before, "an export was created");
+	dfx_close(&x);
+}
+
 Test(dialog_export, failed_export_keeps_the_form)
 {
 	struct dfx x;
@@ -188,7 +226,9 @@ Test(dialog_export, failed_export_keeps_the_form)
 	dfx_close(&x);
 }
 
-Test(dialog_export, preview_fetches_once_then_reads_the_cache)
+/* The preview reads the retrieve's downloadUrl: no export is made on the server (counted in
+ * its database), the text comes, and the second open needs no request at all. */
+Test(dialog_export, preview_reads_the_download_url_once_then_the_cache)
 {
 	struct dfx x;
 	dfx_open(&x, 24, 80, 12);
@@ -197,10 +237,10 @@ Test(dialog_export, preview_fetches_once_then_reads_the_cache)
 	cr_assert_eq(dialog_env_set_ids(&x.env, &id, 1), 0);
 	long exports = dfx_count(&x, "exports");
 	dfx_dialog(&x, &pane_preview_ops);
-	advance_when_waiting(&x);
 	cr_assert(dfx_pump(&x, dfx_cond_shows, "[00:00:", 8000), "no transcript");
 	cr_assert(dfx_shows(&x, "Speaker"));
-	cr_assert_eq(dfx_count(&x, "exports"), exports + 1);
+	cr_assert_not(dfx_shows(&x, "export"));
+	cr_assert_eq(dfx_count(&x, "exports"), exports, "the preview made an export");
 	/* search: / word Enter, then n */
 	dfx_keys(&x, "/");
 	dfx_type(&x, "Speaker");
@@ -216,10 +256,58 @@ Test(dialog_export, preview_fetches_once_then_reads_the_cache)
 	dfx_dialog(&x, &pane_preview_ops);
 	cr_assert(dfx_shows(&x, "(cached)") && dfx_shows(&x, "[00:00:"));
 	cr_assert_eq(steno_http_pending(x.http), 0);
-	cr_assert_eq(dfx_count(&x, "exports"), exports + 1);
+	cr_assert_eq(dfx_count(&x, "exports"), exports);
 	/* resize with the preview open: wrapped again */
 	scr_resize(&x.scr, 16, 50);
 	cr_assert(dfx_shows(&x, "(cached)"));
+	dfx_close(&x);
+}
+
+/* An unfinished transcription has no content yet: said, and nothing is created. */
+Test(dialog_export, preview_of_an_unfinished_transcription_says_so)
+{
+	struct dfx x;
+	dfx_open(&x, 24, 80, 12);
+	const char *id = dfx_find(&x, "ingesting");
+	cr_assert_eq(dialog_env_set_ids(&x.env, &id, 1), 0);
+	long exports = dfx_count(&x, "exports");
+	dfx_dialog(&x, &pane_preview_ops);
+	cr_assert(dfx_pump(&x, dfx_cond_shows, "no transcript yet", 5000));
+	cr_assert_eq(dfx_count(&x, "exports"), exports);
+	dfx_close(&x);
+}
+
+/* The earlier API form gives no downloadUrl: the preview falls back to a JSON export and
+ * says so; under --read-only it refuses instead of creating that export. */
+Test(dialog_export, preview_falls_back_to_an_export_on_the_earlier_form)
+{
+	static const char *const legacy[] = { "--api-form", "legacy", NULL };
+	struct dfx x;
+	dfx_open_ex(&x, 24, 100, 12, legacy, 0);
+	dfx_load(&x);
+	const char *id = dfx_find(&x, "automatic_done");
+	cr_assert_eq(dialog_env_set_ids(&x.env, &id, 1), 0);
+	long exports = dfx_count(&x, "exports");
+	dfx_dialog(&x, &pane_preview_ops);
+	advance_when_waiting(&x);
+	cr_assert(dfx_pump(&x, dfx_cond_shows, "[00:00:", 8000), "no transcript");
+	cr_assert(dfx_shows(&x, "no downloadUrl (earlier API form)"));
+	cr_assert_eq(dfx_count(&x, "exports"), exports + 1);
+	dfx_close(&x);
+}
+
+Test(dialog_export, preview_under_read_only_never_creates_an_export)
+{
+	static const char *const legacy[] = { "--api-form", "legacy", NULL };
+	struct dfx x;
+	dfx_open_ex(&x, 24, 100, 12, legacy, 1);
+	const char *id = dfx_find(&x, "automatic_done");
+	cr_assert_eq(dialog_env_set_ids(&x.env, &id, 1), 0);
+	long exports = dfx_count(&x, "exports");
+	dfx_dialog(&x, &pane_preview_ops);
+	cr_assert(dfx_pump(&x, dfx_cond_shows, "read-only", 5000), "not refused");
+	cr_assert(!dfx_pump(&x, dfx_cond_shows, "waiting", 300), "an export was started");
+	cr_assert_eq(dfx_count(&x, "exports"), exports);
 	dfx_close(&x);
 }
 

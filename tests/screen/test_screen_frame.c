@@ -87,7 +87,7 @@ Test(frame, read_only_refuses_write_actions)
 {
 	browse_screen(24, 80, 1, NULL);
 	scr_keys(&s, "D");
-	cr_assert_str_eq(s.ui.status.notice, "read-only: delete is not allowed");
+	cr_assert_str_eq(s.ui.status.notice, "read-only: delete is refused: it deletes on the server");
 	golden_text("refused-80x24.txt");
 }
 

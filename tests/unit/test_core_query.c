@@ -58,6 +58,13 @@ Test(query, fields_state_lang_tag)
 	cr_assert(m("state:failed", &item_a));
 	cr_assert(m("State:FAIL", &item_a), "prefix, field name and value folded");
 	cr_assert_not(m("state:done", &item_a));
+	{
+		struct query_item c = item_b;
+		c.state = "automatic_done";
+		cr_assert(m("state:done", &c), "a word of the API state, as the browser shows it");
+		cr_assert(m("state:automatic", &c));
+		cr_assert_not(m("state:tic", &c), "words match from their start");
+	}
 	cr_assert(m("lang:fr", &item_a));
 	cr_assert(m("lang:french", &item_a), "by English name");
 	cr_assert(m("lang:français", &item_a), "by own name");

@@ -20,6 +20,7 @@ struct xfer {
 	char *final_path;   /* downloads */
 	char *part_path;    /* downloads: removed unless renamed */
 	int overwrite;
+	int write_errno;    /* downloads: why writing the .part failed, else 0 */
 	uint64_t bytes;
 	steno_progress_fn progress;
 	steno_http_done_fn upload_done;
@@ -99,8 +100,10 @@ static size_t download_write(char *ptr, size_t size, size_t nmemb, void *ud)
 		return n; /* body of a redirect curl is following */
 	if (code < 200 || code > 299)
 		return xfer_write_error_body(r, ptr, n);
-	if (fwrite(ptr, 1, n, x->fp) != n)
-		return 0;
+	if (fwrite(ptr, 1, n, x->fp) != n) {
+		x->write_errno = errno ? errno : EIO;
+		return 0; /* curl ends with CURLE_WRITE_ERROR; download_complete says why */
+	}
 	x->bytes += n;
 	return n;
 }
@@ -254,11 +257,16 @@ static void download_complete(struct steno_req *r, const struct steno_http_respo
 {
 	struct xfer *x = r->xfer;
 	struct steno_error ferr;
+	steno_error_clear(&ferr);
+	if (err && x->write_errno) {
+		steno_error_set(&ferr, STENO_ERR_IO, "cannot write %s: %s", x->part_path, strerror(x->write_errno));
+		x->download_done(x->ud, NULL, resp, &ferr);
+		return;
+	}
 	if (err) {
 		x->download_done(x->ud, NULL, resp, err);
 		return;
 	}
-	steno_error_clear(&ferr);
 	if (download_finish_file(x, &ferr) != 0) {
 		x->download_done(x->ud, NULL, resp, &ferr);
 		return;

@@ -127,7 +127,9 @@ static bool watch_scan(struct watch *w)
 		} else if (st && (!it->state || strcmp(st, it->state))) {
 			enum spec_state_kind sk = scheduler_spec_kind(it->kind);
 			it->settled = spec_state_is_final(sk, st) || spec_state_needs_action(sk, st);
-			it->failed = spec_state_is_failure(sk, st);
+			/* order watch, as order confirm --wait: waiting for action did not get done */
+			it->failed = spec_state_is_failure(sk, st) ||
+				(w->bare && spec_state_needs_action(sk, st));
 			free(it->state);
 			it->state = strdup(st);
 			print_change(w, it, st);

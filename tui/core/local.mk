@@ -10,11 +10,13 @@ libsteno_core_a_SOURCES = \
 	%reldir%/scheduler.c %reldir%/scheduler.h \
 	%reldir%/sync.c %reldir%/sync.h %reldir%/sync_internal.h %reldir%/sync_fetch.c \
 	%reldir%/sync_live.c %reldir%/sync_base.c %reldir%/describe.c %reldir%/describe.h \
-	%reldir%/state.c %reldir%/state.h \
+	%reldir%/state.c %reldir%/state.h %reldir%/state_internal.h %reldir%/state_file.c \
 	%reldir%/store.c %reldir%/store.h %reldir%/store_internal.h \
 	%reldir%/store_view.c %reldir%/store_activity.c \
 	%reldir%/jobs.c %reldir%/jobs.h %reldir%/jobs_internal.h %reldir%/jobs_start.c \
 	%reldir%/jobs_resolve.c \
+	%reldir%/download_name.c %reldir%/download_name.h \
+	%reldir%/transcript_fetch.c %reldir%/transcript_fetch.h \
 	%reldir%/textfold.c %reldir%/textfold.h \
 	%reldir%/lang_names.c %reldir%/lang_names.h %reldir%/lang_names_data.c \
 	%reldir%/recent.c %reldir%/recent.h \

@@ -201,6 +201,16 @@ static bool cost_holds(const struct query_term *t, const struct query_item *it)
 	return fabs(cost - t->number) < 0.005;
 }
 
+/* "done" finds automatic_done: a state matches by the start of any of its '_' words, as the
+ * browser shows the last one. */
+static bool state_has_word_prefix(const char *state, const char *prefix)
+{
+	for (const char *w = state; w; w = strchr(w, '_') ? strchr(w, '_') + 1 : NULL)
+		if (textfold_has_prefix(w, prefix))
+			return true;
+	return false;
+}
+
 static bool term_holds(const struct query_term *t, const struct query_item *it)
 {
 	switch (t->field) {
@@ -208,7 +218,7 @@ static bool term_holds(const struct query_term *t, const struct query_item *it)
 		return textfold_contains(it->name, t->text) || textfold_contains(it->id, t->text) ||
 		       any_tag(it, t->text, false);
 	case QUERY_STATE:
-		return it->state && textfold_has_prefix(it->state, t->text);
+		return it->state && state_has_word_prefix(it->state, t->text);
 	case QUERY_LANG:
 		return it->language && lang_name_match(it->language, t->text) != LANG_MATCH_NONE;
 	case QUERY_TAG:

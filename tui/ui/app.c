@@ -181,6 +181,7 @@ static int app_open_core(struct app *app, struct steno_error *err)
 	app->store = store_new();
 	if (!app->store)
 		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	store_set_page_limit(app->store, c->page_limit);
 	struct sync_config sc = { .http = app->http, .store = app->store, .state = &app->state,
 		.base_url = app->opts.base_url, .org_id = app->opts.org_id,
 		.live_ms = (int64_t)(c->live_refresh_s * 1000),
@@ -220,6 +221,9 @@ static void app_open_state(struct app *app)
 		return;
 	if (state_load(&app->state, app->state_path, &err) == 1)
 		snprintf(app->ses.status.error, sizeof app->ses.status.error, "%.200s", err.message);
+	char origin[512];   /* learned folders are per server */
+	state_set_origin(&app->state, state_origin(app->opts.base_url, origin, sizeof origin),
+			 app->opts.org_id);
 }
 
 static int app_open_ui(struct app *app)
@@ -348,6 +352,7 @@ static void app_start(struct app *app)
 	app_places_build(app);
 	sync_restore_watched(app->sync);
 	pane_dirty(app->activity);
+	pane_orgs_discover(app);
 	if (!app->n_places) {
 		snprintf(s->error, sizeof s->error,
 			 "no organization configured: set `organization = ID` in the profile "

@@ -52,6 +52,8 @@ void app_store_failed(void *ud, const struct store_event *ev);
 
 /* app_places.c: the organizations pane's entries and the current place */
 int app_places_build(struct app *app);
+/* An organization the key can access (pane_orgs.c), with its known folders; 0 or -1. */
+int app_places_add_org(struct app *app, const char *label, const char *org_id);
 void app_places_free(struct app *app);
 int app_select_place(struct app *app, size_t i);
 

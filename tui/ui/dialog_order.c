@@ -26,7 +26,7 @@ enum dor_mode { DOR_EDIT, DOR_RUNNING, DOR_PRICING };
 
 struct guide_flags {
 	int64_t id;
-	bool verbatim, sdh;
+	bool verbatim, sdh, subtitles;   /* subtitles: the guide is for subtitling orders */
 };
 
 /* Ownership: the pane's data (dialog_new); dor_close cancels its list requests and frees it. */
@@ -103,7 +103,8 @@ static void on_guides(void *ud, struct steno_style_guide_list *res, const struct
 	for (size_t i = 0; i < res->n && gf; i++) {
 		const struct steno_style_guide *g = &res->items[i];
 		char value[32], note[64];
-		gf[i] = (struct guide_flags){ g->id.v, g->verbatim.v, g->sdh.v };
+		gf[i] = (struct guide_flags){ g->id.v, g->verbatim.v, g->sdh.v,
+			g->operation && strcmp(g->operation, "subtitles") == 0 };
 		snprintf(value, sizeof value, "%" PRId64, g->id.v);
 		snprintf(note, sizeof note, "%s%s%s", g->operation ? g->operation : "",
 			 g->verbatim.v ? " verbatim" : "", g->sdh.v ? " sdh" : "");
@@ -190,6 +191,7 @@ static void dor_fill_style(struct dor *d, struct dor_req *r)
 		if (d->guides[i].id == r->req.style_guide_id) {
 			r->req.style_verbatim = d->guides[i].verbatim;
 			r->req.style_sdh = d->guides[i].sdh;
+			r->req.style_subtitles = d->guides[i].subtitles;
 		}
 }
 
