@@ -145,6 +145,15 @@ static void app_on_result(void *ud, unsigned result)
 		app_describe(app, DESCRIBE_ORDER, app->open_order);
 		app->open_order[0] = '\0';
 	}
+	if (app->confirm_order[0]) {
+		/* the confirm dialog acts on the order under the activity pane's cursor */
+		app_show_side(app, true);
+		frame_run(&app->ses.frame, ACT_VIEW_ACTIVITY, KEYS_NONE);
+		app_activity_select(app, STORE_ACT_ORDER, app->confirm_order);
+		app->confirm_order[0] = '\0';
+		ui_session_on_result(&app->ses, frame_run(&app->ses.frame, ACT_CONFIRM_ORDER,
+							  KEYS_NONE));
+	}
 }
 
 /* ---- set-up ---- */

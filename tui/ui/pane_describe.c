@@ -221,10 +221,8 @@ static unsigned describe_confirm(struct describe_pane *dp)
 	}
 	if (sync_watch(app->sync, STORE_ACT_ORDER, dp->d.id) < 0)
 		return PANE_HANDLED;
-	app_show_side(app, true);
-	frame_run(&app->ses.frame, ACT_VIEW_ACTIVITY, KEYS_NONE);
-	app_activity_select(app, STORE_ACT_ORDER, dp->d.id);
-	app->ses.frame.ctx.pending = ACT_CONFIRM_ORDER;   /* once this view has closed */
+	/* app.c opens the dialog once this view has closed */
+	snprintf(app->confirm_order, sizeof app->confirm_order, "%s", dp->d.id);
 	return PANE_HANDLED | PANE_CLOSE;
 }
 
