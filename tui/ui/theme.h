@@ -81,7 +81,7 @@ struct theme {
 	char source[4096];     /* path of the file loaded last, or "builtin" */
 };
 
-/* Every bundled theme, compiled in (generated from themes/*.theme; the first is "default");
+/* Every bundled theme, compiled in (generated from every themes/NAME.theme; the first is "default");
  * ends with { NULL, NULL }. */
 struct theme_builtin {
 	const char *name;
