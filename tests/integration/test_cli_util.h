@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "sandbox_fixture.h"
 
@@ -33,6 +34,10 @@ struct cli_result {
 int cli_exec(struct cli_result *r, const struct cli_home *h, const struct sbx *sbx,
 	     const char *const *env, const char *const *argv);
 void cli_result_free(struct cli_result *r);
+/* Starts STENO_BIN like cli_exec, with stdout and stderr into the files outp and errp, and
+ * returns at once: its pid (the caller waits for it), or -1. */
+pid_t cli_spawn(const struct cli_home *h, const struct sbx *s, const char *const *env,
+		const char *const *argv, const char *outp, const char *errp);
 
 /* Reads a whole file (malloc'd, NUL-terminated) or NULL. */
 char *cli_read_file(const char *path);

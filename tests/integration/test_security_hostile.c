@@ -1,0 +1,151 @@
+/* Hardening against hostile servers and local exposure (issue 13), end to end through the
+ * steno binary against hostile stand-ins on loopback: what a running steno exposes of its key
+ * (core limit, environment), a rate limit that asks for an hour, a POST answered 429, raw
+ * control bytes and invalid UTF-8 in --json output, an escape in a next link. */
+#include "config.h"
+
+#include <arpa/inet.h>
+#include <criterion/criterion.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "security_server.h"
+#include "test_cli_util.h"
+
+#define KEY "hostile-test-key-7f3a9c"
+
+static struct cli_home home;
+static struct sec_server srv;
+
+static void setup(void)
+{
+	cr_assert_eq(cli_home_init(&home), 0);
+	cr_assert_eq(sec_server_start(&srv), 0);
+}
+
+static void teardown(void)
+{
+	sec_server_stop(&srv);
+	cli_home_free(&home);
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* steno ARGS against the stand-in, with the key in the environment; *secs: how long it ran. */
+static __attribute__((unused)) void run(struct cli_result *r, const char *const *extra_env, const char *const *args,
+		double *secs)
+{
+	char base[128], key[64];
+	snprintf(base, sizeof base, "STENO_BASE_URL=%s/api/v1", srv.origin);
+	snprintf(key, sizeof key, "STENO_API_KEY=%s", KEY);
+	const char *env[16] = {base, key, "STENO_ORG_ID=1"};
+	size_t n = 3;
+	for (size_t i = 0; extra_env && extra_env[i] && n < 15; i++)
+		env[n++] = extra_env[i];
+	env[n] = NULL;
+	double t0 = now_s();
+	cr_assert_eq(cli_exec(r, &home, NULL, env, args), 0);
+	if (secs)
+		*secs = now_s() - t0;
+	cr_expect(r->code >= 0 && r->code < 128, "steno %s crashed: %d\n%s", args[0], r->code, r->err);
+}
+
+/* ---- 7: local exposure of the key ---- */
+
+static char *read_proc(pid_t pid, const char *what, size_t *len)
+{
+	char path[64], *buf = malloc(65536);
+	snprintf(path, sizeof path, "/proc/%d/%s", (int)pid, what);
+	FILE *f = fopen(path, "r");
+	cr_assert_not_null(f, "%s", path);
+	*len = fread(buf, 1, 65535, f);
+	buf[*len] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static int contains(const char *hay, size_t len, const char *needle)
+{
+	size_t n = strlen(needle);
+	for (size_t i = 0; i + n <= len; i++)
+		if (memcmp(hay + i, needle, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* A server that accepts and never answers keeps `steno ls` alive to be looked at. */
+static void look_at_running_steno(const char *const *extra_env, char **limits, char **environ_,
+				  size_t *env_len)
+{
+	int ls = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in sa = {.sin_family = AF_INET, .sin_port = 0};
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	socklen_t sl = sizeof sa;
+	cr_assert_eq(bind(ls, (struct sockaddr *)&sa, sizeof sa), 0);
+	cr_assert_eq(listen(ls, 4), 0);
+	cr_assert_eq(getsockname(ls, (struct sockaddr *)&sa, &sl), 0);
+	char base[128], out[600], err[600];
+	snprintf(base, sizeof base, "STENO_BASE_URL=http://127.0.0.1:%d/api/v1", ntohs(sa.sin_port));
+	const char *env[8] = {base, "STENO_API_KEY=" KEY, "STENO_ORG_ID=1"};
+	for (size_t i = 0; extra_env && extra_env[i] && i < 4; i++)
+		env[3 + i] = extra_env[i];
+	cli_home_path(&home, "out", out, sizeof out);
+	cli_home_path(&home, "err", err, sizeof err);
+	static const char *const args[] = {"ls", NULL};
+	pid_t pid = cli_spawn(&home, NULL, env, args, out, err);
+	cr_assert_gt(pid, 0);
+	struct pollfd p = {ls, POLLIN, 0};
+	cr_assert_eq(poll(&p, 1, 20000), 1, "steno never connected");
+	size_t n;
+	*limits = read_proc(pid, "limits", &n);
+	*environ_ = read_proc(pid, "environ", env_len);
+	kill(pid, SIGTERM);
+	int st;
+	waitpid(pid, &st, 0);
+	close(ls);
+}
+
+Test(hostile, key_not_in_dumps_nor_environment, .init = setup, .fini = teardown)
+{
+	char *limits, *envb;
+	size_t env_len;
+	look_at_running_steno(NULL, &limits, &envb, &env_len);
+	char *core = strstr(limits, "Max core file size");
+	cr_assert_not_null(core);
+	unsigned long soft = 99, hard = 99;
+	cr_assert_eq(sscanf(core + strlen("Max core file size"), " %lu %lu", &soft, &hard), 2,
+		     "%s", core);
+	cr_expect_eq(soft, 0);
+	cr_expect_eq(hard, 0);
+	/* the initial environment block (what /proc/PID/environ shows) no longer holds it;
+	 * that no child inherits the variable is tested in test_core_secret */
+	cr_expect_not(contains(envb, env_len, KEY), "the key is in /proc/PID/environ");
+	free(limits);
+	free(envb);
+	/* the debugging escape hatch leaves the limits as they were (here: the hard one) */
+	static const char *const dbg[] = {"STENO_ALLOW_CORE_DUMPS=1", NULL};
+	look_at_running_steno(dbg, &limits, &envb, &env_len);
+	core = strstr(limits, "Max core file size");
+	char soft_s[32], hard_s[32];
+	cr_assert_eq(sscanf(core + strlen("Max core file size"), " %31s %31s", soft_s, hard_s), 2);
+	struct rlimit own;
+	getrlimit(RLIMIT_CORE, &own);
+	if (own.rlim_max != 0)
+		cr_expect_str_neq(hard_s, "0", "%s", core);
+	free(limits);
+	free(envb);
+}
