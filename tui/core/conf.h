@@ -16,6 +16,15 @@
 #define CONFIG_REFRESH_MAX_DEFAULT_S 60.0
 #define CONFIG_RPS_DEFAULT 5.0
 
+#define CONFIG_RETRY_MAX_WAIT_DEFAULT_S 30
+#define CONFIG_MIN_SPEED_DEFAULT 1024            /* bytes per second */
+#define CONFIG_STALL_TIME_DEFAULT_S 30
+#define CONFIG_DOWNLOAD_MAX_DEFAULT (4LL << 30)  /* 4 GiB */
+
+/* How `y`/`Y` reach the clipboard (`clipboard = ...`; see ui/clipboard.h). */
+enum config_clipboard { CLIPBOARD_AUTO, CLIPBOARD_OSC52, CLIPBOARD_TMUX, CLIPBOARD_SCREEN,
+			CLIPBOARD_OFF };
+
 /* A `bind KEY ACTION` line, kept raw: the ui keymap parses KEY and checks ACTION. */
 struct config_binding {
 	char *key;
@@ -70,8 +79,13 @@ struct steno_config {
 	double refresh_max_s;       /* longest poll interval of a changing item */
 	double requests_per_second; /* poll budget, below the server's rate limit */
 	int connections;            /* parallel transfers (the engine's cap per host) */
-	int timeout_s;              /* per-request timeout */
-	bool mouse, ascii, bell, read_only, osc52, notify;
+	int timeout_s;              /* per-request timeout, waits for the rate limit included */
+	int retry_max_wait_s;       /* longest wait a server's Retry-After obtains */
+	int min_speed;              /* uploads/downloads slower than this (bytes/s) ... */
+	int stall_time_s;           /* ... for this long fail */
+	long long download_max;     /* bytes; a bigger download fails */
+	enum config_clipboard clipboard;
+	bool mouse, ascii, bell, read_only, notify;
 	char *download_dir;         /* "~" expanded; NULL: the current directory */
 	char *opener;               /* command run with the file as $1; NULL: xdg-open when a display exists */
 	char *trace_file;           /* HTTP trace, off when NULL */
