@@ -211,6 +211,22 @@ static void read_body(const char *body, size_t len, struct text *msg, struct ste
 	json_object_put(root);
 }
 
+/* A 429 names the limit, not a bare "HTTP 429": "rate limited by the server (HTTP 429:
+ * MESSAGE); it asks to wait N s". The asked wait is untrusted: kept finite and within a day. */
+static int rate_limited(struct steno_error *err, const struct text *msg)
+{
+	char wait[64] = "";
+	if (err->retry_after_s >= 0)
+		snprintf(wait, sizeof wait, "; it asks to wait %.0f s",
+			 err->retry_after_s < 1e9 ? err->retry_after_s : 1e9);
+	if (!(err->retry_after_s <= STENO_RETRY_AFTER_MAX_S))
+		err->retry_after_s = STENO_RETRY_AFTER_MAX_S;
+	if (!strcmp(err->code, ""))
+		snprintf(err->code, sizeof err->code, "rate_limited");
+	return steno_error_set(err, STENO_ERR_HTTP, "rate limited by the server (HTTP 429%s%.300s)%s",
+			       msg->len ? ": " : "", msg->buf, wait);
+}
+
 int steno_error_from_response(long status, const char *body, size_t len,
 			      const char *retry_after_header, struct steno_error *err)
 {
@@ -223,6 +239,8 @@ int steno_error_from_response(long status, const char *body, size_t len,
 	double header = steno_retry_after_parse(retry_after_header, (long long)time(NULL));
 	if (header > err->retry_after_s)
 		err->retry_after_s = header;
+	if (status == 429)
+		return rate_limited(err, &msg);
 	if (msg.len == 0)
 		snprintf(msg.buf, sizeof(msg.buf), "HTTP %ld", status);
 	return steno_error_set(err, STENO_ERR_HTTP, "%s", msg.buf);

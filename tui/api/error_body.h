@@ -13,6 +13,9 @@
 
 #include "api/error.h"
 
+/* The longest wait a server's retry_in_seconds / Retry-After may put into an error (1 day). */
+#define STENO_RETRY_AFTER_MAX_S 86400.0
+
 /* Fills err: kind STENO_ERR_HTTP, http_status, code (the "error" string, else ""),
  * field (the first key of an "errors" map, else ""), message (never empty: falls back to
  * "HTTP <status>"), retry_after_s (429's body retry_in_seconds, else the Retry-After

@@ -142,6 +142,10 @@ static int app_open_core(struct app *app, struct steno_error *err)
 		.timeout_ms = c->timeout_s > 0 ? c->timeout_s * 1000L : 0,
 		.max_host_connections = c->connections > 0 ? c->connections : 0,
 		.trace_path = app->opts.trace_path ? app->opts.trace_path : c->trace_file,
+		.retry_max_wait_ms = (long)c->retry_max_wait_s * 1000,
+		.low_speed_bytes = c->min_speed,
+		.low_speed_time_s = c->stall_time_s,
+		.download_max_bytes = c->download_max,
 	};
 	struct sched_policy pol;
 	int64_t now = app_now_ms(app);
