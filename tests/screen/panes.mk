@@ -17,7 +17,8 @@ TESTS += tests/screen/test_panes_terminal tests/screen/test_panes_errors
 tests_screen_test_panes_terminal_SOURCES = %reldir%/test_panes_terminal.c $(PANES_TEST_SOURCES)
 tests_screen_test_panes_terminal_CFLAGS = $(PANES_TEST_CFLAGS)
 tests_screen_test_panes_terminal_LDADD = $(PANES_TEST_LIBS)
-tests_screen_test_panes_errors_SOURCES = %reldir%/test_panes_errors.c $(PANES_TEST_SOURCES)
+tests_screen_test_panes_errors_SOURCES = %reldir%/test_panes_errors.c $(PANES_TEST_SOURCES) \
+	tests/integration/security_server.c tests/integration/security_server.h
 tests_screen_test_panes_errors_CFLAGS = $(PANES_TEST_CFLAGS)
 tests_screen_test_panes_errors_LDADD = $(PANES_TEST_LIBS)
 

@@ -76,7 +76,7 @@ void pf_open(struct pf *f, const struct pf_opts *o)
 		.org_id = o->no_org ? NULL : f->have_sbx ? f->sbx.org_id : "1",
 		.profile = "test", .theme = o->theme, .read_only = o->read_only, .mouse = o->mouse,
 		.key_lines = o->key_lines, .key_origin = "test.conf",
-		.term = "xterm-256color", .in = f->in, .out = f->out,
+		.term = "xterm-256color", .in = f->in, .out = f->out, .config = o->config,
 	};
 	char msg[640];
 	f->app = app_new(&uo, msg, sizeof msg);

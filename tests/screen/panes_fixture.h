@@ -24,6 +24,7 @@ struct pf_opts {
 	int mouse;                         /* capture the mouse */
 	const char *key_lines;             /* config bind / unbind lines */
 	const char *learned_folder;        /* "ID:/path" learned in the state file first */
+	const struct steno_config *config; /* NULL: the built-in defaults */
 };
 
 /* Ownership: pf_open fills it, pf_close frees everything. */

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../integration/security_server.h"
+#include "core/conf.h"
 #include "panes_fixture.h"
 
 static struct pf f;
@@ -42,4 +44,37 @@ Test(errors, network_down_is_health_not_a_crash)
 	pf_expect(&f, "cannot reach the server");
 	pf_keys(&f, "L");
 	pf_expect(&f, "list: trying again");
+}
+
+/* Issue 13: a server whose every answer is 429 "Retry-After: 3600". The status bar shows the
+ * real remaining wait (capped at retry_max_wait, 30 s) and what was asked, nothing waits for
+ * an hour, and R sends a request at once (counted by the server). */
+Test(errors, rate_limit_of_an_hour_is_capped_shown_and_R_retries)
+{
+	struct sec_server srv;
+	cr_assert_eq(sec_server_start(&srv), 0);
+	sec_server_route(&srv, "*", "/api/v1/*", 429, NULL, "{\"error\":\"rate_limited\"}");
+	sec_server_route_limit(&srv, "Retry-After: 3600", 0);
+	char base[128];
+	snprintf(base, sizeof base, "%s/api/v1", srv.origin);
+	struct steno_config cfg;
+	config_init_defaults(&cfg, NULL);
+	cfg.timeout_s = 3; /* requests give up waiting after 3 s: settling stays short */
+	struct pf_opts o = { .rows = 24, .cols = 120, .no_sandbox = 1, .base_url = base,
+		.api_key = "k", .config = &cfg };
+	pf_open(&f, &o);
+	pf_wait_text(&f, "server asked 3600s");
+	char *t = pf_text(&f);
+	char *at = strstr(t, "rate-limited ");
+	cr_assert_not_null(at, "%s", t);
+	int secs = atoi(at + strlen("rate-limited "));
+	cr_expect(secs > 20 && secs <= 30, "shows %d s:\n%s", secs, t);
+	free(t);
+	int before = sec_server_requests(&srv);
+	pf_keys(&f, "R");
+	cr_expect_gt(sec_server_requests(&srv), before, "R sent nothing");
+	pf_close(&f);
+	memset(&f, 0, sizeof f);
+	sec_server_stop(&srv);
+	config_free(&cfg);
 }

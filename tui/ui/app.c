@@ -54,6 +54,8 @@ unsigned app_action(struct app *app, enum action_id act)
 		app_status(app, "refreshing");
 		return PANE_HANDLED;
 	case ACT_FORCE_REFRESH:
+		/* also past a rate limit's wait: the user asks for a retry now */
+		steno_http_retry_now(app->http);
 		scheduler_force_all(app->sched, now);
 		app_request_refresh(app);
 		if (app->list.selected)
@@ -87,7 +89,8 @@ long app_wait_timeout(struct app *app)
 			t = r;
 	}
 	/* a transfer's progress bar moves each second, a countdown as often as its text */
-	int period = jobs_active(app->jobs) ? 1000 : app->animating;
+	int period = jobs_active(app->jobs) || steno_http_rate_wait_ms(app->http, NULL) > 0
+		     ? 1000 : app->animating;
 	if (period > 0 && (t < 0 || t > period))
 		t = period;
 	return (long)t;
