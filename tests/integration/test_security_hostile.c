@@ -46,7 +46,7 @@ static double now_s(void)
 }
 
 /* steno ARGS against the stand-in, with the key in the environment; *secs: how long it ran. */
-static __attribute__((unused)) void run(struct cli_result *r, const char *const *extra_env, const char *const *args,
+static void run(struct cli_result *r, const char *const *extra_env, const char *const *args,
 		double *secs)
 {
 	char base[128], key[64];
@@ -148,4 +148,70 @@ Test(hostile, key_not_in_dumps_nor_environment, .init = setup, .fini = teardown)
 		cr_expect_str_neq(hard_s, "0", "%s", core);
 	free(limits);
 	free(envb);
+}
+
+/* ---- 2: a rate limit that asks for an hour ---- */
+
+/* `steno ls` waited silently for the hour; now it fails with exit 1 within its own timeout
+ * and names the limit. */
+Test(hostile, ls_against_an_hour_long_429_fails_fast, .init = setup, .fini = teardown)
+{
+	sec_server_route(&srv, "GET", "/api/v1/transcriptions", 429, NULL,
+			 "{\"error\":\"rate_limited\",\"message\":\"slow down\"}");
+	sec_server_route_limit(&srv, "Retry-After: 3600", 0);
+	struct cli_result r;
+	double secs;
+	static const char *const args[] = {"ls", NULL};
+	run(&r, NULL, args, &secs);
+	cr_expect_eq(r.code, 1, "%s", r.err);
+	cr_expect_lt(secs, 10.0, "took %.1f s", secs);
+	cr_expect(strstr(r.err, "rate limited by the server"), "%s", r.err);
+	cr_expect(strstr(r.err, "3600 s"), "%s", r.err);
+	cr_expect_null(strstr(r.err, "HTTP 429 (HTTP 429)"), "%s", r.err);
+	cli_result_free(&r);
+}
+
+/* Issue 15: a POST answered 429 was not acted on: steno says it waits, sends it again, and
+ * the server counts exactly two POSTs. */
+Test(hostile, post_answered_429_is_sent_again, .init = setup, .fini = teardown)
+{
+	sec_server_route(&srv, "POST", "/api/v1/transcriptions", 429, NULL,
+			 "{\"error\":\"rate_limited\",\"retry_in_seconds\":1}");
+	sec_server_route_limit(&srv, NULL, 1);
+	static const char t1[] = "{\"id\":\"t1\",\"name\":\"x\",\"state\":\"initial\","
+				 "\"language\":\"en-US\",\"createdAt\":\"2026-01-01T00:00:00Z\","
+				 "\"updatedAt\":\"2026-01-01T00:00:00Z\"}";
+	sec_server_route(&srv, "POST", "/api/v1/transcriptions", 201, NULL, "%s", t1);
+	sec_server_route(&srv, "GET", "/api/v1/transcriptions/t1", 200, NULL, "%s", t1);
+	struct cli_result r;
+	double secs;
+	static const char *const args[] = {"transcribe", "https://media.example/a.mp3", "--language",
+					   "en-US", "--name", "x", NULL};
+	run(&r, NULL, args, &secs);
+	cr_expect_eq(r.code, 0, "%s", r.err);
+	cr_expect(strstr(r.err, "rate limited, waiting 1 s"), "%s", r.err);
+	cr_expect_geq(secs, 0.9);
+	int posts = 0;
+	pthread_mutex_lock(&srv.mu);
+	for (const char *p = srv.log; (p = strstr(p, "POST /api/v1/transcriptions")); p++)
+		posts++;
+	pthread_mutex_unlock(&srv.mu);
+	cr_expect_eq(posts, 2);
+	cli_result_free(&r);
+}
+
+/* After the last try the message names the limit. */
+Test(hostile, post_always_429_names_the_limit, .init = setup, .fini = teardown)
+{
+	sec_server_route(&srv, "POST", "/api/v1/transcriptions", 429, NULL,
+			 "{\"error\":\"rate_limited\",\"message\":\"200 creations per hour\","
+			 "\"retry_in_seconds\":0}");
+	struct cli_result r;
+	static const char *const args[] = {"transcribe", "https://media.example/a.mp3", "--language",
+					   "en-US", "--name", "x", NULL};
+	run(&r, NULL, args, NULL);
+	cr_expect_eq(r.code, 1, "%s", r.err);
+	cr_expect(strstr(r.err, "rate limited by the server (HTTP 429: 200 creations per hour)"),
+		  "%s", r.err);
+	cli_result_free(&r);
 }

@@ -340,9 +340,7 @@ static void on_get(void *ud, const struct steno_http_response *resp, const struc
 		g->err = *err;
 		if (err->kind == STENO_ERR_HTTP && resp->status > 0) {
 			steno_error_clear(&g->err);
-			steno_error_from_response(resp->status, resp->body, resp->body_len, NULL,
-						  &g->err);
-			g->err.retry_after_s = resp->retry_after_s;
+			steno_error_from_http(resp, &g->err);
 		}
 		return;
 	}
