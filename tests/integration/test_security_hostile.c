@@ -215,3 +215,82 @@ Test(hostile, post_always_429_names_the_limit, .init = setup, .fini = teardown)
 		  "%s", r.err);
 	cli_result_free(&r);
 }
+
+/* ---- 6: --json output, the trace file and next links ---- */
+
+/* Every byte of s is valid UTF-8 and none is DEL or a raw C1 control. */
+static int clean_utf8(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	while (*p) {
+		int n = *p < 0x80 ? 1 : (*p & 0xe0) == 0xc0 ? 2 : (*p & 0xf0) == 0xe0 ? 3
+			: (*p & 0xf8) == 0xf0 ? 4 : 0;
+		if (!n || *p == 0x7f || (n == 2 && p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f))
+			return 0;
+		for (int i = 1; i < n; i++)
+			if ((p[i] & 0xc0) != 0x80)
+				return 0;
+		if (n == 3 && p[0] == 0xe2 && p[1] == 0x80 && p[2] >= 0xaa && p[2] <= 0xae)
+			return 0; /* bidi embeddings and overrides */
+		p += n;
+	}
+	return 1;
+}
+
+#define HOSTILE_ITEM "{\"id\":\"t1\",\"name\":\"a\x9b" "31mb\x9d" "0;x\x07" "c\x9c\x7f\xe2\x80\xae" "d\"," \
+	"\"state\":\"automatic_done\",\"language\":\"en-US\",\"createdAt\":\"2026-01-01T00:00:00Z\"," \
+	"\"updatedAt\":\"2026-01-01T00:00:00Z\"}"
+
+Test(hostile, json_output_is_valid_utf8_with_controls_escaped, .init = setup, .fini = teardown)
+{
+	sec_server_route(&srv, "GET", "/api/v1/transcriptions/t1", 200, NULL, "%s", HOSTILE_ITEM);
+	sec_server_route(&srv, "GET", "/api/v1/transcriptions", 200, NULL, "{\"results\":[%s]}",
+			 HOSTILE_ITEM);
+	static const char *const show[] = {"show", "t1", "--json", NULL};
+	static const char *const ls[] = {"ls", "--json", NULL};
+	const char *const *cmds[] = {show, ls};
+	for (size_t i = 0; i < 2; i++) {
+		struct cli_result r;
+		run(&r, NULL, cmds[i], NULL);
+		cr_expect_eq(r.code, 0, "%s: %s", cmds[i][0], r.err);
+		cr_expect(clean_utf8(r.out), "%s --json wrote raw bytes:\n%s", cmds[i][0], r.out);
+		/* the values survive: invalid bytes as U+FFFD, the others as escapes */
+		cr_expect(strstr(r.out, "\\ufffd"), "%s", r.out);
+		cr_expect(strstr(r.out, "\\u007f"), "%s", r.out);
+		cr_expect(strstr(r.out, "\\u202e"), "%s", r.out);
+		cli_result_free(&r);
+	}
+}
+
+/* A next link holding raw C1, bidi and invalid bytes: the trace file stays clean. A next link
+ * holding an ESC is the server's failure: exit 1, not the usage error 2. */
+#define PLAIN_ITEM "{\"id\":\"t2\",\"name\":\"b\",\"state\":\"automatic_done\"," \
+	"\"language\":\"en-US\",\"createdAt\":\"2026-01-01T00:00:00Z\"," \
+	"\"updatedAt\":\"2026-01-01T00:00:00Z\"}"
+
+Test(hostile, next_links_with_controls, .init = setup, .fini = teardown)
+{
+	char trace[600];
+	cli_home_path(&home, "trace.log", trace, sizeof trace);
+	sec_server_route(&srv, "GET", "/api/v1/transcriptions", 200, NULL,
+			 "{\"results\":[" PLAIN_ITEM "],\"_links\":{\"next\":{\"url\":\"%s/api/v1/transcriptions"
+			 "?page=2&x=\xc2\x9b" "31m\xe2\x80\xae\x9b" "\"}}}", srv.origin);
+	const char *const args[] = {"--trace", trace, "ls", "--all", NULL};
+	struct cli_result r;
+	run(&r, NULL, args, NULL);
+	char *t = cli_read_file(trace);
+	cr_assert_not_null(t);
+	cr_expect(clean_utf8(t), "raw bytes in the trace:\n%s", t);
+	free(t);
+	cli_result_free(&r);
+
+	sec_server_stop(&srv);
+	cr_assert_eq(sec_server_start(&srv), 0);
+	sec_server_route(&srv, "GET", "/api/v1/transcriptions", 200, NULL,
+			 "{\"results\":[" PLAIN_ITEM "],\"_links\":{\"next\":{\"url\":\"%s/api/v1/transcriptions"
+			 "?page=2\\u001b[2J\"}}}", srv.origin);
+	static const char *const all[] = {"ls", "--all", NULL};
+	run(&r, NULL, all, NULL);
+	cr_expect_eq(r.code, 1, "exit %d: %s", r.code, r.err);
+	cli_result_free(&r);
+}

@@ -220,6 +220,21 @@ Test(engine_retry, post_retried_only_after_429)
 	cr_assert_not(steno_retry_should(&p, "PUT", STENO_OUTCOME_HTTP, 500, 1));
 }
 
+/* Issue 13: the trace file is cleaned as the log pane is: no raw C1, bidi or invalid bytes. */
+Test(engine_trace, line_has_no_controls)
+{
+	char line[512];
+	struct steno_trace_entry e = {
+		.method = "GET", .status = 200,
+		.url = "http://127.0.0.1:5/x?page=2&a=\xc2\x9b" "31m\xe2\x80\xae" "b\x9b\x7f\x1b[2J",
+	};
+	steno_trace_format(&e, NULL, line, sizeof(line));
+	cr_assert_null(strstr(line, "\xc2\x9b"), "%s", line);
+	cr_assert_null(strstr(line, "\xe2\x80\xae"), "%s", line);
+	for (const unsigned char *p = (const unsigned char *)line; *p; p++)
+		cr_assert(*p >= 0x20 && *p < 0x7f, "byte 0x%02x in %s", *p, line);
+}
+
 Test(engine_trace, line_has_no_secret)
 {
 	char line[512];

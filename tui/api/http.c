@@ -174,7 +174,10 @@ struct steno_req *steno_http_req_new(struct steno_http *h, const char *method, c
 				     struct steno_error *err)
 {
 	if (!method || !url || !steno_url_same_origin(url, url)) {
-		steno_error_invalid(err, "url", "not an http(s) URL");
+		/* request URLs are built from the checked base URL, or come from the server (next
+		 * links, download links): a bad one is the server's failure, not a usage error */
+		steno_error_set(err, STENO_ERR_PARSE, "refused a request to a URL that is not a plain "
+				"http(s) URL (control characters or another scheme)");
 		return NULL;
 	}
 	struct steno_req *r = calloc(1, sizeof(*r));
