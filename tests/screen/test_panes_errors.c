@@ -78,3 +78,38 @@ Test(errors, rate_limit_of_an_hour_is_capped_shown_and_R_retries)
 	sec_server_stop(&srv);
 	config_free(&cfg);
 }
+
+#define COPY_ITEM(id, name, url) "{\"id\":\"" id "\",\"name\":\"" name "\",\"state\":\"automatic_done\"," \
+	"\"language\":\"en-US\",\"createdAt\":\"2026-01-01T00:00:00Z\"," \
+	"\"updatedAt\":\"2026-01-01T00:00:00Z\",\"_links\":{\"self\":{\"editorUrl\":\"" url "\"}}}"
+
+/* Issue 13: `y` on an editor URL that would end a bracketed paste and run a command is
+ * refused and says so; a plain URL is copied and the status line says what and how. */
+Test(errors, copy_refuses_a_hostile_editor_url_and_says_what_was_copied)
+{
+	struct sec_server srv;
+	cr_assert_eq(sec_server_start(&srv), 0);
+	static const char evil[] = COPY_ITEM("a1", "evil", "https://e.example/x\\u001b[201~\\nrm -rf ~\\n");
+	static const char good[] = COPY_ITEM("b2", "good", "https://e.example/edit/b2");
+	sec_server_route(&srv, "GET", "/api/v1/transcriptions", 200, NULL, "{\"results\":[%s,%s]}",
+			 evil, good);
+	sec_server_route(&srv, "GET", "/api/v1/transcriptions/a1", 200, NULL, "%s", evil);
+	sec_server_route(&srv, "GET", "/api/v1/transcriptions/b2", 200, NULL, "%s", good);
+	char base[128];
+	snprintf(base, sizeof base, "%s/api/v1", srv.origin);
+	struct steno_config cfg;
+	config_init_defaults(&cfg, NULL);
+	cfg.clipboard = CLIPBOARD_OSC52;
+	struct pf_opts o = { .rows = 24, .cols = 120, .no_sandbox = 1, .base_url = base,
+		.api_key = "k", .config = &cfg };
+	pf_open(&f, &o);
+	pf_wait_text(&f, "evil");
+	pf_keys(&f, "y");
+	pf_expect(&f, "not copied: the editor URL is refused");
+	pf_keys(&f, "j y");
+	pf_expect(&f, "copied the editor URL https://e.example/edit/b2 (OSC 52)");
+	pf_close(&f);
+	memset(&f, 0, sizeof f);
+	sec_server_stop(&srv);
+	config_free(&cfg);
+}

@@ -258,8 +258,9 @@ static double req_wait_deadline(const struct steno_req *r)
 static void req_give_up_waiting(struct steno_req *r, long wait);
 
 /* Starts queued requests whose time has come, in submission order, as the gate allows.
- * A request that could only start after its deadline fails instead (its callback may
- * change the list: the walk starts again). */
+ * While a server asks for a longer wait than steno honours, a request that could only
+ * start after its deadline fails instead (its callback may change the list: the walk
+ * starts again). */
 static void http_start_due(struct steno_http *h)
 {
 	double now = steno_http_now_ms();
@@ -270,7 +271,8 @@ again:
 		if (r->state != REQ_QUEUED || r->due_ms > now)
 			continue;
 		long wait = steno_rate_gate_wait_ms(&h->gate, now);
-		if (wait > 0 && !r->ops && now + (double)wait > req_wait_deadline(r)) {
+		if (wait > 0 && !r->ops && h->gate.asked_s * 1000.0 > h->gate.max_block_ms &&
+		    now + (double)wait > req_wait_deadline(r)) {
 			req_give_up_waiting(r, wait);
 			goto again;
 		}
@@ -376,8 +378,10 @@ static int req_maybe_retry(struct steno_req *r, CURLcode rc, const struct steno_
 		return 0;
 	long delay = steno_retry_delay_ms(&h->retry, r->tries, http_rand01(h), resp->retry_after_s);
 	double now = steno_http_now_ms();
-	/* waiting for the rate limit past the request's own timeout: fail now, with the 429 */
-	if (resp->status == 429 && now + (double)delay > req_wait_deadline(r))
+	/* the server wants longer than steno ever waits, and the capped wait would outlast the
+	 * request's own timeout: fail now, with the 429 */
+	if (resp->status == 429 && resp->retry_after_asked_s > resp->retry_after_s &&
+	    now + (double)delay > req_wait_deadline(r))
 		return 0;
 	r->state = REQ_QUEUED;
 	r->due_ms = now + (double)delay;
@@ -453,15 +457,10 @@ static void req_give_up_waiting(struct steno_req *r, long wait)
 	steno_error_clear(&err);
 	double asked = r->http->gate.asked_s;
 	long limit = (r->timeout_ms ? r->timeout_ms : r->http->timeout_ms) / 1000;
-	if (asked > (double)wait / 1000.0)
-		steno_error_set(&err, STENO_ERR_TIMEOUT,
-				"rate limited by the server: it asked to wait %.0f s (steno waits at "
-				"most %ld s), more than the %ld s a request may wait", asked,
-				(long)(r->http->gate.max_block_ms / 1000), limit);
-	else
-		steno_error_set(&err, STENO_ERR_TIMEOUT,
-				"rate limited by the server: the next try would start in %ld s, past "
-				"the %ld s a request may wait", (wait + 999) / 1000, limit);
+	steno_error_set(&err, STENO_ERR_TIMEOUT,
+			"rate limited by the server: it asked to wait %.0f s (steno waits at most "
+			"%ld s, retry_max_wait), more than this request's timeout (%ld s)",
+			asked < 1e9 ? asked : 1e9, (long)(r->http->gate.max_block_ms / 1000), limit);
 	snprintf(err.code, sizeof err.code, "rate_limited");
 	err.retry_after_s = (double)wait / 1000.0;
 	req_complete(r, &resp, &err);

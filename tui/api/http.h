@@ -6,9 +6,10 @@
  * other fds, e.g. stdin) and calls steno_http_perform, which runs transfers and calls the
  * completion callbacks. Retries of idempotent requests (and of any request answered 429),
  * the client rate gate and redirects are timers inside the engine: steno_http_timeout_ms
- * says when to come back. An API request waits for the rate limit (a 429's Retry-After, the
- * gate) at most its own timeout counted from its submission; past that it fails at once
- * with the server's 429 (or, never started, STENO_ERR_TIMEOUT naming the wait).
+ * says when to come back. A server's Retry-After is honoured up to retry_max_wait; when it
+ * asks for more, an API request does not wait past its own timeout counted from its
+ * submission: it fails at once with the server's 429 (or, never started, STENO_ERR_TIMEOUT
+ * naming the wait).
  *
  * Security rules kept here:
  * - the API key goes only to URLs of base_url's origin (scheme, host, port); redirects are
