@@ -14,21 +14,10 @@ N=${4:-10000}
 for t in curl wrk awk; do
 	command -v $t >/dev/null || { echo "$t is required" >&2; exit 1; }
 done
+. "$(dirname "$0")/sandbox_lib.sh"
 DIR=$(mktemp -d "${TMPDIR:-/tmp}/steno-bench-ls.XXXXXX")
-ENV="$DIR/env"
-trap 'kill "$PID" 2>/dev/null; wait "$PID" 2>/dev/null; rm -rf "$DIR"' EXIT INT TERM
-"$SBX" --port 0 --data "$DIR/data" --rate-limit off > "$ENV" 2> "$DIR/sandbox.log" &
-PID=$!
-i=0
-until [ "$(wc -l < "$ENV")" -ge 4 ]; do
-	i=$((i + 1)); [ $i -lt 300 ] || { echo "the sandbox did not start" >&2; exit 1; }
-	sleep 0.1
-done
-set -a; . "$ENV"; set +a
-ORIGIN=${STENO_BASE_URL%/api/v1}
-AUTH="Authorization: Bearer $STENO_API_KEY"
-curl -sf -X POST -H "Authorization: Bearer $STENO_ADMIN_KEY" -d "{\"transcriptions\":$N}" \
-	"$ORIGIN/_sandbox/organizations/$STENO_ORG_ID/seed" > /dev/null
+trap 'sandbox_stop; rm -rf "$DIR"' EXIT INT TERM
+sandbox_start "$SBX" "$DIR" ls "$N"
 LIST="$STENO_BASE_URL/transcriptions?organization_id=$STENO_ORG_ID"
 # Pages: the sandbox's page size from the first page.
 PER=$(curl -sf -H "$AUTH" "$LIST&page=0" | grep -o '"id":"[0-9a-f]*"' | wc -l)

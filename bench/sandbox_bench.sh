@@ -9,21 +9,10 @@ DUR=${2:-10}
 THREADS=2
 CONNS=16
 command -v wrk >/dev/null || { echo "wrk is required (apt-get install wrk)" >&2; exit 1; }
+. "$(dirname "$0")/sandbox_lib.sh"
 DIR=$(mktemp -d)
-ENV="$DIR/env"
-trap 'kill "$PID" 2>/dev/null; wait "$PID" 2>/dev/null; rm -rf "$DIR"' EXIT INT TERM
-"$BIN" --port 0 --data "$DIR/data" --rate-limit off > "$ENV" &
-PID=$!
-i=0
-until [ "$(wc -l < "$ENV")" -ge 4 ]; do
-	i=$((i + 1)); [ $i -lt 300 ] || { echo "the sandbox did not start" >&2; exit 1; }
-	sleep 0.1
-done
-. "$ENV"
-ORIGIN=${STENO_BASE_URL%/api/v1}
-AUTH="Authorization: Bearer $STENO_API_KEY"
-curl -sf -X POST -H "Authorization: Bearer $STENO_ADMIN_KEY" -d '{"transcriptions":10000}' \
-	"$ORIGIN/_sandbox/organizations/$STENO_ORG_ID/seed" > /dev/null
+trap 'sandbox_stop; rm -rf "$DIR"' EXIT INT TERM
+sandbox_start "$BIN" "$DIR" bench 10000
 ORDER=$(curl -sf -H "$AUTH" -H 'Content-Type: application/json' \
 	-d "{\"order\":{\"url\":\"http://127.0.0.1:1/a.wav\",\"language\":\"en-US\",\"organization_id\":$STENO_ORG_ID}}" \
 	"$STENO_BASE_URL/orders" | sed 's/^{"id":"\([^"]*\)".*/\1/')

@@ -9,8 +9,12 @@ bench_tui_latency_CFLAGS = $(AM_CFLAGS) $(NCURSESW_CFLAGS) $(CURL_CFLAGS) $(JSON
 bench_tui_latency_LDADD = libsteno_ui.a libsteno_core.a libsteno_api.a $(NCURSESW_LIBS) \
 	$(CURL_LIBS) $(JSONC_LIBS) $(INIH_LIBS) -lm
 CLEANFILES += bench/tui_pty bench/tui_latency
-EXTRA_DIST += %reldir%/tui_bench.sh
+EXTRA_DIST += %reldir%/tui_bench.sh %reldir%/preview_bench.sh %reldir%/bench_lib.sh
 
 bench-tui: steno steno-sandbox bench/tui_pty bench/tui_latency
 	$(SHELL) $(srcdir)/%reldir%/tui_bench.sh ./steno ./steno-sandbox bench/tui_pty bench/tui_latency
-.PHONY: bench-tui
+
+# Time from `p` to the transcript, downloadUrl vs the JSON export of the earlier form.
+bench-preview: steno steno-sandbox bench/tui_pty
+	$(SHELL) $(srcdir)/%reldir%/preview_bench.sh ./steno ./steno-sandbox bench/tui_pty
+.PHONY: bench-tui bench-preview

@@ -7,27 +7,7 @@
 # Usage: bench/tui_bench.sh STENO STENO_SANDBOX TUI_PTY TUI_LATENCY [IDLE_SECONDS]
 set -eu
 STENO=$1 SANDBOX=$2 PTY=$3 LAT=$4 IDLE=${5:-60}
-WORK=$(mktemp -d)
-SBX_PID=
-cleanup() {
-	[ -n "$SBX_PID" ] && kill "$SBX_PID" 2>/dev/null && wait "$SBX_PID" 2>/dev/null
-	rm -rf "$WORK"
-}
-trap cleanup EXIT INT TERM
-export XDG_STATE_HOME="$WORK/state" XDG_CONFIG_HOME="$WORK/config" LANG=C.UTF-8 LC_ALL=C.UTF-8
-unset STENO_CONFIG STENO_PROFILE NO_COLOR || true
-
-start_sandbox() { # N: seed N demo transcriptions
-	[ -n "$SBX_PID" ] && kill "$SBX_PID" && wait "$SBX_PID" 2>/dev/null || true
-	"$SANDBOX" --port 0 --seed-demo "$1" --rate-limit off > "$WORK/sbx.out" 2>"$WORK/sbx.err" &
-	SBX_PID=$!
-	i=0
-	while [ "$(grep -c '^STENO_' "$WORK/sbx.out" 2>/dev/null || true)" -lt 4 ]; do
-		i=$((i + 1)); [ $i -lt 600 ] || { echo "sandbox did not start" >&2; exit 1; }
-		sleep 0.1
-	done
-	eval "$(sed -n 's/^\(STENO_[A-Z_]*=.*\)$/export \1/p' "$WORK/sbx.out")"
-}
+. "$(dirname "$0")/bench_lib.sh"
 
 median5() { sort -n | sed -n 3p; }
 field() { sed -n "s/^$1 //p"; }

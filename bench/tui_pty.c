@@ -4,6 +4,9 @@
  *   tui_pty idle SECONDS NEEDLE -- CMD...      CPU ms (utime+stime) over SECONDS once NEEDLE shows
  *   tui_pty rss NEEDLE KEYS NEEDLE2 -- CMD...  VmRSS kB when NEEDLE shows, then after KEYS
  *                                              were typed and NEEDLE2 showed ("-" KEYS: none)
+ *   tui_pty keys NEEDLE KEYS NEEDLE2 -- CMD...  once NEEDLE shows: types KEYS (one by one, each
+ *                                              once the screen is still) and prints the ms from
+ *                                              the last key until NEEDLE2 is on screen
  * Prints one line "name value" per figure. Every wait is for text, with a 120 s limit. */
 #include "config.h"
 
@@ -200,6 +203,28 @@ static int cmd_rss(const char *needle, const char *keys, const char *needle2, ch
 	return 0;
 }
 
+static int cmd_keys(const char *needle, const char *keys, const char *needle2, char **cmd)
+{
+	struct run r;
+
+	if (run_start(&r, 30, 120, cmd) < 0 || run_wait(&r, needle) < 0)
+		return 1;
+	double t0 = 0;
+	for (const char *k = keys; *k; k++) {
+		struct pollfd p = { .fd = r.fd, .events = POLLIN };
+		while (poll(&p, 1, 300) > 0 && run_pump(&r, 0))
+			;   /* the previous key's screen is drawn: quiet for 300 ms */
+		t0 = now_ms();
+		if (write(r.fd, k, 1) != 1)
+			return 1;
+	}
+	if (run_wait(&r, needle2) < 0)
+		return 1;
+	printf("key_to_text_ms %.1f\n", now_ms() - t0);
+	run_stop(&r);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	char **cmd = after_dashes(argc, argv);
@@ -214,5 +239,7 @@ int main(int argc, char **argv)
 		return cmd_idle(atof(argv[2]), argv[3], cmd);
 	if (!strcmp(argv[1], "rss") && argc >= 7)
 		return cmd_rss(argv[2], argv[3], argv[4], cmd);
+	if (!strcmp(argv[1], "keys") && argc >= 7)
+		return cmd_keys(argv[2], argv[3], argv[4], cmd);
 	return 2;
 }

@@ -3,6 +3,8 @@
 
 #include "content.h"
 
+#include "asr.h"
+
 #include <string.h>
 
 #define CONTENT_MAX_DEPTH 8
@@ -30,6 +32,9 @@ static int content_build_depth(const struct tr_row *t, struct sb_transcript *out
 			return -1;
 		return sb_transcript_set_language(out, t->language);
 	}
+	int recognised = asr_transcript(t->rid, out);
+	if (recognised != 0)
+		return recognised > 0 ? sb_transcript_set_language(out, t->language) : -1;
 	return sb_transcript_generate(out, (uint64_t)t->seed, (double)t->audio_seconds, t->language);
 }
 

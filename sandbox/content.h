@@ -1,5 +1,6 @@
-/* content: the transcript content of a transcription, built deterministically on demand
- * (generated from its media seed, aligned from its document, or translated from its source). */
+/* content: the transcript content of a transcription: recognised from its media (asr.c), or
+ * built deterministically on demand (generated from its media seed, aligned from its document,
+ * or translated from its source). */
 #ifndef SB_CONTENT_H
 #define SB_CONTENT_H
 

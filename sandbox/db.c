@@ -63,7 +63,35 @@ static const char *const db_schema =
 	"CREATE TABLE IF NOT EXISTS webhooks(id INTEGER PRIMARY KEY, order_id TEXT NOT NULL, url TEXT NOT NULL,"
 	" state TEXT NOT NULL, payload TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_at REAL,"
 	" last_status INTEGER NOT NULL DEFAULT 0, last_error TEXT, delivered INTEGER NOT NULL DEFAULT 0,"
-	" created_at REAL NOT NULL);";
+	" created_at REAL NOT NULL);"
+	/* counters.c: requests that can change something, and faults injected by kind. */
+	"CREATE TABLE IF NOT EXISTS received(id INTEGER PRIMARY KEY, method TEXT NOT NULL, route TEXT NOT NULL,"
+	" key TEXT NOT NULL, processed INTEGER NOT NULL, fault TEXT NOT NULL, status INTEGER NOT NULL,"
+	" at REAL NOT NULL);"
+	"CREATE TABLE IF NOT EXISTS faults_injected(kind TEXT PRIMARY KEY, n INTEGER NOT NULL);"
+	/* Speech recognition jobs (asr.c): state 0 queued, 1 decoding, 2 done, 3 failed; min_end is
+	 * the sandbox-clock end of the work when decoding is faster; transcript in storage JSON. */
+	"CREATE TABLE IF NOT EXISTS asr(rid INTEGER PRIMARY KEY, state INTEGER NOT NULL DEFAULT 0,"
+	" min_end REAL NOT NULL, transcript TEXT);";
+
+static _Thread_local int db_full;
+
+/* SQLite's error log: a statement failing inside (not at its commit) passes here with its
+ * code, on its thread; db_step_done and db_exec see the others. */
+static void db_error_log(void *arg, int code, const char *msg)
+{
+	(void)arg;
+	(void)msg;
+	if ((code & 0xff) == SQLITE_FULL)
+		db_full = 1;
+}
+
+int db_storage_full_take(void)
+{
+	int was = db_full;
+	db_full = 0;
+	return was;
+}
 
 static void db_conn_free(void *p)
 {
@@ -116,6 +144,8 @@ void db_shutdown(void)
 
 int db_init(const char *dir)
 {
+	/* Before SQLite initializes (the first open below); refused (harmless) if it already has. */
+	sqlite3_config(SQLITE_CONFIG_LOG, db_error_log, NULL);
 	db_path = util_printf("%s/sandbox.db", dir);
 	if (!db_path)
 		return -1;
@@ -150,7 +180,9 @@ int db_exec(const char *sql)
 	if (!db)
 		return -1;
 	char *err = NULL;
-	if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK) {
+	int rc = sqlite3_exec(db, sql, NULL, NULL, &err);
+	if (rc != SQLITE_OK) {
+		db_full |= (rc & 0xff) == SQLITE_FULL;
 		fprintf(stderr, "steno-sandbox: sql: %s\n", err ? err : "?");
 		sqlite3_free(err);
 		return -1;
@@ -195,6 +227,7 @@ int db_step_done(sqlite3_stmt *st)
 	if (!st)
 		return -1;
 	int rc = sqlite3_step(st);
+	db_full |= (rc & 0xff) == SQLITE_FULL;
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
 		fprintf(stderr, "steno-sandbox: sql step: %s: %.120s\n", sqlite3_errmsg(sqlite3_db_handle(st)),
 			sqlite3_sql(st));

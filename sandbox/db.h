@@ -6,6 +6,9 @@
 #include <sqlite3.h>
 #include <stdint.h>
 
+/* Whether a statement of the calling thread failed with SQLITE_FULL (disk full) since the last
+ * call; clears it. Fed by db_step_done, db_exec and SQLite's error log (installed by db_init). */
+int db_storage_full_take(void);
 /* Opens DIR/sandbox.db and creates the schema. 0 or -1 (message on stderr). */
 int db_init(const char *dir);
 /* The calling thread's connection (NULL if it cannot be opened). Closed at thread exit. */

@@ -11,12 +11,12 @@
 #include <string.h>
 
 struct fault_spec {
-	double p[FAULT_MALFORMED + 1];
+	double p[FAULT_KINDS];
 	double latency_p;
 	int latency_ms;
 };
 
-static const char *const fault_names[] = {"", "500", "503", "429", "drop", "truncate", "malformed"};
+static const char *const fault_names[FAULT_KINDS] = {"", "500", "503", "429", "drop", "truncate", "malformed", "drop_post"};
 
 static pthread_mutex_t faults_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct fault_spec faults_active;
@@ -52,7 +52,7 @@ static int parse_item(struct fault_spec *fs, char *item, char *err, size_t errle
 		fs->latency_ms = (int)ms;
 		return 0;
 	}
-	for (int k = FAULT_500; k <= FAULT_MALFORMED; k++) {
+	for (int k = FAULT_500; k < FAULT_KINDS; k++) {
 		if (strcmp(kind, fault_names[k]) != 0)
 			continue;
 		if (parse_prob(val, &fs->p[k], &end) != 0 || *end) {
@@ -61,7 +61,7 @@ static int parse_item(struct fault_spec *fs, char *item, char *err, size_t errle
 		}
 		return 0;
 	}
-	snprintf(err, errlen, "unknown fault kind '%s' (500, 503, 429, latency, truncate, malformed, drop)", kind);
+	snprintf(err, errlen, "unknown fault kind '%s' (500, 503, 429, latency, truncate, malformed, drop, drop_post)", kind);
 	return -1;
 }
 
@@ -90,7 +90,12 @@ int faults_set(const char *spec, char *err, size_t errlen)
 	return 0;
 }
 
-void faults_roll(struct fault_roll *out)
+const char *faults_kind_name(enum fault_kind kind)
+{
+	return kind >= FAULT_NONE && kind < FAULT_KINDS ? fault_names[kind] : "";
+}
+
+void faults_roll(struct fault_roll *out, int is_post)
 {
 	struct fault_spec fs;
 	pthread_mutex_lock(&faults_lock);
@@ -100,7 +105,9 @@ void faults_roll(struct fault_roll *out)
 	out->latency_ms = 0;
 	if (fs.latency_p > 0 && util_rand01() < fs.latency_p)
 		out->latency_ms = fs.latency_ms;
-	for (int k = FAULT_500; k <= FAULT_MALFORMED; k++) {
+	for (int k = FAULT_500; k < FAULT_KINDS; k++) {
+		if (k == FAULT_DROP_POST && !is_post)
+			continue;
 		if (fs.p[k] > 0 && util_rand01() < fs.p[k]) {
 			out->kind = (enum fault_kind)k;
 			return;
@@ -116,7 +123,7 @@ char *faults_describe(void)
 	pthread_mutex_unlock(&faults_lock);
 	char buf[512] = "";
 	size_t len = 0;
-	for (int k = FAULT_500; k <= FAULT_MALFORMED; k++)
+	for (int k = FAULT_500; k < FAULT_KINDS; k++)
 		if (fs.p[k] > 0)
 			len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%g", len ? "," : "", fault_names[k],
 						fs.p[k]);

@@ -101,6 +101,10 @@ static CURL *fetch_handle(const char *url, long timeout)
 	curl_easy_setopt(c, CURLOPT_TIMEOUT, timeout);
 	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 10L);
 	curl_easy_setopt(c, CURLOPT_OPENSOCKETFUNCTION, fetch_open_socket);
+	/* Proxy variables in the environment (http_proxy, ALL_PROXY ...) are ignored: through a
+	 * loopback proxy, the loopback guard above would let any host be reached. */
+	curl_easy_setopt(c, CURLOPT_PROXY, "");
+	curl_easy_setopt(c, CURLOPT_NOPROXY, "*");
 	curl_easy_setopt(c, CURLOPT_USERAGENT, "steno-sandbox/" PACKAGE_VERSION);
 	return c;
 }

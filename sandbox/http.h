@@ -27,7 +27,7 @@ struct sb_req {
 	char *sink_ctx;             /* malloc'ed temp path of a streamed body; unlinked unless the
 	                             * handler closed sink (set it NULL); freed by server.c */
 	size_t sink_len;
-	int sink_error;
+	int sink_error;             /* errno of the first failed write to sink, else 0 */
 	/* auth */
 	int64_t org_id;             /* organization of the key; 0 for the admin key */
 	int is_admin;
@@ -59,6 +59,8 @@ void reply_error(struct sb_req *r, int status, const char *code, const char *fmt
 /* 422 with "errors":{field:[problem]}. */
 void reply_invalid(struct sb_req *r, const char *field, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* 507 insufficient_storage: the disk is full (ENOSPC, SQLITE_FULL). */
+void reply_storage_full(struct sb_req *r);
 void reply_bytes(struct sb_req *r, int status, const char *ctype, char *data, size_t len);
 void reply_status(struct sb_req *r, int status);
 void reply_header(struct sb_req *r, const char *name, const char *value);

@@ -16,7 +16,17 @@ steno_sandbox_SOURCES = \
 	%reldir%/webhook.c %reldir%/webhook.h %reldir%/seed.c %reldir%/seed.h \
 	%reldir%/work.c %reldir%/work.h %reldir%/content.c %reldir%/content.h \
 	%reldir%/folders.c %reldir%/folders.h %reldir%/model.h %reldir%/model_tr.c \
-	%reldir%/model_order.c %reldir%/model_order.h %reldir%/util.c %reldir%/util.h
+	%reldir%/model_order.c %reldir%/model_order.h %reldir%/util.c %reldir%/util.h \
+	%reldir%/asr.c %reldir%/asr.h
+steno_sandbox_SOURCES += %reldir%/counters.c %reldir%/counters.h %reldir%/conn_guard.c %reldir%/conn_guard.h
 steno_sandbox_LDADD = libsandbox_formats.a libsteno_spec.a $(MHD_LIBS) $(SQLITE_LIBS) $(JSONC_LIBS) $(CURL_LIBS) $(CRYPTO_LIBS) \
 	$(LIBZIP_LIBS) $(SNDFILE_LIBS) $(HPDF_LIBS) $(PTHREAD_LIBS) -lm
+# Speech recognition (configure: HAVE_ASR): pocketsphinx decoders, libsndfile + libsoxr media.
+if HAVE_ASR
+steno_sandbox_SOURCES += %reldir%/asr_decode.c %reldir%/asr_decode.h %reldir%/asr_audio.c %reldir%/asr_audio.h
+steno_sandbox_CFLAGS += $(POCKETSPHINX_CFLAGS) $(SOXR_CFLAGS) $(SNDFILE_CFLAGS)
+steno_sandbox_LDADD += $(POCKETSPHINX_LIBS) $(SOXR_LIBS)
+else
+EXTRA_DIST += %reldir%/asr_decode.c %reldir%/asr_decode.h %reldir%/asr_audio.c %reldir%/asr_audio.h
+endif
 dist_man_MANS += docs/steno-sandbox.1

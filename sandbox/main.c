@@ -2,6 +2,7 @@
  * demo seed), the ready lines, then serve until SIGINT/SIGTERM. */
 #include "config.h"
 
+#include "asr.h"
 #include "auth.h"
 #include "clock.h"
 #include "db.h"
@@ -39,10 +40,15 @@ static void usage(FILE *f)
 		   "  --rate-limit R/B     token bucket per key: R requests/s, burst B (default 10/50; off)\n"
 		   "  --api-form FORM      current (default) or legacy response form\n"
 		   "  --faults SPEC        inject faults, e.g. 500=0.2,503=0.05,429=0.05,latency=0.1:2000ms,\n"
-		   "                       truncate=0.05,malformed=0.05,drop=0.02\n"
+		   "                       truncate=0.05,malformed=0.05,drop=0.02,drop_post=0.05\n"
 		   "  --allow-remote-fetch fetch media and call webhooks beyond loopback\n"
+		   "  --asr on|off         recognise the speech of English (en, en-*) media (default: on when\n"
+		   "                       built with pocketsphinx); off, and for other languages: invented text\n"
+		   "  --asr-threads N      decoder threads, about 100 MB each (default 1, at most 16)\n"
 		   "  --help, --version\n\n"
 		   "When ready, prints STENO_BASE_URL, STENO_API_KEY, STENO_ADMIN_KEY and STENO_ORG_ID lines.\n");
+	fprintf(f, "%s\n", asr_built() ? "Speech recognition: built in (pocketsphinx, English)."
+				       : "Speech recognition: not built in (no pocketsphinx): --asr off only.");
 }
 
 static int bad_flag(const char *flag, const char *why)
@@ -80,7 +86,7 @@ static int bind_is_ip(const char *s)
 }
 
 enum { OPT_PORT = 256, OPT_BIND, OPT_DATA, OPT_SEED, OPT_SPEED, OPT_PAGE, OPT_RATE, OPT_FORM, OPT_FAULTS, OPT_REMOTE,
-       OPT_HELP, OPT_VERSION };
+       OPT_ASR, OPT_ASR_THREADS, OPT_HELP, OPT_VERSION };
 
 static int parse_one(int opt, const char *arg, const char *flag)
 {
@@ -129,6 +135,18 @@ static int parse_one(int opt, const char *arg, const char *flag)
 	case OPT_REMOTE:
 		sb_cfg.allow_remote = 1;
 		return 0;
+	case OPT_ASR:
+		if (strcmp(arg, "on") != 0 && strcmp(arg, "off") != 0)
+			return bad_flag(flag, "expected on or off");
+		if (strcmp(arg, "on") == 0 && !asr_built())
+			return bad_flag(flag, "this steno-sandbox was built without speech recognition (pocketsphinx)");
+		sb_cfg.asr = strcmp(arg, "on") == 0;
+		return 0;
+	case OPT_ASR_THREADS:
+		if (parse_double(arg, 1, 16, &d) != 0 || d != (int)d)
+			return bad_flag(flag, "expected a thread count 1-16");
+		sb_cfg.asr_threads = (int)d;
+		return 0;
 	default:
 		return 2;
 	}
@@ -143,6 +161,7 @@ static int parse_args(int argc, char **argv)
 		{"clock-speed", required_argument, NULL, OPT_SPEED}, {"page-size", required_argument, NULL, OPT_PAGE},
 		{"rate-limit", required_argument, NULL, OPT_RATE}, {"api-form", required_argument, NULL, OPT_FORM},
 		{"faults", required_argument, NULL, OPT_FAULTS}, {"allow-remote-fetch", no_argument, NULL, OPT_REMOTE},
+		{"asr", required_argument, NULL, OPT_ASR}, {"asr-threads", required_argument, NULL, OPT_ASR_THREADS},
 		{"help", no_argument, NULL, OPT_HELP}, {"version", no_argument, NULL, OPT_VERSION},
 		{NULL, 0, NULL, 0}};
 	int opt;
@@ -270,6 +289,8 @@ int main(int argc, char **argv)
 	sb_cfg.page_size = 20;
 	sb_cfg.rate = 10;
 	sb_cfg.burst = 50;
+	sb_cfg.asr = asr_built();
+	sb_cfg.asr_threads = 1;
 	int rc = parse_args(argc, argv);
 	if (rc != 0) {
 		free(sb_cfg.data_dir);
@@ -286,13 +307,14 @@ int main(int argc, char **argv)
 	ratelimit_init(sb_cfg.rate, sb_cfg.burst);
 	int status = 1;
 	if (setup() == 0 && server_start() == 0) {
-		if (work_start() == 0 && webhook_start() == 0) {
+		if (work_start() == 0 && webhook_start() == 0 && asr_start() == 0) {
 			print_ready();
 			int sig = 0;
 			sigwait(&set, &sig);
 			status = 0;
 		}
 		server_stop();
+		asr_stop();
 		webhook_stop();
 		work_stop();
 		clock_save();

@@ -51,6 +51,7 @@ void orders_create_translation(struct sb_req *r);
 void orders_get(struct sb_req *r);
 void orders_confirm(struct sb_req *r);
 /* routes_lists.c */
+void organizations_list(struct sb_req *r);
 void glossaries_list(struct sb_req *r);
 void style_guides_list(struct sb_req *r);
 void teapot(struct sb_req *r);
@@ -58,6 +59,7 @@ void editor_page(struct sb_req *r);
 /* routes_admin.c */
 void admin_clock(struct sb_req *r);
 void admin_faults(struct sb_req *r);
+void admin_counters(struct sb_req *r);
 void admin_credit(struct sb_req *r);
 void admin_webhooks(struct sb_req *r);
 void admin_org_create(struct sb_req *r);

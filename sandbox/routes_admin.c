@@ -5,6 +5,7 @@
 
 #include "auth.h"
 #include "clock.h"
+#include "counters.h"
 #include "db.h"
 #include "faults.h"
 #include "routes_util.h"
@@ -204,5 +205,15 @@ void admin_state(struct sb_req *r)
 		json_object_object_add(counts, tables[i], json_object_new_int64(db_scalar_int(sql, -1, 0)));
 	}
 	json_object_object_add(o, "counts", counts);
+	reply_json(r, 200, o);
+}
+
+void admin_counters(struct sb_req *r)
+{
+	json_object *o = counters_json();
+	if (!o) {
+		reply_error(r, 500, "internal_error", "database error");
+		return;
+	}
 	reply_json(r, 200, o);
 }

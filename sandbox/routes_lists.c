@@ -1,4 +1,4 @@
-/* routes_lists: glossaries, style guides, the teapot and the editor page. */
+/* routes_lists: organizations, glossaries, style guides, the teapot and the editor page. */
 #include "config.h"
 
 #include "routes.h"
@@ -90,6 +90,31 @@ void style_guides_list(struct sb_req *r)
 	org_list(r, "SELECT id, name, operation, organization_default, verbatim, fix_grammar, sdh,"
 		 " speaker_id, notation_tags, created_at, updated_at FROM style_guides WHERE org_id=?"
 		 " ORDER BY id", "style_guides", style_guide_row);
+}
+
+/* GET /organizations (open-points: an extension seen in the real service's clients): every
+ * organization the key can access, that is its own one (every one for the admin key). */
+void organizations_list(struct sb_req *r)
+{
+	sqlite3_stmt *st = db_prep("SELECT id, name FROM orgs WHERE ?1 OR id=?2 ORDER BY id");
+	if (!st) {
+		reply_error(r, 500, "internal_error", "database error");
+		return;
+	}
+	sqlite3_bind_int(st, 1, r->is_admin != 0);
+	sqlite3_bind_int64(st, 2, r->org_id);
+	json_object *arr = json_object_new_array();
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "id", json_object_new_int64(sqlite3_column_int64(st, 0)));
+		json_object_object_add(o, "name", text_col(st, 1));
+		json_object_object_add(o, "role", json_object_new_string("admin"));
+		json_object_array_add(arr, o);
+	}
+	sqlite3_finalize(st);
+	json_object *o = json_object_new_object();
+	json_object_object_add(o, "organizations", arr);
+	reply_json(r, 200, o);
 }
 
 void teapot(struct sb_req *r)

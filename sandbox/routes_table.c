@@ -23,6 +23,7 @@ const struct sb_route sb_routes[] = {
 	{"POST", API "/orders/translation", R_API, orders_create_translation, NULL, 0},
 	{"GET", API "/orders/:id", R_API, orders_get, NULL, 0},
 	{"POST", API "/orders/:id/confirm", R_API, orders_confirm, NULL, 0},
+	{"GET", API "/organizations", R_API, organizations_list, NULL, 0},
 	{"GET", API "/glossaries", R_API, glossaries_list, NULL, 0},
 	{"GET", API "/style_guides", R_API, style_guides_list, NULL, 0},
 	{"GET", API "/teapot", R_OPEN, teapot, NULL, 0},
@@ -41,6 +42,7 @@ const struct sb_route sb_routes[] = {
 	{"POST", "/_sandbox/organizations/:id/keys", R_ADMIN, admin_key_create, NULL, 0},
 	{"POST", "/_sandbox/organizations/:id/seed", R_ADMIN, admin_seed, NULL, 0},
 	{"GET", "/_sandbox/state", R_ADMIN, admin_state, NULL, 0},
+	{"GET", "/_sandbox/counters", R_ADMIN, admin_counters, NULL, 0},
 };
 
 const size_t sb_nroutes = sizeof sb_routes / sizeof sb_routes[0];

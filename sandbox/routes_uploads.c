@@ -11,6 +11,7 @@
 #include "signed_url.h"
 #include "util.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,8 +95,12 @@ void uploads_put_begin(struct sb_req *r)
 	}
 	r->sink = fopen(tmp, "wb");
 	if (!r->sink) {
+		int err = errno;
 		free(tmp);
-		reply_error(r, 500, "internal_error", "cannot store the file");
+		if (err == ENOSPC || err == EDQUOT)
+			reply_storage_full(r);
+		else
+			reply_error(r, 500, "internal_error", "cannot store the file");
 		return;
 	}
 	r->sink_ctx = tmp;
@@ -104,23 +109,34 @@ void uploads_put_begin(struct sb_req *r)
 void uploads_put(struct sb_req *r)
 {
 	char *tmp = r->sink_ctx;
-	int err = r->sink_error || fflush(r->sink) != 0 || fsync(fileno(r->sink)) != 0;
-	fclose(r->sink);
+	int err = r->sink_error;
+	if (!err && (fflush(r->sink) != 0 || fsync(fileno(r->sink)) != 0))
+		err = errno ? errno : EIO;
+	if (fclose(r->sink) != 0 && !err)
+		err = errno ? errno : EIO;
 	r->sink = NULL;
 	char *final = util_printf("%s/uploads/%s", sb_cfg.data_dir, r->params[0]);
 	if (err || !final || rename(tmp, final) != 0) {
 		unlink(tmp);
 		free(final);
-		reply_error(r, 500, "internal_error", "cannot store the file");
+		if (err == ENOSPC || err == EDQUOT)
+			reply_storage_full(r);
+		else
+			reply_error(r, 500, "internal_error", "cannot store the file");
 		return;
 	}
-	free(final);
 	sqlite3_stmt *st = db_prep("UPDATE uploads SET stored=1, size=? WHERE token=?");
 	if (st) {
 		sqlite3_bind_int64(st, 1, (int64_t)r->sink_len);
 		sqlite3_bind_text(st, 2, r->params[0], -1, SQLITE_STATIC);
-		db_step_done(st);
 	}
+	if (db_step_done(st) != 0) {
+		unlink(final); /* not recorded: not usable (a full disk is answered 507 by server.c) */
+		free(final);
+		reply_error(r, 500, "internal_error", "database error");
+		return;
+	}
+	free(final);
 	reply_status(r, 200);
 }
 

@@ -22,6 +22,8 @@ struct sb_config {
 	int legacy;           /* --api-form legacy */
 	char *faults;         /* initial fault spec or NULL */
 	int allow_remote;
+	int asr;              /* --asr on: English media is transcribed by speech recognition */
+	int asr_threads;      /* --asr-threads: decoder threads */
 	char origin[160];     /* http://127.0.0.1:PORT, filled once the port is known */
 	char secret[65];      /* HMAC key of signed URLs, persisted in the data dir */
 };

@@ -5,6 +5,9 @@
 #include "server.h"
 
 #include "auth.h"
+#include "conn_guard.h"
+#include "counters.h"
+#include "db.h"
 #include "faults.h"
 #include "http.h"
 #include "ratelimit.h"
@@ -13,6 +16,7 @@
 #include "util.h"
 
 #include <arpa/inet.h>
+#include <errno.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <stdarg.h>
@@ -23,7 +27,9 @@
 #include <unistd.h>
 
 #define SB_POOL_THREADS 8
-#define SB_CONN_TIMEOUT 30
+#define SB_CONN_TIMEOUT 15     /* idle seconds; headers also have GUARD_HEADER_SECONDS */
+#define SB_CONN_LIMIT 512
+#define SB_CONN_PER_IP 64      /* one address cannot take every connection (slowloris) */
 
 static struct MHD_Daemon *server_daemon;
 
@@ -31,6 +37,7 @@ struct req_state {
 	struct sb_req req;
 	struct fault_roll fault;
 	int prechecked;
+	int handled; /* the route's handler ran */
 };
 
 /* ---- request helpers --------------------------------------------------- */
@@ -142,6 +149,11 @@ void reply_invalid(struct sb_req *r, const char *field, const char *fmt, ...)
 		json_object_object_add(o, "errors", errs);
 	}
 	reply_json(r, 422, o);
+}
+
+void reply_storage_full(struct sb_req *r)
+{
+	reply_error(r, 507, "insufficient_storage", "the sandbox's disk is full: nothing was stored");
 }
 
 void reply_bytes(struct sb_req *r, int status, const char *ctype, char *data, size_t len)
@@ -301,9 +313,13 @@ static void request_precheck(struct req_state *rs)
 		reply_rate_limited(r, retry);
 		return;
 	}
-	faults_roll(&rs->fault);
-	if (rs->fault.latency_ms > 0)
+	faults_roll(&rs->fault, strcmp(r->method, "POST") == 0);
+	if (rs->fault.kind != FAULT_NONE)
+		counters_fault(faults_kind_name(rs->fault.kind));
+	if (rs->fault.latency_ms > 0) {
+		counters_fault("latency");
 		usleep((useconds_t)rs->fault.latency_ms * 1000u);
+	}
 	switch (rs->fault.kind) {
 	case FAULT_500:
 		reply_error(r, 500, "internal_error", "injected fault: internal server error");
@@ -377,10 +393,14 @@ static struct MHD_Response *response_build(struct req_state *rs)
 static enum MHD_Result request_respond(struct MHD_Connection *conn, struct req_state *rs)
 {
 	struct sb_req *r = &rs->req;
-	if (rs->fault.kind == FAULT_DROP)
+	/* Both drops come after the handler: the request is done and committed, the answer lost. */
+	if (rs->fault.kind == FAULT_DROP || rs->fault.kind == FAULT_DROP_POST)
 		return MHD_NO;
 	if (r->status == 0)
 		reply_error(r, 500, "internal_error", "the handler produced no response");
+	/* A full disk is not an internal error: say so (500 is left to injected faults). */
+	if (db_storage_full_take() && r->status == 500 && rs->fault.kind == FAULT_NONE)
+		reply_storage_full(r);
 	struct MHD_Response *resp = response_build(rs);
 	if (!resp)
 		return MHD_NO;
@@ -402,8 +422,8 @@ static void body_append(struct sb_req *r, const char *data, size_t size)
 		return;
 	}
 	if (r->sink) {
-		if (fwrite(data, 1, size, r->sink) != size)
-			r->sink_error = 1;
+		if (fwrite(data, 1, size, r->sink) != size && !r->sink_error)
+			r->sink_error = errno ? errno : EIO;
 		r->sink_len += size;
 		r->body_len += size;
 		return;
@@ -447,6 +467,8 @@ static enum MHD_Result server_access(void *cls, struct MHD_Connection *conn, con
 		rs->req.path = url;
 		rs->req.body_limit = SB_JSON_MAX;
 		*con_cls = rs;
+		guard_headers_done(conn);
+		db_storage_full_take(); /* what an earlier request on this thread left */
 		request_precheck(rs);
 		if (rs->req.status == 0 && content_length_too_big(&rs->req))
 			rs->req.too_big = 1;
@@ -461,8 +483,11 @@ static enum MHD_Result server_access(void *cls, struct MHD_Connection *conn, con
 	}
 	if (r->status == 0 && r->too_big)
 		reply_error(r, 413, "payload_too_large", "the request body exceeds %zu bytes", r->body_limit);
-	if (r->status == 0)
+	if (r->status == 0) {
 		r->route->handler(r);
+		rs->handled = 1;
+	}
+	counters_request(r, faults_kind_name(rs->fault.kind), rs->handled);
 	return request_respond(conn, rs);
 }
 
@@ -525,10 +550,18 @@ int server_start(void)
 					 MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
 					 MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)SB_POOL_THREADS,
 					 MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)SB_CONN_TIMEOUT,
-					 MHD_OPTION_CONNECTION_LIMIT, (unsigned int)512,
+					 MHD_OPTION_CONNECTION_LIMIT, (unsigned int)SB_CONN_LIMIT,
+					 MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)SB_CONN_PER_IP,
+					 MHD_OPTION_NOTIFY_CONNECTION, guard_notify, NULL,
+					 MHD_OPTION_URI_LOG_CALLBACK, guard_request_line, NULL,
 					 MHD_OPTION_NOTIFY_COMPLETED, server_completed, NULL, MHD_OPTION_END);
 	if (!server_daemon) {
 		fprintf(stderr, "steno-sandbox: cannot listen on %s:%d\n", sb_cfg.bind, sb_cfg.port);
+		return -1;
+	}
+	if (guard_start() != 0) {
+		fprintf(stderr, "steno-sandbox: cannot start the header watchdog\n");
+		server_stop();
 		return -1;
 	}
 	const union MHD_DaemonInfo *info = MHD_get_daemon_info(server_daemon, MHD_DAEMON_INFO_BIND_PORT);
@@ -544,4 +577,5 @@ void server_stop(void)
 	if (server_daemon)
 		MHD_stop_daemon(server_daemon);
 	server_daemon = NULL;
+	guard_stop();
 }

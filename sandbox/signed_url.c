@@ -53,3 +53,8 @@ int signed_url_check(const char *path, const char *expires, const char *signatur
 		return -1;
 	return clock_now() > (double)exp ? -2 : 0;
 }
+
+int signed_url_check_stored(const char *path, const char *expires, const char *signature)
+{
+	return signed_url_check(path, expires, signature) == -1 ? -1 : 0;
+}

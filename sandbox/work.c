@@ -3,6 +3,7 @@
 
 #include "work.h"
 
+#include "asr.h"
 #include "clock.h"
 #include "content.h"
 #include "db.h"
@@ -76,9 +77,8 @@ static const char *query_param(const char *q, const char *name, char *out, size_
 	return NULL;
 }
 
-/* A signedUrl of our own storage is checked as the storage route checks a GET of it, since
- * that is what the real service's download would meet: forged or expired, it cannot be
- * fetched. Returns 0, or -1 with why in msg. */
+/* A signedUrl of our own storage must be signed by us; its expiry does not matter, since the
+ * service reads its own storage for the life of the object. Returns 0, or -1 with why in msg. */
 static int local_url_check(const char *url, char *msg, size_t n)
 {
 	const char *rest = url + strlen(sb_cfg.origin);
@@ -89,11 +89,9 @@ static int local_url_check(const char *url, char *msg, size_t n)
 		return -1;
 	}
 	snprintf(path, sizeof path, "%.*s", (int)(q - rest), rest);
-	int rc = signed_url_check(path, query_param(q + 1, "expires", expires, sizeof expires),
-				  query_param(q + 1, "signature", sig, sizeof sig));
-	if (rc == -2)
-		snprintf(msg, n, "the signedUrl has expired (HTTP 403)");
-	else if (rc != 0)
+	int rc = signed_url_check_stored(path, query_param(q + 1, "expires", expires, sizeof expires),
+					 query_param(q + 1, "signature", sig, sizeof sig));
+	if (rc != 0)
 		snprintf(msg, n, "the signedUrl's signature is not valid (HTTP 403)");
 	return rc == 0 ? 0 : -1;
 }
@@ -198,7 +196,10 @@ void work_ingest(int64_t rid)
 	if (path && (!t.document_url || doc)) {
 		double secs = 0;
 		int how = sb_media_duration(path, &secs);
-		if (how < 0 || secs < 1.0) {
+		if (how == 1 && asr_applies(&t)) {
+			ingest_fail(rid, "unsupported_media", "the media could not be decoded as audio (the sandbox reads"
+				    " WAV, FLAC, OGG/Vorbis and MP3 files)");
+		} else if (how < 0 || secs < 1.0) {
 			ingest_fail(rid, "unsupported_media", "no audio could be recognized in the media file");
 		} else {
 			sqlite3_stmt *st = db_prep("UPDATE transcriptions SET fetch=1, media_path=?, audio_seconds=?,"
@@ -245,7 +246,8 @@ static int charge_direct(const struct tr_row *t, int64_t *cost)
 	return sqlite3_changes(db_conn()) == 1 ? 0 : 1;
 }
 
-static void schedule_row(const struct tr_row *t, double now)
+/* Returns 1 when the work was queued for speech recognition (asr_wake after the commit). */
+static int schedule_row(const struct tr_row *t, double now)
 {
 	double ingest_end = fmax(t->has_started ? t->started_at + 2.0 : t->created_at + 2.0, now);
 	double work_end = ingest_end;
@@ -254,20 +256,26 @@ static void schedule_row(const struct tr_row *t, double now)
 		int locked = t->order_id ? order_charge(t->order_id, now) == 1 : charge_direct(t, &cost);
 		if (locked) {
 			work_lock(t->rid, now);
-			return;
+			return 0;
 		}
 		work_end = ingest_end + work_seconds(t->service, t->boost, (double)t->audio_seconds);
 	}
+	/* Recognised media: work_end stays NULL (automatic_transcribing) until the decode is done. */
+	int recognise = t->fetch == 1 && asr_applies(t) && asr_queue(t->rid, work_end) == 0;
 	sqlite3_stmt *st = db_prep("UPDATE transcriptions SET ingest_end=?, work_end=?,"
 				   " final_state=COALESCE(final_state,'automatic_done'), cost_cents=? WHERE rid=?"
 				   " AND ingest_end IS NULL");
 	if (!st)
-		return;
+		return 0;
 	sqlite3_bind_double(st, 1, ingest_end);
-	sqlite3_bind_double(st, 2, work_end);
+	if (recognise)
+		sqlite3_bind_null(st, 2);
+	else
+		sqlite3_bind_double(st, 2, work_end);
 	sqlite3_bind_int64(st, 3, cost);
 	sqlite3_bind_int64(st, 4, t->rid);
 	db_step_done(st);
+	return recognise;
 }
 
 void work_try_schedule(int64_t rid)
@@ -276,12 +284,15 @@ void work_try_schedule(int64_t rid)
 	if (db_exec("BEGIN IMMEDIATE") != 0)
 		return;
 	struct tr_row t;
+	int recognise = 0;
 	if (tr_load_rid(rid, &t) == 0) {
 		if (!t.has_ingest_end && !t.fixed_state && t.fetch != 0)
-			schedule_row(&t, clock_now());
+			recognise = schedule_row(&t, clock_now());
 		tr_row_free(&t);
 	}
 	db_exec("COMMIT");
+	if (recognise)
+		asr_wake();
 }
 
 int work_schedule_translation(int64_t rid, double start, double dur)

@@ -23,8 +23,8 @@ include %reldir%/fuzz/local.mk
 EXTRA_DIST += %reldir%/fixtures
 
 # Documentation agrees with what the code and CI do.
-TESTS += tests/docs/check_readme_commands.sh
-EXTRA_DIST += tests/docs/check_readme_commands.sh
+TESTS += tests/docs/check_readme_commands.sh tests/docs/check_lang_names.sh
+EXTRA_DIST += tests/docs/check_readme_commands.sh tests/docs/check_lang_names.sh
 
 # Memcheck over the whole suite: every test program under valgrind, failing on any
 # error or leak. Not combinable with --enable-sanitizers.

@@ -164,6 +164,8 @@ int main(int argc, char **argv)
 		g.sandbox_base_url = sb.base_url;
 		g.sandbox_api_key = sb.api_key;
 		g.sandbox_org_id = sb.org_id;
+		g.sandbox_state_file = sb.state_file;
+		g.sandbox_cache_dir = sb.cache_dir;
 	}
 	int rc = run_mode(&g, argc, argv, cmd);
 	if (sandbox)

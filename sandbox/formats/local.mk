@@ -3,7 +3,7 @@ noinst_LIBRARIES += libsandbox_formats.a
 libsandbox_formats_a_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS) $(LIBZIP_CFLAGS) $(SNDFILE_CFLAGS)
 libsandbox_formats_a_SOURCES = \
 	%reldir%/transcript.c %reldir%/transcript.h %reldir%/transcript_build.h \
-	%reldir%/transcript_ops.c %reldir%/transcript_json.c \
+	%reldir%/transcript_ops.c %reldir%/transcript_json.c %reldir%/transcript_words.c \
 	%reldir%/wordlists.c %reldir%/wordlists.h \
 	%reldir%/buf.c %reldir%/buf.h \
 	%reldir%/export.c %reldir%/export.h %reldir%/export_internal.h \

@@ -55,6 +55,27 @@ int sb_transcript_generate(struct sb_transcript *out, uint64_t seed,
 int sb_transcript_align(struct sb_transcript *out, const char *document_text,
                         double media_seconds);
 
+/* One word as a speech recognizer gives it: lower-case text without punctuation (borrowed),
+ * times in seconds from the start of the media, confidence 0..1. */
+struct sb_rec_word {
+	const char *text;
+	double start, end, confidence;
+};
+
+/* Pauses that shape a recognised transcript (no punctuation model exists here):
+ * a silence of at least SB_SENTENCE_PAUSE between two words ends a sentence (a "." after
+ * the word before it, a capital letter on the next), and one of at least SB_BLOCK_PAUSE
+ * also starts a new block. */
+#define SB_SENTENCE_PAUSE 0.3
+#define SB_BLOCK_PAUSE 1.5
+
+/* Fill *out with words[0..n) (ordered by start) in blocks of "Speaker 1" split at pauses as
+ * above; the last word ends a sentence; the pronoun "i" (and i'm, i'll, i've, i'd) is written
+ * with a capital; spacing items between words span the silences. n == 0 gives an empty
+ * transcript. Returns 0 or -1 (allocation). */
+int sb_transcript_from_words(struct sb_transcript *out, const struct sb_rec_word *words, size_t n,
+                             const char *language);
+
 /* Replace t's language (copied). Returns 0 or -1 (allocation; t unchanged).
  * sb_transcript_align sets "en"; the caller sets the transcription's language. */
 int sb_transcript_set_language(struct sb_transcript *t, const char *language);

@@ -12,12 +12,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 void fuzz_check_str(const char *s);
 void fuzz_check_strings(const struct steno_strings *s);
 
-/* Glossary and style-guide lists. */
+/* Glossary, style-guide and organization lists. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct steno_error err;
 	struct steno_glossary_list g;
 	struct steno_style_guide_list s;
+	struct steno_organization_list o;
 
 	if (steno_glossary_list_parse((const char *)data, size, &g, &err) == 0) {
 		for (size_t i = 0; i < g.n; i++) {
@@ -30,6 +31,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (size_t i = 0; i < s.n; i++)
 			fuzz_check_str(s.items[i].speaker_id);
 		steno_style_guide_list_free(&s);
+	}
+	if (steno_organization_list_parse((const char *)data, size, &o, &err) == 0) {
+		for (size_t i = 0; i < o.n; i++) {
+			fuzz_check_str(o.items[i].name);
+			fuzz_check_str(o.items[i].role);
+		}
+		steno_organization_list_free(&o);
 	}
 	return 0;
 }

@@ -138,8 +138,8 @@ static void fuzz_faults(const char *spec)
 	if (d2 && strcmp(d1, d2) != 0)
 		abort();
 	struct fault_roll roll;
-	faults_roll(&roll);
-	if (roll.latency_ms < 0 || roll.latency_ms > 60000 || roll.kind > FAULT_MALFORMED)
+	faults_roll(&roll, 1);
+	if (roll.latency_ms < 0 || roll.latency_ms > 60000 || roll.kind >= FAULT_KINDS)
 		abort();
 	free(d2);
 	free(d1);

@@ -7,7 +7,7 @@ FUZZ_TARGETS = tests/fuzz/fuzz_transcription tests/fuzz/fuzz_order tests/fuzz/fu
 	tests/fuzz/fuzz_lists tests/fuzz/fuzz_transcript tests/fuzz/fuzz_error \
 	tests/fuzz/fuzz_timestamp tests/fuzz/fuzz_config tests/fuzz/fuzz_theme_keys \
 	tests/fuzz/fuzz_text tests/fuzz/fuzz_sb_transcript tests/fuzz/fuzz_sb_request \
-	tests/fuzz/fuzz_http_meta
+	tests/fuzz/fuzz_http_meta tests/fuzz/fuzz_query
 FUZZ_MODEL_SRC = \
 	$(srcdir)/tui/api/error.c $(srcdir)/tui/api/jget.c $(srcdir)/tui/api/timestamp.c \
 	$(srcdir)/tui/api/transcription.c $(srcdir)/tui/api/upload.c $(srcdir)/tui/api/export.c \
@@ -22,7 +22,7 @@ FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=un
 
 fuzz: $(FUZZ_TARGETS)
 
-# Two targets side by side (CI has 2 cores): 13 targets x FUZZ_SECONDS / 2 of wall time.
+# Two targets side by side (CI has 2 cores): 14 targets x FUZZ_SECONDS / 2 of wall time.
 # A crash fails the run, prints the log tail and leaves the input in tests/fuzz/crash-NAME-*.
 FUZZ_RUN_ONE = t=$$1; name=$$(basename $$t); work=$$(mktemp -d); \
 	cp -r "$(top_srcdir)/tests/fuzz/corpus/$$name/." "$$work/" 2>/dev/null || true; \
@@ -56,6 +56,9 @@ FUZZ_CONF_SRC = $(srcdir)/tui/core/conf.c $(srcdir)/tui/core/conf_load.c \
 	$(srcdir)/tui/core/paths.c $(srcdir)/tui/api/error.c $(srcdir)/tui/api/jget.c \
 	$(srcdir)/tui/api/timestamp.c $(srcdir)/tests/fuzz/fuzz_check.c
 FUZZ_TEXT_SRC = $(srcdir)/tui/ui/text.c
+FUZZ_QUERY_SRC = $(srcdir)/tui/core/query.c $(srcdir)/tui/core/natsort.c \
+	$(srcdir)/tui/core/textfold.c $(srcdir)/tui/core/lang_names.c \
+	$(srcdir)/tui/core/lang_names_data.c
 FUZZ_HTTP_SRC = $(srcdir)/tui/api/retry.c $(srcdir)/tui/api/ratelimit.c $(srcdir)/tui/api/url.c \
 	$(srcdir)/tui/api/error_body.c $(srcdir)/tui/api/error.c $(srcdir)/tui/api/jget.c \
 	$(srcdir)/tui/api/timestamp.c
@@ -80,7 +83,8 @@ FUZZ_SB_SRC = $(FUZZ_SBFMT_SRC) $(srcdir)/sandbox/formats/media.c \
 	$(srcdir)/sandbox/clock.c $(srcdir)/sandbox/ratelimit.c $(srcdir)/sandbox/faults.c \
 	$(srcdir)/sandbox/fetch.c $(srcdir)/sandbox/webhook.c $(srcdir)/sandbox/seed.c \
 	$(srcdir)/sandbox/work.c $(srcdir)/sandbox/content.c $(srcdir)/sandbox/folders.c \
-	$(srcdir)/sandbox/model_tr.c $(srcdir)/sandbox/model_order.c $(srcdir)/sandbox/util.c
+	$(srcdir)/sandbox/model_tr.c $(srcdir)/sandbox/model_order.c $(srcdir)/sandbox/util.c \
+	$(srcdir)/sandbox/counters.c $(srcdir)/sandbox/conn_guard.c
 FUZZ_SB_INCLUDED = $(srcdir)/sandbox/main.c $(srcdir)/sandbox/server.c $(srcdir)/sandbox/signed_url.c
 FUZZ_CC_LINE = @mkdir -p tests/fuzz; echo "  FUZZ     $@"; $(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $<
 
@@ -92,6 +96,8 @@ tests/fuzz/fuzz_http_meta: $(srcdir)/tests/fuzz/fuzz_http_meta.c $(FUZZ_HTTP_SRC
 	$(FUZZ_CC_LINE) $(FUZZ_HTTP_SRC) $(CURL_CFLAGS) $(CURL_LIBS) $(JSONC_LIBS)
 tests/fuzz/fuzz_text: $(srcdir)/tests/fuzz/fuzz_text.c $(FUZZ_TEXT_SRC)
 	$(FUZZ_CC_LINE) $(FUZZ_TEXT_SRC)
+tests/fuzz/fuzz_query: $(srcdir)/tests/fuzz/fuzz_query.c $(FUZZ_QUERY_SRC)
+	$(FUZZ_CC_LINE) $(FUZZ_QUERY_SRC) -lm
 tests/fuzz/fuzz_sb_transcript: $(srcdir)/tests/fuzz/fuzz_sb_transcript.c $(FUZZ_SBFMT_SRC)
 	$(FUZZ_CC_LINE) $(FUZZ_SBFMT_SRC) -I$(top_srcdir) $(LIBZIP_CFLAGS) $(LIBZIP_LIBS) \
 	  $(HPDF_LIBS) $(JSONC_LIBS) -lm
@@ -102,7 +108,7 @@ tests/fuzz/fuzz_sb_request: $(srcdir)/tests/fuzz/fuzz_sb_request.c $(FUZZ_SB_SRC
 
 EXTRA_DIST += %reldir%/fuzz_config.c %reldir%/fuzz_theme_keys.c %reldir%/fuzz_text.c \
 	%reldir%/fuzz_sb_transcript.c %reldir%/fuzz_sb_request.c %reldir%/fuzz_http_meta.c \
-	%reldir%/fuzz_sb_request.dict
+	%reldir%/fuzz_sb_request.dict %reldir%/fuzz_query.c
 EXTRA_DIST += %reldir%/fuzz_transcription.c %reldir%/fuzz_order.c %reldir%/fuzz_export.c \
 	%reldir%/fuzz_lists.c %reldir%/fuzz_transcript.c %reldir%/fuzz_error.c \
 	%reldir%/fuzz_timestamp.c %reldir%/fuzz_check.c %reldir%/corpus

@@ -43,3 +43,10 @@ tests_integration_test_cli_post_once_SOURCES = %reldir%/test_cli_post_once.c \
 tests_integration_test_cli_post_once_CFLAGS = $(CLI_IT_CFLAGS)
 tests_integration_test_cli_post_once_LDADD = $(CLI_IT_LIBS)
 TESTS += tests/integration/test_cli_post_once
+
+# the man page's EXAMPLES, run against a sandbox
+check_PROGRAMS += tests/integration/test_cli_examples
+tests_integration_test_cli_examples_SOURCES = %reldir%/test_cli_examples.c $(CLI_IT_COMMON)
+tests_integration_test_cli_examples_CFLAGS = $(CLI_IT_CFLAGS)
+tests_integration_test_cli_examples_LDADD = $(CLI_IT_LIBS)
+TESTS += tests/integration/test_cli_examples

@@ -87,6 +87,9 @@ static int sbx_spawn(struct sbx *s, const char *const *extra)
 	argv[argc++] = s->dir;
 	argv[argc++] = "--rate-limit";
 	argv[argc++] = "off";
+	/* Exact invented text for every test unless it asks for recognition (a later --asr on). */
+	argv[argc++] = "--asr";
+	argv[argc++] = "off";
 	for (int i = 0; extra && extra[i] && argc < 62; i++)
 		argv[argc++] = extra[i];
 	argv[argc] = NULL;
@@ -320,6 +323,18 @@ int sbx_advance(const struct sbx *s, double seconds)
 	struct sbx_resp r;
 	snprintf(body, sizeof body, "{\"seconds\":%.3f}", seconds);
 	sbx_request(s, "POST", "/_sandbox/clock/advance", s->admin_key, body, NULL, &r);
+	int ok = r.status == 200;
+	sbx_resp_free(&r);
+	return ok ? 0 : -1;
+}
+
+int sbx_set_faults(const struct sbx *s, const char *spec)
+{
+	char body[512];
+	struct sbx_resp r;
+	snprintf(body, sizeof body, "{\"spec\":\"%s\"}", spec);
+	if (sbx_request(s, "PUT", "/_sandbox/faults", s->admin_key, body, NULL, &r) != 0)
+		return -1;
 	int ok = r.status == 200;
 	sbx_resp_free(&r);
 	return ok ? 0 : -1;

@@ -20,8 +20,8 @@ struct sbx {
 	char org_id[32];     /* STENO_ORG_ID */
 };
 
-/* Starts with --port 0 --data <fresh temp dir> --rate-limit off, then extra args (NULL-terminated
- * array, may be NULL; a later --rate-limit overrides). Waits for the 4 ready lines. 0 or -1. */
+/* Starts with --port 0 --data <fresh temp dir> --rate-limit off --asr off, then extra args
+ * (NULL-terminated array, may be NULL; a later --rate-limit or --asr overrides). Waits for the 4 ready lines. 0 or -1. */
 int sbx_start(struct sbx *s, const char *const *extra);
 /* Same on an existing data dir (restart); the dir is not removed by sbx_stop. */
 int sbx_start_dir(struct sbx *s, const char *dir, const char *const *extra);
@@ -59,6 +59,8 @@ const char *sbx_str(json_object *o, const char *path);
 
 /* Admin: advance the sandbox clock by seconds. 0 or -1. */
 int sbx_advance(const struct sbx *s, double seconds);
+/* Admin: replace the fault spec (--faults syntax; "none" clears). 0 or -1. */
+int sbx_set_faults(const struct sbx *s, const char *spec);
 /* Admin: set the credit of an organization. 0 or -1. */
 int sbx_set_credit(const struct sbx *s, const char *org, long long cents);
 /* Uploads data via /uploads/new + PUT; signed URL into url (size n). 0 or -1. */

@@ -33,14 +33,8 @@ static void setup(void)
 	cr_assert_eq(cli_home_init(&home), 0);
 	/* refresh_interval is at least 1 s: waits take a second or two. */
 	cr_assert_eq(cli_home_config(&home, "refresh_interval = 1\nrefresh_max = 1\n"), 0);
-	size_t len = 0;
-	void *data = sbx_make_wav(3.0, &len);
-	cli_home_path(&home, "a.wav", wav, sizeof(wav));
-	FILE *f = fopen(wav, "wb");
-	cr_assert(f && data);
-	fwrite(data, 1, len, f);
-	fclose(f);
-	free(data);
+	cli_home_wav(&home, "a.wav", 3.0, wav, sizeof(wav));
+	cr_assert(wav[0], "a.wav written");
 }
 
 static void teardown(void)
@@ -54,6 +48,22 @@ static json_object *parse_out(const struct cli_result *r)
 	json_object *o = json_tokener_parse(r->out);
 	cr_assert(o, "not JSON: %s / %s", r->out, r->err);
 	return o;
+}
+
+/* Rows of a table of the sandbox ("orders", "exports"), counted by the sandbox. */
+static long count_rows(const char *table)
+{
+	struct sbx_resp resp;
+	char path[64];
+	if (sbx_request(&sb, "GET", "/_sandbox/state", sb.admin_key, NULL, NULL, &resp) != 0)
+		return -1;
+	json_object *o = sbx_json(&resp);
+	sbx_resp_free(&resp);
+	snprintf(path, sizeof path, "counts.%s", table);
+	json_object *v = o ? sbx_get(o, path) : NULL;
+	long n = v ? (long)json_object_get_int64(v) : -1;
+	json_object_put(o);
+	return n;
 }
 
 /* transcribe FILE --wait --json: the id of a finished transcription. */
@@ -135,6 +145,20 @@ Test(cli_jobs, transcribe_and_export, .init = setup, .fini = teardown)
 	RUN(&r, "download", eid, "-o", "dl2");
 	cr_expect_eq(r.code, 1, "exists: %s", r.err);
 	cli_result_free(&r);
+	/* --read-only: an export is made on the server, so it is refused before anything is
+	 * sent (counted by the sandbox); downloading the ready one is a local write, allowed. */
+	long exports = count_rows("exports");
+	RUN(&r, "--read-only", "export", id, "--format", "txt");
+	cr_expect_eq(r.code, 2, "read-only refuses export: %s", r.err);
+	cr_expect(strstr(r.err, "read-only"), "%s", r.err);
+	cli_result_free(&r);
+	RUN(&r, "--read-only", "export", id, "--format", "txt", "--wait", "-o", "dl3");
+	cr_expect_eq(r.code, 2, "read-only refuses export --wait: %s", r.err);
+	cli_result_free(&r);
+	cr_expect_eq(count_rows("exports"), exports, "an export reached the server");
+	RUN(&r, "--read-only", "download", eid, "-o", "dl3");
+	cr_expect_eq(r.code, 0, "read-only downloads a ready export: %s", r.err);
+	cli_result_free(&r);
 	/* An option the format does not take: usage error, nothing sent. */
 	long before = -1;
 	RUN(&r, "export", id, "--format", "srt", "--speakers");
@@ -144,24 +168,123 @@ Test(cli_jobs, transcribe_and_export, .init = setup, .fini = teardown)
 	(void)before;
 }
 
+static void touch(const char *rel)
+{
+	char path[900];
+	cli_home_path(&home, rel, path, sizeof(path));
+	FILE *f = fopen(path, "w");
+	cr_assert(f, "%s", path);
+	fclose(f);
+}
+
+static bool home_has(const char *rel)
+{
+	char path[900];
+	struct stat st;
+	cli_home_path(&home, rel, path, sizeof(path));
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Issue 15 "Exports in scripts" and issue 12 "Downloads": a file given as the directory or an
+ * existing file is found before the export is created (counted on the sandbox); the export's
+ * id goes to stderr as soon as it exists; one naming pattern for every download, in which txt,
+ * avid and maxqda no longer share a name. */
+Test(cli_jobs, export_destination_checked_first_and_one_name_per_format, .init = setup,
+     .fini = teardown)
+{
+	char id[64], rel[200];
+	transcribe_file(id, sizeof(id));
+	struct cli_result r;
+	long before = cli_count_rows(&sb, "exports");
+	touch("afile");
+	RUN(&r, "export", id, "--format", "txt", "-o", "afile");
+	cr_expect_eq(r.code, 1, "%s", r.err);
+	cr_expect(strstr(r.err, "not a directory"), "%s", r.err);
+	cli_result_free(&r);
+	cr_assert_eq(mkdir(strcat(strcpy(rel, home.dir), "/dl"), 0700), 0);
+	snprintf(rel, sizeof(rel), "dl/Test \xc3\xa9-%s.txt", id);
+	touch(rel);
+	RUN(&r, "export", id, "--format", "txt", "-o", "dl");
+	cr_expect_eq(r.code, 1, "%s", r.err);
+	cr_expect(strstr(r.err, "exists"), "%s", r.err);
+	cli_result_free(&r);
+	cr_expect_eq(cli_count_rows(&sb, "exports"), before, "no export was created");
+
+	static const char *const formats[] = {"txt", "avid", "maxqda"};
+	static const char *const exts[] = {"txt", "avid.txt", "maxqda.txt"};
+	for (int i = 0; i < 3; i++) {
+		RUN(&r, "export", id, "--format", formats[i], "-o", "dl2", "--json");
+		cr_expect_eq(r.code, 0, "%s", r.err);
+		cr_expect(strstr(r.err, "{\"created\":\"export\",\"id\":\""), "the id first: %s", r.err);
+		cli_result_free(&r);
+		snprintf(rel, sizeof(rel), "dl2/Test \xc3\xa9-%s.%s", id, exts[i]);
+		cr_expect(home_has(rel), "%s", rel);
+	}
+	cr_expect_eq(cli_count_rows(&sb, "exports"), before + 3);
+	RUN(&r, "export", id, "--format", "srt", "-o", "dl3");
+	cr_expect_eq(r.code, 0, "%s", r.err);
+	cr_expect(strstr(r.err, "steno export: export ") && strstr(r.err, " created"), "%s", r.err);
+	cli_result_free(&r);
+	/* the same id twice is one transcription (not a ZIP of two) */
+	RUN(&r, "export", id, id, "--format", "vtt", "--json");
+	cr_expect_eq(r.code, 0, "%s", r.err);
+	json_object *o = parse_out(&r);
+	cr_expect_eq(json_object_array_length(sbx_get(o, "transcription_ids")), 1, "%s", r.out);
+	char eid[64];
+	snprintf(eid, sizeof(eid), "%s", sbx_str(o, "id"));
+	json_object_put(o);
+	cli_result_free(&r);
+	/* download --wait waits for it to be ready */
+	RUN(&r, "download", eid, "--wait", "-o", "dl4");
+	cr_expect_eq(r.code, 0, "%s", r.err);
+	cli_result_free(&r);
+	snprintf(rel, sizeof(rel), "dl4/Test \xc3\xa9-%s.vtt", id);
+	cr_expect(home_has(rel), "%s", rel);
+}
+
 Test(cli_jobs, validation_happens_before_sending, .init = setup, .fini = teardown)
 {
 	long before = cli_count_transcriptions(&sb);
 	struct cli_result r;
-	RUN(&r, "transcribe", "http://127.0.0.1:1/a.wav", "--language", "xx-XX");
+	RUN(&r, "transcribe", "http://127.0.0.1:1/a.wav", "--language", "xx-XX", "--strict");
 	cr_expect_eq(r.code, 2);
 	cr_expect(strstr(r.err, "language"), "%s", r.err);
+	cli_result_free(&r);
+	/* without --strict a well-formed unknown code goes to the server, which decides */
+	RUN(&r, "transcribe", "http://127.0.0.1:1/a.wav", "--language", "xx-XX");
+	cr_expect_eq(r.code, 1, "the sandbox refuses it: %s", r.err);
+	cr_expect(strstr(r.err, "warning") && strstr(r.err, "422"), "%s", r.err);
+	cli_result_free(&r);
+	RUN(&r, "transcribe", "http://127.0.0.1:1/a.wav", "--language", "xx_XX");
+	cr_expect_eq(r.code, 2, "not a language code at all: %s", r.err);
 	cli_result_free(&r);
 	RUN(&r, "transcribe", "http://127.0.0.1:1/a.wav", "--language", "en-US", "--service",
 	    "alignment");
 	cr_expect_eq(r.code, 2, "alignment needs --document");
 	cr_expect(strstr(r.err, "document"), "%s", r.err);
 	cli_result_free(&r);
-	RUN(&r, "order", "create", "http://127.0.0.1:1/a.wav", "--language", "xx", "--service", "pro");
+	RUN(&r, "order", "create", "http://127.0.0.1:1/a.wav", "--language", "xx", "--service", "pro",
+	    "--strict");
 	cr_expect_eq(r.code, 2);
 	cli_result_free(&r);
 	RUN(&r, "translate", "abc", "--to", "fr", "--task", "--boost");
 	cr_expect_eq(r.code, 2);
+	cli_result_free(&r);
+	/* a subtitles style guide on a transcription order (issue 15) */
+	RUN(&r, "style-guides", "--json");
+	json_object *guides = json_tokener_parse(r.out);
+	cli_result_free(&r);
+	char sid[32] = "";
+	for (size_t i = 0; guides && i < json_object_array_length(guides); i++) {
+		json_object *g = json_object_array_get_idx(guides, i);
+		if (sbx_str(g, "operation") && strcmp(sbx_str(g, "operation"), "subtitles") == 0)
+			snprintf(sid, sizeof(sid), "%lld", (long long)json_object_get_int64(sbx_get(g, "id")));
+	}
+	json_object_put(guides);
+	cr_assert(sid[0], "the seed has a subtitles style guide");
+	RUN(&r, "order", "create", "http://127.0.0.1:1/a.wav", "--language", "en-US", "--style-guide", sid);
+	cr_expect_eq(r.code, 2, "%s", r.err);
+	cr_expect(strstr(r.err, "subtitles style guide"), "%s", r.err);
 	cli_result_free(&r);
 	cr_expect_eq(cli_count_transcriptions(&sb), before, "nothing was created");
 }
@@ -198,6 +321,32 @@ Test(cli_jobs, translate_order_and_task, .init = setup, .fini = teardown)
 	o = parse_out(&r);
 	cr_expect_str_eq(sbx_str(o, "state"), "incomplete");
 	json_object_put(o);
+	cli_result_free(&r);
+}
+
+/* Issue 15: order watch and order confirm --wait agree on a locked order (exit 1: it waits
+ * for action, it was not done). */
+Test(cli_jobs, a_locked_order_is_exit_1_for_watch_and_confirm, .init = setup, .fini = teardown)
+{
+	struct cli_result r;
+	RUN(&r, "order", "create", wav, "--language", "en-US", "--json");
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	json_object *o = parse_out(&r);
+	char oid[64], path[128];
+	snprintf(oid, sizeof(oid), "%s", sbx_str(o, "id"));
+	json_object_put(o);
+	cli_result_free(&r);
+	struct sbx_resp resp;
+	snprintf(path, sizeof(path), "/_sandbox/organizations/%s/credit", sb.org_id);
+	cr_assert_eq(sbx_request(&sb, "PUT", path, sb.admin_key, "{\"credit_cents\":0}", NULL, &resp), 0);
+	cr_assert_eq(resp.status, 200, "%s", resp.body);
+	sbx_resp_free(&resp);
+	RUN(&r, "order", "confirm", oid, "--wait");
+	cr_expect_eq(r.code, 1, "%s%s", r.out, r.err);
+	cli_result_free(&r);
+	RUN(&r, "order", "watch", oid);
+	cr_expect_eq(r.code, 1, "%s%s", r.out, r.err);
+	cr_expect(strstr(r.out, "locked"), "%s", r.out);
 	cli_result_free(&r);
 }
 
@@ -311,24 +460,11 @@ Test(cli_jobs, progress_on_a_terminal, .init = setup, .fini = teardown)
 	cr_expect(!strstr(buf, sb.api_key));
 }
 
-static long count_orders(void)
-{
-	struct sbx_resp resp;
-	if (sbx_request(&sb, "GET", "/_sandbox/state", sb.admin_key, NULL, NULL, &resp) != 0)
-		return -1;
-	json_object *o = sbx_json(&resp);
-	sbx_resp_free(&resp);
-	json_object *v = o ? sbx_get(o, "counts.orders") : NULL;
-	long n = v ? (long)json_object_get_int64(v) : -1;
-	json_object_put(o);
-	return n;
-}
-
 /* SIGINT during a wait: steno stops, says so, exits 130. The media is real (the receiver's),
  * so the order cannot fail by itself before the signal comes: a pro order then takes hours. */
 Test(cli_jobs, interrupted_wait_exits_130, .init = setup, .fini = teardown)
 {
-	long before = count_orders();
+	long before = count_rows("orders");
 	char errp[800], media[256];
 	struct sbx_receiver *rc = sbx_receiver_start(60.0, NULL, NULL, 0);
 	cr_assert_not_null(rc);
@@ -353,11 +489,11 @@ Test(cli_jobs, interrupted_wait_exits_130, .init = setup, .fini = teardown)
 		_exit(127);
 	}
 	/* Wait until the order exists (steno is then waiting on it; pro takes 6 hours). */
-	for (int i = 0; i < 400 && count_orders() <= before; i++) {
+	for (int i = 0; i < 400 && count_rows("orders") <= before; i++) {
 		struct timespec ts = {0, 25 * 1000000};
 		nanosleep(&ts, NULL);
 	}
-	cr_expect_gt(count_orders(), before);
+	cr_expect_gt(count_rows("orders"), before);
 	kill(pid, SIGINT);
 	int st = 0;
 	waitpid(pid, &st, 0);

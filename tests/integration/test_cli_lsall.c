@@ -113,6 +113,43 @@ Test(cli_lsall, full_last_page, .fini = teardown)
 	json_object_put(seq);
 }
 
+static size_t count_lines(const char *s)
+{
+	size_t n = 0;
+	for (const char *p = s; (p = strchr(p, '\n')); p++)
+		n++;
+	return n;
+}
+
+/* Issue 15: without --all, --json says on stderr that more pages follow (stdout keeps its
+ * array); --ndjson streams one item a line and ends with the paging line. */
+Test(cli_lsall, more_pages_are_said_and_ndjson_streams, .fini = teardown)
+{
+	struct cli_result r;
+	start("10", 25);
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"ls", "--json", NULL}), 0);
+	cr_expect_eq(r.code, 0, "%s", r.err);
+	cr_expect(strstr(r.err, "more pages follow: --page 1"), "%s", r.err);
+	json_object *a = json_tokener_parse(r.out);
+	cr_expect(a && json_object_array_length(a) == 10, "%s", r.out);
+	json_object_put(a);
+	cli_result_free(&r);
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"ls", "--ndjson", NULL}), 0);
+	cr_expect_eq(count_lines(r.out), 11, "%s", r.out);
+	cr_expect(strstr(r.out, "{\"paging\":{\"first_page\":0,\"pages\":1,\"more\":true}}\n"), "%s", r.out);
+	cli_result_free(&r);
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"ls", "--all", "--ndjson", NULL}), 0);
+	cr_expect_eq(count_lines(r.out), 26, "%s", r.out);
+	cr_expect(strstr(r.out, "\"more\":false}}\n"), "%s", r.out);
+	for (const char *p = r.out; *p; p = strchr(p, '\n') + 1) {
+		json_object *line = json_tokener_parse(p);  /* each line is one JSON value */
+		cr_expect(line, "a line is JSON: %.80s", p);
+		json_object_put(line);
+	}
+	cr_expect_str_eq(r.err, "", "--all: nothing more to say");
+	cli_result_free(&r);
+}
+
 Test(cli_lsall, empty_list, .fini = teardown)
 {
 	start("10", 0);
@@ -127,11 +164,21 @@ static struct MHD_Daemon *cursor_daemon;
 static int cursor_port;
 static int cursor_hits;
 static bool cursor_empty_tail;   /* the last page has no items but still a next link */
+static bool cursor_no_org;       /* next links without organization_id (the real service's) */
+static char cursor_special;      /* 'e': every page links a new one; 'l': k7 links back to zq */
 
 static const char *cursor_page(const char *cursor, char *buf, size_t n)
 {
 	const char *items, *next;
-	if (!cursor) {
+	char fresh[32];
+	if (cursor_special == 'e' && cursor && cursor[0] == 'n') {
+		items = "{\"id\":\"n\",\"name\":\"again\"}";
+		snprintf(fresh, sizeof fresh, "n%ld", strtol(cursor + 1, NULL, 10) + 1);
+		next = fresh;
+	} else if (cursor_special && cursor && !strcmp(cursor, "k7")) {
+		items = "{\"id\":\"c1\",\"name\":\"five\"}";
+		next = cursor_special == 'e' ? "n1" : "zq";
+	} else if (!cursor) {
 		items = "{\"id\":\"a1\",\"name\":\"one\"},{\"id\":\"a2\",\"name\":\"two\"}";
 		next = "zq";
 	} else if (!strcmp(cursor, "zq")) {
@@ -147,7 +194,8 @@ static const char *cursor_page(const char *cursor, char *buf, size_t n)
 	int len = snprintf(buf, n, "{\"results\":[%s],\"_links\":{", items);
 	if (next)
 		len += snprintf(buf + len, n - (size_t)len, "\"next\":{\"url\":\"http://127.0.0.1:%d/api/v1/"
-				"transcriptions?organization_id=1&cursor=%s\"}", cursor_port, next);
+				"transcriptions?%scursor=%s\"}", cursor_port,
+				cursor_no_org ? "" : "organization_id=1&", next);
 	snprintf(buf + len, n - (size_t)len, "}}");
 	return buf;
 }
@@ -165,9 +213,13 @@ static enum MHD_Result cursor_handler(void *cls, struct MHD_Connection *c, const
 	unsigned status = 200;
 	const char *body = buf;
 	__atomic_add_fetch(&cursor_hits, 1, __ATOMIC_SEQ_CST);
+	const char *org = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "organization_id");
 	if (strcmp(method, "GET") || strcmp(url, "/api/v1/transcriptions")) {
 		status = 404;
 		body = "{\"error\":\"not found\"}";
+	} else if (!org || strcmp(org, "1")) {
+		status = 401; /* the real service: the key's default organization is not this one */
+		body = "{\"error\":\"unauthorized\"}";
 	} else {
 		cursor_page(MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "cursor"), buf, sizeof buf);
 	}
@@ -232,4 +284,52 @@ Test(cli_lsall, cursor_links_stop_on_an_empty_page, .fini = cursor_stop)
 	cursor_start(true);
 	expect_cursor_listing();
 	cr_expect_eq(__atomic_load_n(&cursor_hits, __ATOMIC_SEQ_CST), 4);
+}
+
+/* Issue 15: the real service's next links carry no organization_id; page 2 got 401. */
+Test(cli_lsall, next_links_without_organization_keep_it, .fini = cursor_stop)
+{
+	cursor_no_org = true;
+	cursor_start(false);
+	expect_cursor_listing();
+	cr_expect_eq(__atomic_load_n(&cursor_hits, __ATOMIC_SEQ_CST), 3);
+}
+
+static struct cli_result *cursor_run_fail(struct cli_result *r, const char *limit)
+{
+	char base[96], cfg[64];
+	snprintf(base, sizeof base, "STENO_BASE_URL=http://127.0.0.1:%d/api/v1", cursor_port);
+	const char *const env[] = {base, "STENO_API_KEY=k", "STENO_ORG_ID=1", NULL};
+	if (limit) {
+		snprintf(cfg, sizeof cfg, "page_limit = %s\n", limit);
+		cr_assert_eq(cli_home_config(&home, cfg), 0);
+	}
+	cr_assert_eq(cli_exec(r, &home, NULL, env, (const char *const[]){"ls", "--all", NULL}), 0);
+	cr_expect_eq(r->code, 1, "an API failure: %s", r->err);
+	return r;
+}
+
+/* Issue 13 item 4: a server whose next link always gives a new page is followed up to
+ * page_limit, then steno says so (it ran 5,457 requests in 60 s before). */
+Test(cli_lsall, endless_next_links_stop_at_the_page_limit, .fini = cursor_stop)
+{
+	struct cli_result r;
+	cursor_special = 'e';
+	cursor_start(false);
+	cursor_run_fail(&r, "20");
+	cr_expect(strstr(r.err, "20 pages") && strstr(r.err, "page_limit"), "%s", r.err);
+	cr_expect_eq(__atomic_load_n(&cursor_hits, __ATOMIC_SEQ_CST), 20);
+	cli_result_free(&r);
+}
+
+/* ... and a link back to an earlier page is seen as a loop at once. */
+Test(cli_lsall, a_next_link_back_to_an_earlier_page_stops, .fini = cursor_stop)
+{
+	struct cli_result r;
+	cursor_special = 'l';
+	cursor_start(false);
+	cursor_run_fail(&r, NULL);
+	cr_expect(strstr(r.err, "repeats"), "%s", r.err);
+	cr_expect_eq(__atomic_load_n(&cursor_hits, __ATOMIC_SEQ_CST), 3);
+	cli_result_free(&r);
 }

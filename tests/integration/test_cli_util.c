@@ -134,10 +134,10 @@ static int wait_timeout(pid_t pid, int *status, int seconds)
 	}
 }
 
-pid_t cli_spawn(const struct cli_home *h, const struct sbx *s, const char *const *env,
-		const char *const *argv, const char *outp, const char *errp)
+static pid_t spawn_prog(const char *bin, const struct cli_home *h, const struct sbx *s,
+			const char *const *env, const char *const *argv, const char *outp,
+			const char *errp)
 {
-	const char *bin = getenv("STENO_BIN");
 	if (!bin)
 		return -1;
 	char *args[64];
@@ -167,8 +167,20 @@ pid_t cli_spawn(const struct cli_home *h, const struct sbx *s, const char *const
 	return pid;
 }
 
+pid_t cli_spawn(const struct cli_home *h, const struct sbx *s, const char *const *env,
+		const char *const *argv, const char *outp, const char *errp)
+{
+	return spawn_prog(getenv("STENO_BIN"), h, s, env, argv, outp, errp);
+}
+
 int cli_exec(struct cli_result *r, const struct cli_home *h, const struct sbx *s,
 	     const char *const *env, const char *const *argv)
+{
+	return cli_exec_prog(r, h, s, env, getenv("STENO_BIN"), argv);
+}
+
+int cli_exec_prog(struct cli_result *r, const struct cli_home *h, const struct sbx *s,
+		  const char *const *env, const char *bin, const char *const *argv)
 {
 	memset(r, 0, sizeof(*r));
 	r->code = -1;
@@ -176,7 +188,7 @@ int cli_exec(struct cli_result *r, const struct cli_home *h, const struct sbx *s
 	static int seq;
 	snprintf(outp, sizeof(outp), "%s/out.%d.%d", h->dir, (int)getpid(), seq);
 	snprintf(errp, sizeof(errp), "%s/err.%d.%d", h->dir, (int)getpid(), seq++);
-	pid_t pid = cli_spawn(h, s, env, argv, outp, errp);
+	pid_t pid = spawn_prog(bin, h, s, env, argv, outp, errp);
 	if (pid < 0)
 		return -1;
 	int status = 0;
@@ -207,13 +219,33 @@ void cli_result_free(struct cli_result *r)
 
 long cli_count_transcriptions(const struct sbx *s)
 {
+	return cli_count_rows(s, "transcriptions");
+}
+
+long cli_count_rows(const struct sbx *s, const char *table)
+{
+	char key[64];
+	snprintf(key, sizeof key, "counts.%s", table);
 	struct sbx_resp resp;
 	if (sbx_request(s, "GET", "/_sandbox/state", s->admin_key, NULL, NULL, &resp) != 0)
 		return -1;
 	json_object *o = sbx_json(&resp);
 	sbx_resp_free(&resp);
-	json_object *v = o ? sbx_get(o, "counts.transcriptions") : NULL;
+	json_object *v = o ? sbx_get(o, key) : NULL;
 	long n = v ? (long)json_object_get_int64(v) : -1;
 	json_object_put(o);
 	return n;
+}
+
+void cli_home_wav(const struct cli_home *h, const char *name, double seconds, char *out, size_t n)
+{
+	size_t len = 0;
+	void *data = sbx_make_wav(seconds, &len);
+	cli_home_path(h, name, out, n);
+	FILE *f = fopen(out, "wb");
+	if (!f || !data || fwrite(data, 1, len, f) != len)
+		out[0] = '\0';
+	if (f)
+		fclose(f);
+	free(data);
 }

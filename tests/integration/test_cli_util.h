@@ -33,15 +33,22 @@ struct cli_result {
  * NULL, plus `env` ("NAME=VALUE", NULL-terminated, may be NULL). Times out after 120 s. */
 int cli_exec(struct cli_result *r, const struct cli_home *h, const struct sbx *sbx,
 	     const char *const *env, const char *const *argv);
+/* Same with another program than STENO_BIN (a shell, say). */
+int cli_exec_prog(struct cli_result *r, const struct cli_home *h, const struct sbx *s,
+		  const char *const *env, const char *bin, const char *const *argv);
 void cli_result_free(struct cli_result *r);
 /* Starts STENO_BIN like cli_exec, with stdout and stderr into the files outp and errp, and
  * returns at once: its pid (the caller waits for it), or -1. */
 pid_t cli_spawn(const struct cli_home *h, const struct sbx *s, const char *const *env,
 		const char *const *argv, const char *outp, const char *errp);
 
+/* Writes a WAV of `seconds` (sbx_make_wav) as dir/name; its path in out ("" on failure). */
+void cli_home_wav(const struct cli_home *h, const char *name, double seconds, char *out, size_t n);
 /* Reads a whole file (malloc'd, NUL-terminated) or NULL. */
 char *cli_read_file(const char *path);
 /* Transcriptions of the demo organization per the admin state route (-1 on error). */
 long cli_count_transcriptions(const struct sbx *s);
+/* Rows of a sandbox table (orgs, transcriptions, orders, exports, tasks, webhooks), -1 on error. */
+long cli_count_rows(const struct sbx *s, const char *table);
 
 #endif

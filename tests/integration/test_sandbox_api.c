@@ -350,3 +350,30 @@ Test(sandbox_api, legacy_form, .fini = stop_all)
 		 "\"http://127.0.0.1:1/a.wav\",\"organization_id\":\"%s\"}}", S.org_id);
 	expect_error("POST", "transcriptions", S.api_key, body, NULL, 422, "validation_failed");
 }
+
+/* GET /organizations (open-points: the real service's extension): the key's organization,
+ * every one for the admin key, {id (integer), name, role}. */
+Test(sandbox_api, organizations_of_the_key, .fini = stop_all)
+{
+	const char *args[] = {"--seed-demo", "1", NULL};
+	sbt_start(&S, args);
+	long status;
+	json_object *o = sbx_call(&S, "GET", "organizations", NULL, &status);
+	cr_assert_eq(status, 200);
+	json_object *a = sbx_get(o, "organizations");
+	cr_assert_eq(json_object_array_length(a), 1, "%s", json_object_to_json_string(o));
+	json_object *g = json_object_array_get_idx(a, 0);
+	static const char *const ok[] = {"id", "name", "role", NULL};
+	expect_keys(g, ok);
+	cr_assert(json_object_is_type(sbx_get(g, "id"), json_type_int));
+	cr_assert_eq(json_object_get_int64(sbx_get(g, "id")), atoll(S.org_id));
+	json_object_put(o);
+	struct sbx_resp r;
+	cr_assert_eq(sbx_request(&S, "GET", "/api/v1/organizations", S.admin_key, NULL, NULL, &r), 0);
+	cr_assert_eq(r.status, 200);
+	o = sbx_json(&r);
+	cr_assert_geq(json_object_array_length(sbx_get(o, "organizations")), 2, "%s", r.body);
+	json_object_put(o);
+	sbx_resp_free(&r);
+	expect_error("GET", "/api/v1/organizations", "sk_wrong", NULL, NULL, 401, NULL);
+}

@@ -546,9 +546,11 @@ static void expect_download_failed(const char *id, const char *why)
 	json_object_put(t);
 }
 
-/* Our own signedUrl as tmp_url is checked as a download of it would be: expired or forged,
- * the transcription fails as the real service's does; an order's ingestion fails too. */
-Test(sandbox_flows, expired_or_forged_own_signed_url_fails, .fini = stop_all)
+/* Our own signedUrl as tmp_url: a forged one fails as the real service's download would; an
+ * expired one still names an object of our storage, which the service reads for the life of
+ * the object whatever the expiry of the PUT signature (issue 10: an order made a minute after
+ * the upload with --clock-speed 2000 failed ingestion). Transcription and order alike. */
+Test(sandbox_flows, forged_own_signed_url_fails_expired_stays_usable, .fini = stop_all)
 {
 	sbt_start(&S, NULL);
 	char url[1024], forged[1024], body[1400], id[40];
@@ -558,13 +560,11 @@ Test(sandbox_flows, expired_or_forged_own_signed_url_fails, .fini = stop_all)
 	*last = *last == '0' ? '1' : '0';
 	snprintf(id, sizeof id, "%s", create(forged, "", 201));
 	expect_download_failed(id, "signature");
-	snprintf(id, sizeof id, "%s", create(url, "", 201));   /* still valid: fine */
+	cr_assert_eq(sbx_advance(&S, 2 * 3600), 0); /* the PUT signature has expired */
+	snprintf(id, sizeof id, "%s", create(url, "", 201));
 	wait_not_state(id, "ingesting");
 	cr_assert_eq(sbx_advance(&S, 2.5), 0);
 	expect_state(id, "automatic_transcribing");
-	cr_assert_eq(sbx_advance(&S, 3600), 0);
-	snprintf(id, sizeof id, "%s", create(url, "", 201));
-	expect_download_failed(id, "expired");
 
 	long status;
 	snprintf(body, sizeof body, "{\"order\":{\"url\":\"%s\",\"language\":\"en-US\","
@@ -586,6 +586,6 @@ Test(sandbox_flows, expired_or_forged_own_signed_url_fails, .fini = stop_all)
 		usleep(20000);
 	}
 	cr_assert(o);
-	cr_assert(st && !strcmp(st, "failed"), "%s", json_object_to_json_string(o));
+	cr_assert(st && strcmp(st, "failed") != 0, "%s", json_object_to_json_string(o));
 	json_object_put(o);
 }

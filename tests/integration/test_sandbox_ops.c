@@ -172,12 +172,7 @@ Test(sandbox_ops, kill9_loses_no_acknowledged_write, .fini = stop_all)
 
 static void set_faults(const char *spec)
 {
-	char body[1024];
-	struct sbx_resp r;
-	snprintf(body, sizeof body, "{\"spec\":\"%s\"}", spec);
-	sbx_request(&S, "PUT", "/_sandbox/faults", S.admin_key, body, NULL, &r);
-	cr_assert_eq(r.status, 200, "%s", r.body);
-	sbx_resp_free(&r);
+	cr_assert_eq(sbx_set_faults(&S, spec), 0, "%s", spec);
 }
 
 static void glossaries(struct sbx_resp *r)

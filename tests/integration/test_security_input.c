@@ -52,13 +52,14 @@ static int exists(const char *path)
 	return stat(path, &st) == 0;
 }
 
+/* A ready export whose id and transcription id (what the file is named after) are hostile. */
 static void ready_export(const char *id, const char *link_name)
 {
 	char path[128];
 	snprintf(path, sizeof path, "/api/v1/exports/%s*", id[0] == '/' ? "abs" : "dotdot");
 	sec_server_route(&api, "GET", path, 200, NULL,
-			 "{\"id\":\"%s\",\"state\":\"ready\",\"format\":\"txt\",\"transcription_ids\":[\"t1\"],"
-			 "\"download_link\":\"%s/files/%s\"}", id, files.origin, link_name);
+			 "{\"id\":\"%s\",\"state\":\"ready\",\"format\":\"txt\",\"transcription_ids\":[\"%s\"],"
+			 "\"download_link\":\"%s/files/%s\"}", id, id, files.origin, link_name);
 }
 
 Test(security_input, download_names_stay_in_the_directory, .init = setup, .fini = teardown)
@@ -67,6 +68,7 @@ Test(security_input, download_names_stay_in_the_directory, .init = setup, .fini 
 	struct cli_result r;
 
 	snprintf(abs_target, sizeof abs_target, "%s/abs-escape", home.dir);
+	cr_assert_eq(cli_home_config(&home, "download_name = {id}.{ext}\n"), 0);
 	sec_server_route(&files, "GET", "/files/*", 200, NULL, "payload\n");
 	ready_export("../../dotdot-escape", "..%2F..%2Fdotdot-link.txt");
 	ready_export(abs_target, "%2Ftmp%2Fabs-link.txt");
@@ -85,11 +87,13 @@ Test(security_input, download_names_stay_in_the_directory, .init = setup, .fini 
 	cr_expect(!exists("/tmp/dotdot-escape.txt") && !exists("/tmp/abs-link.txt"));
 	strcat(abs_target, ".txt");
 	cr_expect(!exists(abs_target), "an absolute name was written: %s", abs_target);
-	/* What was written is in dl/, as plain names. */
-	char inside[800];
-	snprintf(inside, sizeof inside, "%s/dotdot-escape.txt", dl);
+	/* What was written is in dl/, as plain names (download_name {id}.{ext}: '/' is '_'). */
+	char inside[2000];
+	snprintf(inside, sizeof inside, "%s/___.._dotdot-escape.txt", dl);
 	cr_expect(exists(inside), "the safe basename is used: %s", inside);
-	snprintf(inside, sizeof inside, "%s/abs-escape.txt", dl);
+	snprintf(inside, sizeof inside, "%s/%s", dl, abs_target); /* abs_target ends in .txt now */
+	for (char *p = inside + strlen(dl) + 1; *p; p++)
+		*p = *p == '/' ? '_' : *p;
 	cr_expect(exists(inside), "the safe basename is used: %s", inside);
 }
 
@@ -188,7 +192,7 @@ static void tui_download(struct steno_http *http, const char *link, const char *
 
 	e.download_link = (char *)(uintptr_t)link;
 	memset(w, 0, sizeof *w);
-	cr_assert_eq(jobs_extra_download(http, &e, dir, false, NULL, on_dl_done, w, &err), 0, "%s", err.message);
+	cr_assert_eq(jobs_extra_download(http, &e, dir, NULL, false, NULL, on_dl_done, w, &err), 0, "%s", err.message);
 	for (int i = 0; i < 200 && !w->done; i++) {
 		steno_http_poll(http, NULL, 0, 50);
 		steno_http_perform(http);
@@ -223,4 +227,27 @@ Test(security_input, tui_download_link_names_stay_in_the_directory, .init = setu
 	snprintf(parent, sizeof parent, "%s/link-escape.txt", home.dir);
 	cr_expect(!exists(parent) && !exists("/tmp/link-abs-escape.txt") && !exists("/tmp/link-escape.txt"));
 	cr_expect(!sec_server_log_has(&files, "sk-hostile-test"), "the key went to the download host");
+}
+
+/* Issue 13 item 5: U+009B and U+202E in a server's id reached the file name and the path that
+ * `steno download` prints; a name starting with '-' was written as is. */
+Test(security_input, download_names_lose_c1_bidi_and_leading_dash, .init = setup, .fini = teardown)
+{
+	struct cli_result r;
+	char dl[700], want[800];
+
+	sec_server_route(&files, "GET", "/files/*", 200, NULL, "payload\n");
+	sec_server_route(&api, "GET", "/api/v1/exports/c1*", 200, NULL,
+			 "{\"id\":\"c1\",\"state\":\"ready\",\"format\":\"txt\","
+			 "\"transcription_ids\":[\"-rf\\u009b6n\\u202etxt\"],\"download_link\":\"%s/files/x\"}",
+			 files.origin);
+	cli_home_path(&home, "dl", dl, sizeof dl);
+	cr_assert_eq(mkdir(dl, 0700), 0);
+	cr_assert_eq(cli_home_config(&home, "download_name = {id}.{ext}\n"), 0);
+	cr_expect_eq(run(&r, (const char *const[]){"download", "c1", "-o", dl, NULL}), 0, "%s", r.err);
+	expect_clean("download", r.out);
+	expect_clean("download", r.err);
+	cli_result_free(&r);
+	snprintf(want, sizeof want, "%s/_rf_6n_txt.txt", dl);
+	cr_expect(exists(want), "the name is reduced to a safe set: %s", want);
 }

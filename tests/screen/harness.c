@@ -162,6 +162,21 @@ char *scr_attrs(void)
 	return dump_screen(1);
 }
 
+int scr_cell_colors(int y, int x, short *fg, short *bg)
+{
+	cchar_t cc;
+	wchar_t wc[CCHARW_MAX + 1];
+	attr_t a;
+	short pair = 0;
+
+	*fg = *bg = -1;
+	if (mvwin_wch(curscr, y, x, &cc) == ERR || getcchar(&cc, wc, &a, &pair, NULL) == ERR)
+		return 0;
+	if (pair && pair_content(pair, fg, bg) == ERR)
+		*fg = *bg = -1;
+	return wc[0] != L' ' && wc[0] != 0;
+}
+
 int scr_colored_cells(void)
 {
 	int rows = getmaxy(curscr), cols = getmaxx(curscr), n = 0;

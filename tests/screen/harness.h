@@ -58,6 +58,10 @@ char *scr_text(void);
  * '.' for none), one line per row. Caller frees. */
 char *scr_attrs(void);
 
+/* The colours a cell is drawn in (-1: the terminal's default), from its colour pair in
+ * curscr; returns whether the cell shows a visible character (not a space). */
+int scr_cell_colors(int y, int x, short *fg, short *bg);
+
 /* How many cells use a colour pair. */
 int scr_colored_cells(void);
 

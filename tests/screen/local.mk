@@ -2,7 +2,7 @@
 # /dev/null, keys pushed into ncurses' queue, curscr dumped and compared with
 # golden files in golden/; STENO_UPDATE_GOLDEN=1 rewrites them).
 SCREEN_TEST_SOURCES = %reldir%/harness.c %reldir%/harness.h %reldir%/fake_panes.c %reldir%/fake_panes.h
-SCREEN_TEST_LIBS = libsteno_ui.a $(NCURSESW_LIBS) $(TEST_LIBS) -lm
+SCREEN_TEST_LIBS = libsteno_ui.a libsteno_core.a libsteno_api.a $(NCURSESW_LIBS) $(TEST_LIBS) -lm
 SCREEN_TEST_CFLAGS = $(TEST_CFLAGS) $(NCURSESW_CFLAGS)
 
 check_PROGRAMS += tests/screen/test_screen_frame tests/screen/test_screen_term tests/screen/test_screen_loop

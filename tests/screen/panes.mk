@@ -36,3 +36,23 @@ tests_screen_test_e2e_tui_CFLAGS = $(TEST_CFLAGS) $(VTERM_CFLAGS) $(MHD_CFLAGS) 
 tests_screen_test_e2e_tui_LDADD = $(TEST_LIBS) $(VTERM_LIBS) $(CURL_LIBS) $(JSONC_LIBS) \
 	$(MHD_LIBS) $(PTHREAD_LIBS) -lutil
 endif
+
+# --read-only: every action pressed, the sandbox's database read before and after.
+check_PROGRAMS += tests/screen/test_panes_readonly
+TESTS += tests/screen/test_panes_readonly
+tests_screen_test_panes_readonly_SOURCES = %reldir%/test_panes_readonly.c $(PANES_TEST_SOURCES)
+tests_screen_test_panes_readonly_CFLAGS = $(PANES_TEST_CFLAGS) $(SQLITE_CFLAGS)
+tests_screen_test_panes_readonly_LDADD = $(PANES_TEST_LIBS) $(SQLITE_LIBS)
+
+# every bundled theme legible on 8 and 16 colours (terminfo from ncurses-term)
+check_PROGRAMS += tests/screen/test_panes_colors
+TESTS += tests/screen/test_panes_colors
+tests_screen_test_panes_colors_SOURCES = %reldir%/test_panes_colors.c $(PANES_TEST_SOURCES)
+tests_screen_test_panes_colors_CFLAGS = $(PANES_TEST_CFLAGS)
+tests_screen_test_panes_colors_LDADD = $(PANES_TEST_LIBS)
+
+check_PROGRAMS += tests/screen/test_panes_log
+TESTS += tests/screen/test_panes_log
+tests_screen_test_panes_log_SOURCES = %reldir%/test_panes_log.c $(PANES_TEST_SOURCES)
+tests_screen_test_panes_log_CFLAGS = $(PANES_TEST_CFLAGS)
+tests_screen_test_panes_log_LDADD = $(PANES_TEST_LIBS)

@@ -33,6 +33,8 @@ static void pf_env(const struct pf_opts *o, const char *dir)
 	setenv("XDG_STATE_HOME", path, 1);
 	snprintf(path, sizeof path, "%s/config", dir);
 	setenv("XDG_CONFIG_HOME", path, 1);
+	snprintf(path, sizeof path, "%s/cache", dir);
+	setenv("XDG_CACHE_HOME", path, 1);   /* the preview's transcripts */
 	unsetenv("STENO_CONFIG");
 }
 
@@ -76,7 +78,8 @@ void pf_open(struct pf *f, const struct pf_opts *o)
 		.org_id = o->no_org ? NULL : f->have_sbx ? f->sbx.org_id : "1",
 		.profile = "test", .theme = o->theme, .read_only = o->read_only, .mouse = o->mouse,
 		.key_lines = o->key_lines, .key_origin = "test.conf",
-		.term = "xterm-256color", .in = f->in, .out = f->out, .config = o->config,
+		.term = o->term ? o->term : "xterm-256color", .in = f->in, .out = f->out,
+		.config = o->config,
 	};
 	char msg[640];
 	f->app = app_new(&uo, msg, sizeof msg);

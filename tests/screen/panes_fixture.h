@@ -25,6 +25,7 @@ struct pf_opts {
 	const char *key_lines;             /* config bind / unbind lines */
 	const char *learned_folder;        /* "ID:/path" learned in the state file first */
 	const struct steno_config *config; /* NULL: the built-in defaults */
+	const char *term;                  /* terminfo name; NULL: xterm-256color */
 };
 
 /* Ownership: pf_open fills it, pf_close frees everything. */

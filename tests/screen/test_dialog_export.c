@@ -57,13 +57,19 @@ static int count_files(const char *dir, const char *suffix)
 	return n;
 }
 
+/* The export dialog on one finished transcription of 12 (80x24). */
+static void open_export_of_done(struct dfx *x)
+{
+	dfx_open(x, 24, 80, 12);
+	dfx_load(x);
+	const char *id = dfx_find(x, "automatic_done");
+	open_export(x, &id, 1);
+}
+
 Test(dialog_export, options_follow_the_format)
 {
 	struct dfx x;
-	dfx_open(&x, 24, 80, 12);
-	dfx_load(&x);
-	const char *id = dfx_find(&x, "automatic_done");
-	open_export(&x, &id, 1);
+	open_export_of_done(&x);
 	char *t = dfx_text();
 	cr_assert(strstr(t, "Timestamps") && strstr(t, "Speakers") && !strstr(t, "Highlights"), "%s", t);
 	free(t);
@@ -79,6 +85,47 @@ Test(dialog_export, options_follow_the_format)
 	scr_golden("dialog_export_docx", t);
 	cr_assert(strstr(t, "Highlights only") && strstr(t, "Inline times"), "%s", t);
 	free(t);
+	dfx_close(&x);
+}
+
+/* The format picker's descriptions are whole (they were cut to 12 columns). */
+Test(dialog_export, format_descriptions_are_whole)
+{
+	struct dfx x;
+	open_export_of_done(&x);
+	dfx_keys(&x, "<Space>");
+	cr_assert(dfx_shows(&x, "Interactive transcript"));
+	cr_assert(dfx_shows(&x, "Premiere Pro (beta)"));
+	cr_assert(dfx_shows(&x, "SubRip subtitles"));
+	dfx_close(&x);
+}
+
+/* The checkbox on the line of `label` reads [x]. */
+static bool checked_on_screen(const char *label)
+{
+	char *t = dfx_text();
+	const char *l = strstr(t, label);
+	const char *box = l ? strchr(l, '[') : NULL;
+	bool on = box && box[1] == 'x';
+	free(t);
+	return on;
+}
+
+Test(dialog_export, highlights_and_highlights_only_exclude_each_other)
+{
+	struct dfx x;
+	open_export_of_done(&x);
+	dfx_type(&x, "docx");
+	dfx_keys(&x, "<Enter>");
+	/* Format, Timestamps, Speakers, Comments, Highlights */
+	dfx_keys(&x, "<Tab> <Tab> <Tab> <Tab> <Space>");
+	cr_assert(checked_on_screen("Highlights  "));
+	dfx_keys(&x, "<Tab> <Space>");
+	cr_assert(checked_on_screen("Highlights only"));
+	cr_assert_not(checked_on_screen("Highlights  "), "checking one clears the other");
+	dfx_keys(&x, "<S-Tab> <Space>");
+	cr_assert(checked_on_screen("Highlights  "));
+	cr_assert_not(checked_on_screen("Highlights only"));
 	dfx_close(&x);
 }
 
@@ -122,6 +169,44 @@ Test(dialog_export, export_then_download_and_zip)
 	dfx_close(&x);
 }
 
+static long exports_on_the_server(struct dfx *x)
+{
+	struct sbx_resp r;
+	cr_assert_eq(sbx_request(&x->sb, "GET", "/_sandbox/state", x->sb.admin_key, NULL, NULL, &r), 0);
+	json_object *o = sbx_json(&r);
+	long n = o ? (long)json_object_get_int64(sbx_get(o, "counts.exports")) : -1;
+	json_object_put(o);
+	sbx_resp_free(&r);
+	return n;
+}
+
+/* Issue 12 "Downloads": the file is named by download_name ({name}-{id}.{ext}) and a file
+ * that exists is refused before the export is created (it was found after a 20 s export). */
+Test(dialog_export, existing_file_is_refused_before_the_export)
+{
+	struct dfx x;
+	char path[600];
+	dfx_open(&x, 24, 80, 12);
+	dfx_load(&x);
+	const char *one = dfx_find(&x, "automatic_done");
+	const struct store_transcription *t = store_transcription_get(x.store, one);
+	cr_assert(t && t->t.name);
+	snprintf(path, sizeof path, "%s/%s-%s.txt", x.tmp, t->t.name, one);
+	FILE *f = fopen(path, "w");
+	cr_assert(f, "%s", path);
+	fclose(f);
+	long before = exports_on_the_server(&x);
+	open_export(&x, &one, 1);
+	dfx_keys(&x, "<Tab> <Tab> <Tab> <Tab> <Tab>");
+	set_dir(&x, x.tmp);
+	dfx_keys(&x, "<Enter>");
+	char *txt = dfx_text();
+	cr_assert(dfx_pump(&x, dfx_cond_shows, "exists", 3000), "the existing file is not named:\n%s", txt);
+	free(txt);
+	cr_assert_eq(exports_on_the_server(&x), before, "an export was created");
+	dfx_close(&x);
+}
+
 Test(dialog_export, failed_export_keeps_the_form)
 {
 	struct dfx x;
@@ -141,7 +226,9 @@ Test(dialog_export, failed_export_keeps_the_form)
 	dfx_close(&x);
 }
 
-Test(dialog_export, preview_fetches_once_then_reads_the_cache)
+/* The preview reads the retrieve's downloadUrl: no export is made on the server (counted in
+ * its database), the text comes, and the second open needs no request at all. */
+Test(dialog_export, preview_reads_the_download_url_once_then_the_cache)
 {
 	struct dfx x;
 	dfx_open(&x, 24, 80, 12);
@@ -150,10 +237,10 @@ Test(dialog_export, preview_fetches_once_then_reads_the_cache)
 	cr_assert_eq(dialog_env_set_ids(&x.env, &id, 1), 0);
 	long exports = dfx_count(&x, "exports");
 	dfx_dialog(&x, &pane_preview_ops);
-	advance_when_waiting(&x);
 	cr_assert(dfx_pump(&x, dfx_cond_shows, "[00:00:", 8000), "no transcript");
 	cr_assert(dfx_shows(&x, "Speaker"));
-	cr_assert_eq(dfx_count(&x, "exports"), exports + 1);
+	cr_assert_not(dfx_shows(&x, "export"));
+	cr_assert_eq(dfx_count(&x, "exports"), exports, "the preview made an export");
 	/* search: / word Enter, then n */
 	dfx_keys(&x, "/");
 	dfx_type(&x, "Speaker");
@@ -169,10 +256,58 @@ Test(dialog_export, preview_fetches_once_then_reads_the_cache)
 	dfx_dialog(&x, &pane_preview_ops);
 	cr_assert(dfx_shows(&x, "(cached)") && dfx_shows(&x, "[00:00:"));
 	cr_assert_eq(steno_http_pending(x.http), 0);
-	cr_assert_eq(dfx_count(&x, "exports"), exports + 1);
+	cr_assert_eq(dfx_count(&x, "exports"), exports);
 	/* resize with the preview open: wrapped again */
 	scr_resize(&x.scr, 16, 50);
 	cr_assert(dfx_shows(&x, "(cached)"));
+	dfx_close(&x);
+}
+
+/* An unfinished transcription has no content yet: said, and nothing is created. */
+Test(dialog_export, preview_of_an_unfinished_transcription_says_so)
+{
+	struct dfx x;
+	dfx_open(&x, 24, 80, 12);
+	const char *id = dfx_find(&x, "ingesting");
+	cr_assert_eq(dialog_env_set_ids(&x.env, &id, 1), 0);
+	long exports = dfx_count(&x, "exports");
+	dfx_dialog(&x, &pane_preview_ops);
+	cr_assert(dfx_pump(&x, dfx_cond_shows, "no transcript yet", 5000));
+	cr_assert_eq(dfx_count(&x, "exports"), exports);
+	dfx_close(&x);
+}
+
+/* The earlier API form gives no downloadUrl: the preview falls back to a JSON export and
+ * says so; under --read-only it refuses instead of creating that export. */
+Test(dialog_export, preview_falls_back_to_an_export_on_the_earlier_form)
+{
+	static const char *const legacy[] = { "--api-form", "legacy", NULL };
+	struct dfx x;
+	dfx_open_ex(&x, 24, 100, 12, legacy, 0);
+	dfx_load(&x);
+	const char *id = dfx_find(&x, "automatic_done");
+	cr_assert_eq(dialog_env_set_ids(&x.env, &id, 1), 0);
+	long exports = dfx_count(&x, "exports");
+	dfx_dialog(&x, &pane_preview_ops);
+	advance_when_waiting(&x);
+	cr_assert(dfx_pump(&x, dfx_cond_shows, "[00:00:", 8000), "no transcript");
+	cr_assert(dfx_shows(&x, "no downloadUrl (earlier API form)"));
+	cr_assert_eq(dfx_count(&x, "exports"), exports + 1);
+	dfx_close(&x);
+}
+
+Test(dialog_export, preview_under_read_only_never_creates_an_export)
+{
+	static const char *const legacy[] = { "--api-form", "legacy", NULL };
+	struct dfx x;
+	dfx_open_ex(&x, 24, 100, 12, legacy, 1);
+	const char *id = dfx_find(&x, "automatic_done");
+	cr_assert_eq(dialog_env_set_ids(&x.env, &id, 1), 0);
+	long exports = dfx_count(&x, "exports");
+	dfx_dialog(&x, &pane_preview_ops);
+	cr_assert(dfx_pump(&x, dfx_cond_shows, "read-only", 5000), "not refused");
+	cr_assert(!dfx_pump(&x, dfx_cond_shows, "waiting", 300), "an export was started");
+	cr_assert_eq(dfx_count(&x, "exports"), exports);
 	dfx_close(&x);
 }
 

@@ -34,11 +34,19 @@ static void hook_unmark(void *ud)
 
 void dfx_open(struct dfx *x, int rows, int cols, int seed)
 {
+	dfx_open_ex(x, rows, cols, seed, NULL, 0);
+}
+
+void dfx_open_ex(struct dfx *x, int rows, int cols, int seed, const char *const *more,
+		 int read_only)
+{
 	char num[16];
-	const char *extra[] = { "--seed-demo", num, NULL };
+	const char *extra[8] = { "--seed-demo", num, NULL };
 	struct steno_error err;
 	memset(x, 0, sizeof *x);
 	snprintf(num, sizeof num, "%d", seed);
+	for (size_t i = 0; more && more[i] && i < 5; i++)
+		extra[2 + i] = more[i];
 	snprintf(x->tmp, sizeof x->tmp, "/tmp/steno-dlg-XXXXXX");
 	cr_assert_not_null(mkdtemp(x->tmp));
 	cr_assert_eq(sbx_start(&x->sb, seed > 0 ? extra : NULL), 0, "sandbox did not start");
@@ -61,7 +69,8 @@ void dfx_open(struct dfx *x, int rows, int cols, int seed)
 	snprintf(x->env.cache_dir, sizeof x->env.cache_dir, "%s/cache", x->tmp);
 	x->env.hooks = (struct dialog_hooks){ .status = hook_status, .reload = hook_reload,
 					      .unmark = hook_unmark, .ud = x };
-	struct scr_opts so = { .rows = rows, .cols = cols, .theme = "mono", .no_color = 1 };
+	struct scr_opts so = { .rows = rows, .cols = cols, .theme = "mono", .no_color = 1,
+			       .read_only = read_only };
 	scr_open(&x->scr, &so);
 	scr_draw(&x->scr);
 }

@@ -30,6 +30,10 @@ struct dfx {
 
 /* seed: --seed-demo N (0: no demo data). */
 void dfx_open(struct dfx *x, int rows, int cols, int seed);
+/* The same with more sandbox arguments (at most 5, NULL-terminated; may be NULL) and the
+ * frame in --read-only when read_only. */
+void dfx_open_ex(struct dfx *x, int rows, int cols, int seed, const char *const *more,
+		 int read_only);
 void dfx_close(struct dfx *x);
 
 /* Points the engine and jobs at another server (a stand-in); the sandbox stays up. */

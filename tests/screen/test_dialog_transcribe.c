@@ -188,3 +188,76 @@ Test(dialog_transcribe, lost_reply_not_found_offers_to_submit_again)
 	dfx_close(&x);
 	keepalive_server_stop(&srv);
 }
+
+static bool created_one(struct dfx *x, const void *arg)
+{
+	(void)arg;
+	return dfx_count(x, "transcriptions") == 1;
+}
+
+/* The language picker finds a language by its English or own name, shows both names and
+ * whole notes in a wide popup, and offers the language used last first. */
+Test(dialog_transcribe, language_picker_found_by_name)
+{
+	struct dfx x;
+	struct recent_list recent = {0};
+	dfx_open(&x, 40, 120, 0);
+	x.env.recent_languages = &recent;
+	dfx_dialog(&x, &dialog_transcribe_ops);
+	dfx_type(&x, "Interview");
+	dfx_keys(&x, "<Tab>");
+	dfx_type(&x, "japanese");
+	dfx_golden("dialog_language_picker_japanese");
+	dfx_keys(&x, "<Enter>");
+	cr_assert(dfx_shows(&x, "ja-JP  Japanese (Japan)  (auto only)"));
+	/* by its own name, and the note is not cut to 12 columns */
+	dfx_keys(&x, "<Space>");
+	dfx_type(&x, "Österr");
+	cr_assert(dfx_shows(&x, "de-AT        German (Austria) · Deutsch (Österreich)"));
+	cr_assert(dfx_shows(&x, "(1 of 137)"));
+	dfx_keys(&x, "<Esc> <Tab> <Tab>");
+	dfx_type(&x, "http://127.0.0.1:9/a.wav");
+	dfx_keys(&x, "<Enter>");
+	cr_assert(dfx_pump(&x, created_one, NULL, 5000));
+	cr_assert_str_eq(recent.items[0], "ja-JP", "the submitted language is remembered");
+	dfx_close(&x);
+
+	dfx_open(&x, 24, 80, 0);
+	x.env.recent_languages = &recent;
+	dfx_dialog(&x, &dialog_transcribe_ops);
+	cr_assert(dfx_shows(&x, "ja-JP  Japanese (Japan)  (recent · auto only)"), "the last one is the default");
+	dfx_keys(&x, "<Tab> <Space>");
+	dfx_golden("dialog_language_picker_recent");
+	dfx_close(&x);
+
+	/* at 200x50, searching by a word of the own name */
+	dfx_open(&x, 50, 200, 0);
+	dfx_dialog(&x, &dialog_transcribe_ops);
+	dfx_keys(&x, "<Tab>");
+	dfx_type(&x, "español");
+	dfx_golden("dialog_language_picker_espanol");
+	dfx_close(&x);
+}
+
+/* A validation error goes when its field is fixed, or hidden because another choice made
+ * it moot; it does not come back by itself. */
+Test(dialog_transcribe, validation_error_clears_when_fixed)
+{
+	struct dfx x;
+	dfx_open(&x, 24, 80, 0);
+	dfx_dialog(&x, &dialog_transcribe_ops);
+	dfx_keys(&x, "<Enter>");
+	cr_assert(dfx_shows(&x, "name is required"));
+	dfx_type(&x, "T");
+	cr_assert_not(dfx_shows(&x, "name is required"), "fixed: the error goes");
+	dfx_keys(&x, "<Tab> <Tab> <Tab>");
+	dfx_type(&x, "http://127.0.0.1:9/a.wav");
+	dfx_keys(&x, "<Tab> <Right> <Right> <Enter>");
+	cr_assert(dfx_shows(&x, "document_url is required"));
+	dfx_keys(&x, "<Up> <Left>");   /* back to the service: pro needs no document */
+	cr_assert_not(dfx_shows(&x, "document_url is required"));
+	dfx_keys(&x, "<Right>");       /* alignment again: the field is back, unjudged */
+	cr_assert(dfx_shows(&x, "Document URL"));
+	cr_assert_not(dfx_shows(&x, "document_url is required"));
+	dfx_close(&x);
+}

@@ -236,3 +236,25 @@ Test(e2e, sandbox_mode_runs_its_own_sandbox)
 	int st = e2e_wait_exit();
 	cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d", st);
 }
+
+/* --sandbox keeps its own state and cache beside its data, removed when steno exits: the
+ * user's state and cache directories (the XDG ones of the run) get nothing, even after a
+ * preview (which caches the transcript). */
+Test(e2e, sandbox_mode_never_writes_into_the_users_state_or_cache)
+{
+	static const char *const args[] = { "--sandbox", NULL };
+	char cmd[600];
+	e2e_start(30, 120, args, NULL);
+	e2e_wait_text("online");
+	e2e_wait_text("Entrevista");
+	e2e_send("jjp");   /* the third row of the demo is a finished transcription */
+	e2e_wait_text("Speaker 1");
+	e2e_send("q");
+	e2e_wait_text("Transcriptions");
+	e2e_send("q");
+	int st = e2e_wait_exit();
+	cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d", st);
+	snprintf(cmd, sizeof cmd, "test -z \"$(find '%s/state' '%s/cache' -type f 2>/dev/null)\"",
+		 E.dir, E.dir);
+	cr_assert_eq(system(cmd), 0, "--sandbox wrote into the user's state or cache (%s)", E.dir);
+}

@@ -250,3 +250,50 @@ Test(activity, the_shells_exports_show_in_the_activity_pane)
 	cr_assert_eq(a->kind, STORE_ACT_EXPORT);
 	cr_assert_not_null(a->state, "not refreshed after the start");
 }
+
+/* Steps the app until the job reaches step (asserting within 10 s). */
+static void step_until(int job, enum job_step step)
+{
+	for (int i = 0; i < 200; i++) {
+		const struct steno_job *j = jobs_get(app_jobs(f.app), job);
+		cr_assert_not_null(j);
+		if (j->step == step)
+			return;
+		f.quit |= app_step(f.app, 50);
+	}
+	cr_assert_fail("job %d never reached %s", job, jobs_step_name(step));
+}
+
+/* Cancelling an export's wait leaves nothing stuck: the job's row says what happened, the
+ * export stays followed as an activity, `r` reads its true state, and once it is ready `d`
+ * downloads it. */
+Test(activity, a_cancelled_export_wait_stays_refreshable)
+{
+	struct pf_opts o = { .rows = 30, .cols = 140, .sandbox_args = demo30 };
+	char tid[64];
+	const char *ids[1] = { tid };
+	struct steno_error err;
+
+	pf_open(&f, &o);
+	find_state("automatic_done", tid, sizeof tid);
+	struct steno_export_create_req req = { .format = "txt", .transcription_ids = ids,
+					       .n_transcription_ids = 1 };
+	steno_error_clear(&err);
+	int job = jobs_export(app_jobs(f.app), &req, f.dir, NULL, false, &err);
+	cr_assert_gt(job, 0, "%s", err.message);
+	cr_assert_eq(app_watch_job(f.app, job), 0);
+	step_until(job, JOB_STEP_WAITING);
+	scr_push_key('4');
+	f.quit |= app_step(f.app, 0);
+	scr_push_key('x');
+	f.quit |= app_step(f.app, 0);
+	cr_assert_eq(jobs_get(app_jobs(f.app), job)->step, JOB_STEP_CANCELLED);
+	pf_settle(&f);
+	pf_expect(&f, "cancelled while wait");   /* the Info column cuts the rest */
+	cr_assert_eq(sbx_advance(&f.sbx, 60), 0);
+	pf_keys(&f, "r");
+	pf_wait_text(&f, "finished (ready)");
+	pf_expect(&f, " ready ");
+	pf_keys(&f, "d");
+	pf_expect(&f, "Download export");
+}

@@ -19,11 +19,25 @@ static void teardown(void)
 
 TestSuite(errors, .fini = teardown);
 
+/* No organization anywhere and none found (the server cannot be reached). */
 Test(errors, no_organization_says_how_to_set_one)
+{
+	struct pf_opts o = { .rows = 24, .cols = 100, .no_sandbox = 1, .no_org = 1,
+		.base_url = "http://127.0.0.1:9/api/v1", .api_key = "k" };
+	pf_open(&f, &o);
+	pf_golden(&f, "panes-no-org-100x24.txt");
+}
+
+/* Issue 15: no organization configured, and the key sees exactly one (GET /organizations on
+ * the sandbox): it fills the organizations pane and is chosen. */
+Test(errors, the_only_organization_of_the_key_is_chosen)
 {
 	struct pf_opts o = { .rows = 24, .cols = 100, .sandbox_args = demo10, .no_org = 1 };
 	pf_open(&f, &o);
-	pf_golden(&f, "panes-no-org-100x24.txt");
+	pf_wait_text(&f, "Transcriptions 23");
+	pf_expect(&f, "Demo Organization");
+	pf_reject(&f, "no organization configured");
+	pf_golden(&f, "panes-org-found-100x24.txt");
 }
 
 Test(errors, refused_key_is_named)
@@ -112,4 +126,28 @@ Test(errors, copy_refuses_a_hostile_editor_url_and_says_what_was_copied)
 	memset(&f, 0, sizeof f);
 	sec_server_stop(&srv);
 	config_free(&cfg);
+}
+
+/* Issue 13 item 4: a server whose next link never changes made G load forever (one request
+ * after another, the list never ending). The browser stops at a repeated link and says so;
+ * the requests are counted on the server. */
+Test(errors, a_next_link_that_repeats_stops_load_all)
+{
+	struct sec_server s;
+	char base[128];
+	cr_assert_eq(sec_server_start(&s), 0);
+	sec_server_route(&s, "GET", "/api/v1/transcriptions", 200, NULL,
+			 "{\"results\":[{\"id\":\"a1\",\"name\":\"Looping\",\"state\":\"automatic_done\"}],"
+			 "\"_links\":{\"next\":{\"url\":\"%s/api/v1/transcriptions?cursor=same\"}}}", s.origin);
+	snprintf(base, sizeof base, "%s/api/v1", s.origin);
+	struct pf_opts o = { .rows = 24, .cols = 100, .no_sandbox = 1, .base_url = base, .api_key = "k" };
+	pf_open(&f, &o);
+	pf_keys(&f, "G");
+	pf_wait_text(&f, "repeats an earlier one");
+	int before = sec_server_requests(&s);
+	pf_keys(&f, "G");
+	cr_expect_eq(sec_server_requests(&s), before, "no more pages are asked for");
+	pf_close(&f);
+	memset(&f, 0, sizeof f);
+	sec_server_stop(&s);
 }

@@ -87,7 +87,7 @@ Test(frame, read_only_refuses_write_actions)
 {
 	browse_screen(24, 80, 1, NULL);
 	scr_keys(&s, "D");
-	cr_assert_str_eq(s.ui.status.notice, "read-only: delete is not allowed");
+	cr_assert_str_eq(s.ui.status.notice, "read-only: delete is refused: it deletes on the server");
 	golden_text("refused-80x24.txt");
 }
 
@@ -130,6 +130,54 @@ Test(frame, prompt_runs_actions_by_name)
 	free(text);
 	scr_keys(&s, "<Esc> L");
 	golden_text("browse-80x24.txt");
+}
+
+/* The last screen line (the prompt's), trailing spaces cut. */
+static char *last_line(void)
+{
+	char *text = scr_text();
+	size_t len = strlen(text);
+	while (len && text[len - 1] == '\n')
+		text[--len] = '\0';
+	char *nl = strrchr(text, '\n');
+	char *line = strdup(nl ? nl + 1 : text);
+	free(text);
+	return line;
+}
+
+static void expect_prompt(const char *want)
+{
+	char *line = last_line();
+	cr_expect_eq(strncmp(line, want, strlen(want)), 0, "prompt line '%s', want '%s'", line, want);
+	cr_expect(line[strlen(want)] == '\0' || line[strlen(want)] == ' ', "'%s'", line);
+	free(line);
+}
+
+Test(frame, prompt_takes_readline_keys_and_history)
+{
+	browse_screen(24, 80, 0, NULL);
+	scr_keys(&s, ": t o g g l e <C-a> x");
+	expect_prompt(":xtoggle");
+	scr_keys(&s, "<C-e> y <Left> <Left> z");
+	expect_prompt(":xtogglzey");
+	scr_keys(&s, "<C-u>");
+	expect_prompt(":ey");
+	scr_keys(&s, "<C-k> t o g g l e - l o g x <BS> <C-w>");
+	expect_prompt(":");
+	scr_keys(&s, "t o g g l e - l o g <Enter>");
+	cr_assert_null(s.ui.frame.overlay, "the action ran");
+	scr_keys(&s, ": m o <Up>");
+	expect_prompt(":toggle-log");
+	scr_keys(&s, "<Down>");
+	expect_prompt(":mo");
+	scr_keys(&s, "<Up> <Enter>");
+	cr_assert_null(s.ui.frame.overlay);
+	char *text = scr_text();
+	cr_assert_null(strstr(text, "Log"), "toggled twice: the log is hidden again\n%s", text);
+	free(text);
+	scr_keys(&s, ": <Up> <Up> <Up>");
+	expect_prompt(":toggle-log");   /* one entry: the same line twice is kept once */
+	scr_keys(&s, "<Esc>");
 }
 
 Test(frame, focus_moves_between_panes)

@@ -1,7 +1,8 @@
 /* The soak driver (issue 7): steno's headless commands (in parallel worker processes) and its
  * TUI on a pty run against one steno-sandbox that injects faults, for a bounded number of
  * requests and a bounded time. Checked: no crash, no hang (commands end within a bound, the
- * TUI keeps answering keys), flat memory (RSS of the TUI), no POST applied twice, and once
+ * TUI keeps answering keys), flat memory (RSS of the TUI), no POST sent twice (counted by the
+ * sandbox: GET /_sandbox/counters, whose fault counts the report also prints), and once
  * the faults stop every created item converges to the sandbox's own state, in `steno show
  * --json` and in the TUI. Prints a report and a Criterion-style Synthesis line.
  *
@@ -36,7 +37,7 @@
 #endif
 
 #define SOAK_DEFAULT_FAULTS \
-	"500=0.15,503=0.05,429=0.05,truncate=0.05,malformed=0.05,drop=0.02,latency=0.05:1500ms"
+	"500=0.15,503=0.05,429=0.05,truncate=0.05,malformed=0.05,drop=0.02,drop_post=0.10,latency=0.05:1500ms"
 
 struct opts {
 	long requests, min_requests;
@@ -104,19 +105,6 @@ static int collect_ids(const struct sbx *s, struct soak_plan *p)
 			break;
 	}
 	return p->nids > 0 ? 0 : -1;
-}
-
-static int set_faults(const struct sbx *s, const char *spec)
-{
-	char body[512];
-	struct sbx_resp r;
-
-	snprintf(body, sizeof body, "{\"spec\":\"%s\"}", spec);
-	if (sbx_request(s, "PUT", "/_sandbox/faults", s->admin_key, body, NULL, &r) != 0)
-		return -1;
-	int ok = r.status == 200;
-	sbx_resp_free(&r);
-	return ok ? 0 : -1;
 }
 
 /* The TUI side of the run while the workers work: keys, liveness probes, RSS samples. */
@@ -215,12 +203,13 @@ static int run(const struct opts *o, struct sbx *s, struct soak_tui *t, const ch
 	}
 	free(wav);
 	res.exports_before = soak_count_exports(s);
+	res.counters_before = soak_counters(s);
 	snprintf(trace, sizeof trace, "%s/trace.tui", dir);
 	if (soak_tui_start(t, s, 30, 120, trace) != 0 || soak_tui_wait(t, "Transcriptions", 1, 30) != 0) {
 		fprintf(stderr, "soak: the TUI did not start:\n%s\n", t->vt ? soak_tui_text(t) : "");
 		return -1;
 	}
-	if (set_faults(s, o->faults) != 0)
+	if (sbx_set_faults(s, o->faults) != 0)
 		return -1;
 	double start = soak_now();
 	plan.deadline = start + o->seconds;
@@ -230,7 +219,7 @@ static int run(const struct opts *o, struct sbx *s, struct soak_tui *t, const ch
 	struct tui_watch w = {.t = t};
 	tui_watch_run(&w, pids, o->workers, plan.deadline + 2.0 * o->hang, o->hang);
 	res.seconds = soak_now() - start;
-	if (set_faults(s, "none") != 0 || sbx_advance(s, 7200) != 0)
+	if (sbx_set_faults(s, "none") != 0 || sbx_advance(s, 7200) != 0)
 		return -1;
 	res.probes = w.probes;
 	res.probe_failures = w.probe_failures;

@@ -6,6 +6,8 @@
 #include "soak.h"
 #include "soak_tui.h"
 
+#include <json-c/json.h>
+
 #define SOAK_MAX_POSTS 20000
 
 /* One POST a worker made: ok is what steno reported. */
@@ -25,7 +27,11 @@ struct soak_result {
 	struct soak_post *tposts, *eposts;
 	long ntposts, neposts;
 	long exports_before, exports_after;
-	long duplicates, missing;     /* transcriptions created twice; reported but absent */
+	long duplicates, missing;     /* soak names the sandbox received twice; reported but absent */
+	/* GET /_sandbox/counters before the faults and after the run (NULL on error); what the
+	 * sandbox itself received and injected is their difference. */
+	json_object *counters_before, *counters_after;
+	long creates_received, exports_received; /* POSTs the sandbox received during the run */
 	long converge_checked, converge_mismatch;
 	int tui_converged;
 	long probes, probe_failures;
@@ -34,6 +40,10 @@ struct soak_result {
 	long rss_first, rss_last, rss_max, rss_bound;
 };
 
+/* The sandbox's own counters (GET /_sandbox/counters); caller puts; NULL on error. */
+json_object *soak_counters(const struct sbx *s);
+/* received (or processed) of method + route in a counters object; 0 when absent. */
+long soak_counter(json_object *counters, const char *method, const char *route, const char *what);
 /* Exports of the demo organization per the admin state route (-1 on error). */
 long soak_count_exports(const struct sbx *s);
 /* Reads out_dir/worker.N and the TUI's trace. */

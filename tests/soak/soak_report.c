@@ -7,43 +7,41 @@
 #include <string.h>
 
 #include "soak_check.h"
+#include "../integration/sandbox_fixture.h"
 
-/* Probability of each fault kind in a spec, in the sandbox's order of drawing. */
-static const char *const kinds[] = {"500", "503", "429", "drop", "truncate", "malformed"};
-#define NKINDS (sizeof kinds / sizeof kinds[0])
-
-static void faults_parse(const char *spec, double *p, double *lat_p)
+/* What the sandbox counted during the run: the after-minus-before of its counters. */
+static long delta(const struct soak_result *r, const char *path)
 {
-	char buf[512];
-	char *save = NULL;
-
-	snprintf(buf, sizeof buf, "%s", spec);
-	for (char *it = strtok_r(buf, ",", &save); it; it = strtok_r(NULL, ",", &save)) {
-		char *eq = strchr(it, '=');
-		if (!eq)
-			continue;
-		*eq = '\0';
-		if (strcmp(it, "latency") == 0)
-			*lat_p = atof(eq + 1);
-		for (size_t k = 0; k < NKINDS; k++)
-			if (strcmp(it, kinds[k]) == 0)
-				p[k] = atof(eq + 1);
-	}
+	json_object *a = sbx_get(r->counters_after, path), *b = sbx_get(r->counters_before, path);
+	return (a ? (long)json_object_get_int64(a) : 0) - (b ? (long)json_object_get_int64(b) : 0);
 }
 
-/* The sandbox does not count the faults it injects: expected numbers from the spec, each kind
- * drawn only when the kinds before it were not. */
-static void print_faults(const char *spec, long requests)
+static void print_sandbox_counts(const struct soak_result *r)
 {
-	double p[NKINDS] = {0}, lat = 0, none = 1;
+	char path[96];
+	json_object *faults = sbx_get(r->counters_after, "faults"), *reqs = sbx_get(r->counters_after, "requests");
 
-	faults_parse(spec, p, &lat);
-	printf("faults (expected from the spec over %ld requests):", requests);
-	for (size_t k = 0; k < NKINDS; k++) {
-		printf(" %s=%.0f", kinds[k], (double)requests * none * p[k]);
-		none *= 1 - p[k];
+	printf("faults injected (counted by the sandbox):");
+	if (faults) {
+		json_object_object_foreach(faults, kind, v)
+		{
+			(void)v;
+			snprintf(path, sizeof path, "faults.%s", kind);
+			printf(" %s=%ld", kind, delta(r, path));
+		}
 	}
-	printf(" latency=%.0f\n", (double)requests * lat);
+	printf("\nrequests received that can change something (counted by the sandbox):");
+	for (size_t i = 0; reqs && i < json_object_array_length(reqs); i++) {
+		json_object *e = json_object_array_get_idx(reqs, i);
+		const char *m = sbx_str(e, "method"), *rt = sbx_str(e, "route");
+		long got = soak_counter(r->counters_after, m, rt, "received") -
+			   soak_counter(r->counters_before, m, rt, "received");
+		long done = soak_counter(r->counters_after, m, rt, "processed") -
+			    soak_counter(r->counters_before, m, rt, "processed");
+		if (got > 0)
+			printf(" %s %s %ld (processed %ld);", m, rt, got, done);
+	}
+	printf("\n");
 }
 
 struct check {
@@ -61,7 +59,7 @@ int soak_report(struct soak_result *r, const char *faults, int hang)
 	printf("soak: fault spec %s\n", faults);
 	printf("requests: %ld (commands %ld: %ld, of them retries %ld; TUI: %ld, retries %ld) in %.1f s\n",
 	       requests, t->commands, t->requests, t->retries, r->tui_requests, r->tui_retries, r->seconds);
-	print_faults(faults, requests);
+	print_sandbox_counts(r);
 	printf("commands failing after retries (exit 1, reported): %ld; last tries 5xx %ld, 429 %ld, "
 	       "network %ld\n", t->failed, t->final_5xx, t->final_429, t->final_neterr);
 	printf("crashes: %ld, hangs: %ld, slowest command %ld ms (bound %d s)\n", t->crashes, t->hangs,
@@ -70,9 +68,11 @@ int soak_report(struct soak_result *r, const char *faults, int hang)
 	       r->probes, r->probe_failures, r->probe_max_s, r->tui_quit_ok ? "0" : "bad", r->tui_san_reports);
 	printf("TUI RSS kB: first %ld, last %ld, max %ld (growth %ld, bound %ld)\n", r->rss_first,
 	       r->rss_last, r->rss_max, growth, r->rss_bound);
-	printf("POST transcriptions: %ld ok, %ld failed; duplicates %ld, missing %ld\n", t->posts_t_ok,
-	       t->posts_t_fail, r->duplicates, r->missing);
-	printf("POST exports: %ld ok, %ld failed; sandbox gained %ld\n", t->posts_e_ok, t->posts_e_fail, edelta);
+	printf("POST transcriptions: %ld actions (%ld ok, %ld failed); the sandbox received %ld; names it "
+	       "received twice (duplicates) %ld; missing %ld\n", t->posts_t_ok + t->posts_t_fail, t->posts_t_ok,
+	       t->posts_t_fail, r->creates_received, r->duplicates, r->missing);
+	printf("POST exports: %ld actions (%ld ok, %ld failed); the sandbox received %ld, gained %ld\n",
+	       t->posts_e_ok + t->posts_e_fail, t->posts_e_ok, t->posts_e_fail, r->exports_received, edelta);
 	printf("convergence: %ld items compared, %ld differ; TUI %s\n", r->converge_checked,
 	       r->converge_mismatch, r->tui_converged ? "shows the newest item" : "did not converge");
 
@@ -81,7 +81,9 @@ int soak_report(struct soak_result *r, const char *faults, int hang)
 		{"no_hang", t->hangs == 0},
 		{"tui_answers_keys", r->probes > 0 && r->probe_failures == 0},
 		{"flat_memory", r->rss_first > 0 && growth <= r->rss_bound},
-		{"no_post_twice", r->duplicates == 0 && r->missing == 0 && r->exports_before >= 0 &&
+		{"no_post_twice", r->counters_after && r->counters_before && r->duplicates == 0 && r->missing == 0 &&
+		 r->creates_received <= t->posts_t_ok + t->posts_t_fail &&
+		 r->exports_received <= t->posts_e_ok + t->posts_e_fail && r->exports_before >= 0 &&
 		 edelta >= t->posts_e_ok && edelta <= t->posts_e_ok + t->posts_e_fail},
 		{"converged", r->converge_checked > 0 && r->converge_mismatch == 0 && r->tui_converged},
 		{"enough_requests", requests >= r->target_requests},
@@ -94,5 +96,7 @@ int soak_report(struct soak_result *r, const char *faults, int hang)
 	printf("Synthesis: Tested: %zu | Passing: %zu | Failing: %zu | Crashing: 0\n", n, pass, n - pass);
 	free(r->tposts);
 	free(r->eposts);
+	json_object_put(r->counters_before);
+	json_object_put(r->counters_after);
 	return pass == n ? 0 : 1;
 }

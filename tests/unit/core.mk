@@ -1,5 +1,5 @@
 # unit tests: core (configuration, secrets, paths, state file, store, scheduler)
-CORE_TEST_LIBS = libsteno_core.a libsteno_api.a $(INIH_LIBS) $(JSONC_LIBS) $(TEST_LIBS) -lm
+CORE_TEST_LIBS = libsteno_core.a libsteno_api.a $(CURL_LIBS) $(INIH_LIBS) $(JSONC_LIBS) $(TEST_LIBS) -lm
 CORE_TEST_CFLAGS = $(TEST_CFLAGS) $(INIH_CFLAGS)
 
 check_PROGRAMS += tests/unit/test_core_config tests/unit/test_core_secret \
@@ -23,6 +23,12 @@ tests_unit_test_core_scheduler_SOURCES = %reldir%/test_core_scheduler.c
 tests_unit_test_core_scheduler_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_unit_test_core_scheduler_LDADD = $(CORE_TEST_LIBS)
 
+check_PROGRAMS += tests/unit/test_core_download
+TESTS += tests/unit/test_core_download
+tests_unit_test_core_download_SOURCES = %reldir%/test_core_download.c
+tests_unit_test_core_download_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_unit_test_core_download_LDADD = $(CORE_TEST_LIBS)
+
 tests_unit_test_core_store_SOURCES = %reldir%/test_core_store.c
 tests_unit_test_core_store_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_unit_test_core_store_LDADD = $(CORE_TEST_LIBS)
@@ -35,3 +41,23 @@ tests_unit_test_core_jobs_SOURCES = %reldir%/test_core_jobs.c \
 tests_unit_test_core_jobs_CFLAGS = $(CORE_TEST_CFLAGS) $(MHD_CFLAGS) $(PTHREAD_CFLAGS)
 tests_unit_test_core_jobs_LDADD = libsteno_core.a libsteno_api.a $(INIH_LIBS) $(CURL_LIBS) \
 	$(JSONC_LIBS) $(MHD_LIBS) $(PTHREAD_LIBS) $(TEST_LIBS) -lm
+
+check_PROGRAMS += tests/unit/test_core_state_merge
+TESTS += tests/unit/test_core_state_merge
+tests_unit_test_core_state_merge_SOURCES = %reldir%/test_core_state_merge.c %reldir%/core_helpers.h
+tests_unit_test_core_state_merge_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_unit_test_core_state_merge_LDADD = $(CORE_TEST_LIBS)
+
+# language names (generated table) and UTF-8 case folding: pure, no files
+check_PROGRAMS += tests/unit/test_core_lang_names
+TESTS += tests/unit/test_core_lang_names
+tests_unit_test_core_lang_names_SOURCES = %reldir%/test_core_lang_names.c
+tests_unit_test_core_lang_names_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_unit_test_core_lang_names_LDADD = $(CORE_TEST_LIBS)
+
+# the list's pure helpers: query language, natural sort, column widths
+check_PROGRAMS += tests/unit/test_core_query
+TESTS += tests/unit/test_core_query
+tests_unit_test_core_query_SOURCES = %reldir%/test_core_query.c
+tests_unit_test_core_query_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_unit_test_core_query_LDADD = $(CORE_TEST_LIBS)

@@ -154,3 +154,19 @@ Test(error_body, long_message_is_cut_on_a_character_boundary)
 	cr_assert_eq(steno_error_from_response(422, body, strlen(body), NULL, &e), -1);
 	cr_assert(jget_utf8_valid(e.message, strlen(e.message)));
 }
+
+/* Issue 15: "fr is not available for the pro service (language: fr is not available for the
+ * pro service)" said the same thing twice; the field is kept. An S3-style XML body gives its
+ * Message and Code. */
+Test(error_body, no_repeated_text_and_storage_xml)
+{
+	struct steno_error e = from_text(422, "{\"error\":\"validation_failed\",\"message\":\"fr is not "
+					      "available for the pro service\",\"errors\":{\"language\":"
+					      "[\"fr is not available for the pro service\"]}}");
+	cr_assert_str_eq(e.message, "fr is not available for the pro service");
+	cr_assert_str_eq(e.field, "language");
+	e = from_text(403, "<?xml version=\"1.0\"?><Error><Code>SignatureDoesNotMatch</Code>"
+			   "<Message>The signature does not match.</Message></Error>");
+	cr_assert_str_eq(e.message, "The signature does not match.");
+	cr_assert_str_eq(e.code, "SignatureDoesNotMatch");
+}

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "api/request.h"
+#include "api/spec_tables.h"
 
 /* Every validation rule has a test here that breaks exactly that rule on an otherwise
  * valid request, and checks the field named. */
@@ -311,6 +312,76 @@ Test(request, order_create_rules)
 	r.language = "fr-CA";
 	r.style_sdh = true;
 	ACCEPTS(steno_validate_order_create(&r, &err));
+}
+
+/* Issue 15: real clients send "en"; with any_language a well-formed code outside the spec's
+ * list is sent (pro, verbatim and SDH with it are the server's to judge), while known codes
+ * keep their rules and a malformed one is still refused. */
+Test(request, unknown_language_is_left_to_the_server)
+{
+	struct steno_transcription_create_req t = tr_ok();
+	char *json = NULL;
+	t.any_language = true;
+	t.language = "en";
+	cr_assert_eq(steno_build_transcription_create(&t, &json, &err), 0, "%s", err.message);
+	cr_assert(strstr(json, "\"language\":\"en\""), "%s", json);
+	free(json);
+	t.service = "pro";
+	cr_assert_eq(steno_validate_transcription_create(&t, &err), 0, "%s", err.message);
+	t.language = "ja-JP";   /* known: its rules hold */
+	cr_assert_eq(steno_validate_transcription_create(&t, &err), -1);
+	t.language = "e n";
+	t.service = NULL;
+	cr_assert_eq(steno_validate_transcription_create(&t, &err), -1);
+	t.language = "english";
+	cr_assert_eq(steno_validate_transcription_create(&t, &err), -1);
+
+	struct steno_order_create_req o = or_ok();
+	o.any_language = true;
+	o.language = "fr";
+	o.service = "pro";
+	o.style_verbatim = true;
+	cr_assert_eq(steno_validate_order_create(&o, &err), 0, "%s", err.message);
+	o.any_language = false;   /* --strict */
+	cr_assert_eq(steno_validate_order_create(&o, &err), -1);
+	cr_assert_str_eq(err.field, "language");
+
+	static const char *const good[] = {"en", "fr-CA", "sr-Latn-RS", "yue-Hant-HK", "es-419"};
+	static const char *const bad[] = {"", "e", "english", "en-", "en--US", "en_US", "fr-ABCDEFGHI", "1a"};
+	for (size_t i = 0; i < sizeof good / sizeof *good; i++)
+		cr_expect(spec_language_is_well_formed(good[i]), "%s", good[i]);
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+		cr_expect_not(spec_language_is_well_formed(bad[i]), "%s", bad[i]);
+}
+
+/* Issue 15: a translation into the transcription's own language, and a subtitles style guide
+ * on a transcription order, are refused before sending. */
+Test(request, own_language_and_subtitles_guide_refused)
+{
+	struct steno_translation_task_req t = {.source_transcription_id = "abc",
+					       .target_language = "en", .source_language = "en-US"};
+	char *json = NULL;
+	REJECTS(steno_build_translation_task(&t, &json, &err), "target_language");
+	cr_assert(strstr(err.message, "own language"), "%s", err.message);
+	t.target_language = "zh";
+	t.source_language = "cmn-Hans-CN";
+	REJECTS(steno_build_translation_task(&t, &json, &err), "target_language");
+	t.target_language = "fr";
+	ACCEPTS(steno_validate_translation_task(&t, &err));
+	struct steno_translation_order_req o = to_ok();
+	const char *targets[] = {"de", "fr"};
+	o.source_language = "fr-CA";
+	o.target_languages = targets;
+	o.n_target_languages = 2;
+	REJECTS(steno_build_translation_order(&o, &json, &err), "target_languages");
+
+	struct steno_order_create_req c = or_ok();
+	c.has_style_guide = true;
+	c.style_guide_id = 3;
+	c.style_subtitles = true;
+	REJECTS(steno_build_order_create(&c, &json, &err), "style_guide_id");
+	c.is_subtitle = true;
+	ACCEPTS(steno_validate_order_create(&c, &err));
 }
 
 Test(request, translation_order)

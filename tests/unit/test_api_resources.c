@@ -291,6 +291,29 @@ Test(resources, glossaries_and_style_guides)
 	steno_glossary_list_free(&g);
 }
 
+/* GET /organizations as the real service sends it (open-points): integer ids; a numeric
+ * string id is accepted, an organization without a usable id is left out and counted. */
+Test(resources, organizations)
+{
+	struct steno_organization_list o;
+	cr_assert_eq(PARSE_STR(steno_organization_list_parse,
+			       "{\"organizations\":[{\"id\":6411621,\"name\":\"Acme\",\"role\":\"admin\","
+			       "\"plan\":\"business\"},{\"id\":\"77\",\"name\":\"B\"},{\"name\":\"no id\"},"
+			       "{\"id\":\"x1\"},3]}", &o), 0);
+	cr_assert_eq(o.n, 2);
+	cr_assert_eq(o.skipped, 3);
+	cr_assert_eq(o.items[0].id.v, 6411621);
+	cr_assert_str_eq(o.items[0].name, "Acme");
+	cr_assert_str_eq(o.items[0].role, "admin");
+	cr_assert_eq(o.items[1].id.v, 77);
+	cr_assert_null(o.items[1].role);
+	steno_organization_list_free(&o);
+	cr_assert_eq(PARSE_STR(steno_organization_list_parse, "{\"orgs\":[]}", &o), -1);
+	cr_assert_eq(PARSE_STR(steno_organization_list_parse, "{\"organizations\":[]}", &o), 0);
+	cr_assert_eq(o.n, 0);
+	steno_organization_list_free(&o);
+}
+
 Test(resources, transcript_blocks_and_words)
 {
 	struct steno_transcript t;

@@ -272,7 +272,9 @@ Test(store, many_items_stay_findable)
 				strcat(items, ",");
 			strcat(items, one);
 		}
-		add_page(v, items, "http://127.0.0.1/n", p == 0, p, 1);
+		char next[64]; /* each page its own link: a repeated one is a loop */
+		snprintf(next, sizeof next, "http://127.0.0.1/n?p=%d", p + 1);
+		add_page(v, items, next, p == 0, p, 1);
 	}
 	cr_assert_eq(v->n, 500);
 	for (int i = 0; i < 500; i += 7) {
@@ -397,4 +399,35 @@ Test(store, activity_kinds_follow_the_scheduler)
 			     spec_state_is_final(scheduler_spec_kind(SCHED_EXPORT), states[i]),
 			     "%s", states[i]);
 	}
+}
+
+/* Issue 13 item 4 (the browser's G / load-more) and issue 15 (next links without
+ * organization_id): the view's walk keeps the org, folder and tags, stops on a link seen
+ * before and at the page limit, and says why. */
+Test(store, next_links_keep_the_view_and_endless_ones_stop)
+{
+	store_set_page_limit(st, 3);
+	struct store_view *v = store_view_get(st, "6411621", "12", "work", true);
+	cr_assert_not_null(v);
+	add_page(v, item(b1, 600, "aa", "A", "automatic_done", "en-US", 1, "2024-01-02T00:00:00Z", ""),
+		 "http://h/api/v1/transcriptions?cursor=1", true, 1000, 1);
+	cr_assert_str_eq(v->next_url, "http://h/api/v1/transcriptions?cursor=1&organization_id=6411621"
+				      "&folder_id=12&tags=work");
+	add_page(v, item(b2, 600, "bb", "B", "automatic_done", "en-US", 1, "2024-01-02T00:00:00Z", ""),
+		 "http://h/api/v1/transcriptions?cursor=2", false, 1000, 1);
+	cr_assert_not(v->end);
+	/* a third page still linking on: the limit is reached, the list ends and says so */
+	add_page(v, item(b3, 600, "cc", "C", "automatic_done", "en-US", 1, "2024-01-02T00:00:00Z", ""),
+		 "http://h/api/v1/transcriptions?cursor=3", false, 1000, -1);
+	cr_assert(v->end);
+	cr_assert_null(v->next_url);
+	cr_assert(v->has_error);
+	cr_assert(strstr(v->error.message, "3 pages"), "%s", v->error.message);
+	cr_assert_eq(v->n, 3, "the pages read are listed");
+
+	/* a link back to an earlier page ends the walk at once */
+	add_page(v, b1, "http://h/api/v1/transcriptions?cursor=1", true, 2000, 1);
+	add_page(v, b2, "http://h/api/v1/transcriptions?cursor=1", false, 2000, -1);
+	cr_assert(v->end);
+	cr_assert(strstr(v->error.message, "repeats"), "%s", v->error.message);
 }

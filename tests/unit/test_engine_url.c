@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/paging.h"
 #include "api/url.h"
 
 Test(engine_origin, same_origin_basic)
@@ -181,4 +182,90 @@ Test(engine_urlbuild, params_escaped)
 	u = steno_url_builder_take(&b);
 	cr_assert_str_eq(u, "http://h/api/exports/%2E%2E");
 	free(u);
+}
+
+/* Issue 13 item 5: C1 controls (U+009B is a CSI in 8-bit terminals), bidi overrides (U+202E
+ * turns "exe.txt" around on screen), format characters and invalid UTF-8 reached file names;
+ * names that start with '-' read as options to the next tool. */
+Test(engine_basename, c1_bidi_format_and_invalid_utf8_replaced)
+{
+	check_name("a\xc2\x9b" "31mb.txt", "a_31mb.txt");
+	check_name("report\xe2\x80\xae" "txt.exe", "report_txt.exe");
+	check_name("x\xe2\x81\xa6y\xe2\x81\xa9z.txt", "x_y_z.txt");
+	check_name("zero\xe2\x80\x8bwidth\xef\xbb\xbf.txt", "zero_width_.txt");
+	check_name("soft\xc2\xad" "hyphen.txt", "soft_hyphen.txt");
+	check_name("lone\x9b\x9d.txt", "lone__.txt");
+	check_name("tag\xf3\xa0\x80\x81.txt", "tag_.txt");
+	check_name("arabic\xd8\x9cmark.txt", "arabic_mark.txt");
+	/* kept: letters of any script, emoji */
+	check_name("\xe6\x97\xa5\xe6\x9c\xac.txt", "\xe6\x97\xa5\xe6\x9c\xac.txt");
+	check_name("n\xc2\xb0" "4 \xe2\x80\x94 ok.srt", "n\xc2\xb0" "4 \xe2\x80\x94 ok.srt");
+}
+
+Test(engine_basename, no_leading_dash_or_dot)
+{
+	check_name("-rf.txt", "_rf.txt");
+	check_name("--help.txt", "__help.txt");
+	check_name("dir/-x", "_x");
+	check_name(" -x.txt", "__x.txt");
+	check_name("a-b.txt", "a-b.txt");
+}
+
+/* Issue 15: the real service's next links carry no organization_id; page 2 then asked for
+ * another list (401 mid-way through `ls --all`). */
+Test(engine_pager, next_link_gets_the_first_requests_parameters_back)
+{
+	struct steno_pager p;
+	struct steno_error err;
+	char *u = NULL;
+	steno_pager_init(&p, 0);
+	cr_assert_eq(steno_pager_keep(&p, "organization_id", "42"), 0);
+	cr_assert_eq(steno_pager_keep(&p, "folder_id", NULL), 0);
+	cr_assert_eq(steno_pager_keep(&p, "tags", "a b,c"), 0);
+	cr_assert_eq(steno_pager_next(&p, "http://h/api/v1/transcriptions?page=2", &u, &err), 1);
+	cr_expect_str_eq(u, "http://h/api/v1/transcriptions?page=2&organization_id=42&tags=a%20b%2cc");
+	free(u);
+	/* what the link carries itself is left alone */
+	cr_assert_eq(steno_pager_next(&p, "http://h/t?organization_id=7&tags=x&page=3", &u, &err), 1);
+	cr_expect_str_eq(u, "http://h/t?organization_id=7&tags=x&page=3");
+	free(u);
+	cr_assert_eq(steno_pager_next(&p, NULL, &u, &err), 0);
+	cr_expect_null(u);
+	steno_pager_free(&p);
+}
+
+/* Issue 13 item 4: endless next pages. */
+Test(engine_pager, a_repeated_link_or_the_page_limit_stops_the_walk)
+{
+	struct steno_pager p;
+	struct steno_error err;
+	char *u = NULL;
+	steno_pager_init(&p, 3);
+	cr_assert_eq(steno_pager_next(&p, "http://h/t?cursor=a", &u, &err), 1);
+	free(u);
+	cr_assert_eq(steno_pager_next(&p, "http://h/t?cursor=b", &u, &err), 1);
+	free(u);
+	steno_error_clear(&err);
+	cr_assert_eq(steno_pager_next(&p, "http://h/t?cursor=c", &u, &err), -1);
+	cr_expect_null(u);
+	cr_expect_str_eq(err.code, STENO_CODE_PAGE_LIMIT);
+	cr_expect(strstr(err.message, "3 pages"), "%s", err.message);
+	steno_pager_free(&p);
+
+	steno_pager_init(&p, 0);
+	cr_assert_eq(steno_pager_next(&p, "http://h/t?cursor=a", &u, &err), 1);
+	free(u);
+	cr_assert_eq(steno_pager_next(&p, "http://h/t?cursor=b", &u, &err), 1);
+	free(u);
+	steno_error_clear(&err);
+	cr_assert_eq(steno_pager_next(&p, "http://h/t?cursor=a", &u, &err), -1);
+	cr_expect_str_eq(err.code, STENO_CODE_PAGE_LOOP);
+	cr_expect_eq(err.kind, STENO_ERR_PARSE);
+	/* numbered pages count against the same limit */
+	steno_pager_free(&p);
+	steno_pager_init(&p, 2);
+	cr_expect_eq(steno_pager_count(&p, &err), 0);
+	cr_expect_eq(steno_pager_count(&p, &err), 0);
+	cr_expect_eq(steno_pager_count(&p, &err), -1);
+	steno_pager_free(&p);
 }

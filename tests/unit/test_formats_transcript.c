@@ -218,3 +218,47 @@ Test(transcript, json_reader_is_strict_on_types_and_takes_bom)
 	cr_assert_neq(err[0], 0);
 	cr_assert_eq(t.n_blocks, 0);
 }
+
+/* Recognised words: a pause of SB_SENTENCE_PAUSE ends a sentence, one of SB_BLOCK_PAUSE a
+ * block too; the pronoun i is capitalised; spacing items span the silences. */
+Test(transcript, from_words_sentences_and_blocks_at_pauses)
+{
+	const struct sb_rec_word w[] = {
+		{"hello", 0.0, 0.4, 0.91}, {"world", 0.45, 0.9, 0.5},
+		{"this", 0.9 + SB_SENTENCE_PAUSE, 1.5, 0.8}, {"is", 1.5, 1.6, 0.7}, {"what", 1.6, 1.7, 0.6},
+		{"i'm", 1.7, 1.9, 0.9999}, {"saying", 1.9, 2.3, 0.3},
+		{"again", 2.3 + SB_BLOCK_PAUSE, 4.0, 0.2},
+	};
+	struct sb_transcript t;
+	cr_assert_eq(sb_transcript_from_words(&t, w, sizeof w / sizeof w[0], "en-GB"), 0);
+	cr_assert_str_eq(t.language, "en-GB");
+	char *text = sb_transcript_text(&t);
+	cr_assert_str_eq(text, "Hello world. This is what I'm saying.\nAgain.");
+	free(text);
+	cr_assert_eq(t.n_blocks, 2);
+	for (size_t i = 0; i < 2; i++) {
+		cr_assert_str_eq(t.blocks[i].speaker, "Speaker 1");
+		cr_assert_eq(t.blocks[i].speaker_number, 1);
+	}
+	const struct sb_block *b = &t.blocks[0];
+	cr_assert_eq(b->n_words, 13); /* 7 words, 6 spacings */
+	cr_assert_str_eq(b->words[1].type, "spacing");
+	cr_assert_float_eq(b->words[1].start, 0.4, 1e-9);
+	cr_assert_float_eq(b->words[1].end, 0.45, 1e-9);
+	cr_assert_float_eq(b->words[10].confidence, 1.0, 1e-9, "confidence in whole thousandths");
+	cr_assert_float_eq(b->start, 0.0, 1e-9);
+	cr_assert_float_eq(b->end, 2.3, 1e-9);
+	cr_assert_float_eq(t.blocks[1].start, 2.3 + SB_BLOCK_PAUSE, 1e-9);
+	cr_assert_float_eq(t.blocks[1].words[0].confidence, 0.2, 1e-9);
+	sb_transcript_free(&t);
+	/* Just under the thresholds: one sentence, one block. */
+	const struct sb_rec_word close[] = {{"so", 0, 0.2, 1}, {"close", 0.2 + SB_SENTENCE_PAUSE - 0.01, 0.9, 1}};
+	cr_assert_eq(sb_transcript_from_words(&t, close, 2, "en"), 0);
+	text = sb_transcript_text(&t);
+	cr_assert_str_eq(text, "So close.");
+	free(text);
+	sb_transcript_free(&t);
+	cr_assert_eq(sb_transcript_from_words(&t, NULL, 0, "en"), 0);
+	cr_assert_eq(t.n_blocks, 0);
+	sb_transcript_free(&t);
+}

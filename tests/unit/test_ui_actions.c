@@ -54,15 +54,22 @@ Test(actions, table_is_consistent)
 
 Test(actions, write_actions_are_flagged)
 {
+	/* what changes or spends on the server, each with the reason --read-only gives */
 	static const enum action_id writes[] = { ACT_NEW_TRANSCRIPTION, ACT_NEW_ORDER,
-		ACT_CONFIRM_ORDER, ACT_TRANSLATE, ACT_EXPORT, ACT_DOWNLOAD, ACT_DELETE };
+		ACT_CONFIRM_ORDER, ACT_TRANSLATE, ACT_EXPORT, ACT_DELETE };
 	for (size_t i = 0; i < sizeof writes / sizeof writes[0]; i++) {
 		cr_assert(action_info(writes[i])->flags & ACTION_WRITES);
 		cr_assert(!action_allowed(writes[i], 1));
 		cr_assert(action_allowed(writes[i], 0));
+		cr_assert_not_null(action_refusal(writes[i]));
 	}
+	/* a download of a ready export is a local write: allowed, with what it still does */
+	cr_assert(action_info(ACT_DOWNLOAD)->flags & ACTION_LOCAL);
+	cr_assert(action_allowed(ACT_DOWNLOAD, 1));
+	cr_assert_not_null(action_refusal(ACT_DOWNLOAD));
 	cr_assert(action_allowed(ACT_MOVE_DOWN, 1));
 	cr_assert(action_allowed(ACT_PREVIEW, 1));
+	cr_assert_null(action_refusal(ACT_PREVIEW));
 }
 
 Test(actions, sections_follow_the_def_file)
@@ -239,14 +246,25 @@ Test(keymap, help_lists_every_action_and_greys_writes)
 		cr_assert_eq(lines[i].inactive, !!(action_info(id)->flags & ACTION_WRITES), "%s", lines[i].name);
 	}
 	cr_assert_eq(actions, ACT_COUNT - 1);
+	/* read-only first says what it means, then the sections */
 	cr_assert_eq(lines[0].kind, HELP_SECTION);
-	cr_assert_str_eq(help_format_line(&lines[0], 14, 12, buf, sizeof buf), "Moving");
-	cr_assert_str_eq(help_format_line(&lines[1], 14, 12, buf, sizeof buf),
+	cr_assert_str_eq(help_format_line(&lines[0], 14, 12, buf, sizeof buf), ACTION_READ_ONLY_RULE);
+	cr_assert_str_eq(help_format_line(&lines[1], 14, 12, buf, sizeof buf), ACTION_READ_ONLY_ALLOWED);
+	cr_assert_eq(lines[2].kind, HELP_BLANK);
+	cr_assert_str_eq(help_format_line(&lines[3], 14, 12, buf, sizeof buf), "Moving");
+	cr_assert_str_eq(help_format_line(&lines[4], 14, 12, buf, sizeof buf),
 		"  j <Down> <C-n>  move-down     Move the cursor down one line");
 	for (size_t i = 0; i < n; i++)
 		if (lines[i].kind == HELP_ACTION && !strcmp(lines[i].name, "delete"))
 			cr_assert_str_eq(help_format_line(&lines[i], 8, 8, buf, sizeof buf),
-				"  D <Del>   delete    Delete (to trash or permanently) (read-only)");
+				"  D <Del>   delete    Delete (to trash or permanently) (read-only: it deletes on the server)");
+	free(lines);
+	/* without read-only: no rule, no reasons */
+	lines = help_build(&km, 0, &n);
+	cr_assert_not_null(lines);
+	cr_assert_str_eq(help_format_line(&lines[0], 14, 12, buf, sizeof buf), "Moving");
+	for (size_t i = 0; i < n; i++)
+		cr_assert_null(lines[i].why);
 	free(lines);
 }
 
@@ -275,7 +293,7 @@ Test(keymap, key_table_for_docs)
 	fclose(r);
 	cr_assert(strstr(text, "\n  j <Down> <C-n>        move-down             Move the cursor down one line\n"), "%s", text);
 	cr_assert(strstr(roff, ".SS Moving\n.TP\n.B j <Down> <C\\-n>\nmove\\-down: Move the cursor down one line\n"), "%s", roff);
-	cr_assert(strstr(roff, "delete: Delete (to trash or permanently) (refused with \\-\\-read\\-only)\n"), "%s", roff);
+	cr_assert(strstr(roff, "delete: Delete (to trash or permanently) (refused with \\-\\-read\\-only: it deletes on the server)\n"), "%s", roff);
 	free(text);
 	free(roff);
 }

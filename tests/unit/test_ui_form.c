@@ -13,6 +13,7 @@
 
 #include "ui/clipboard.h"
 #include "ui/form.h"
+#include "ui/line_input.h"
 
 static void utf8_locale(void)
 {
@@ -189,6 +190,114 @@ Test(form, picker_type_to_search_and_choose)
 	char line[128];
 	form_value_line(&f.fields[0], line, sizeof line, false);
 	cr_assert_str_eq(line, "en-GB  (pro)");
+	form_free(&f);
+}
+
+Test(form, picker_ranks_value_prefix_then_word_prefix_then_anywhere)
+{
+	struct form f;
+	form_init(&f);
+	form_add(&f, FORM_PICK, "language", "Language");
+	form_add_option(&f, "language", "hy-AM", "hy-AM  Armenian (Armenia)", NULL);
+	form_add_option(&f, "language", "sl-SI", "sl-SI  Slovenian (Slovenia) · slovenščina", NULL);
+	form_add_option(&f, "language", "en-US", "en-US  English (United States)", NULL);
+	form_add_option(&f, "language", "ja-JP", "ja-JP  Japanese (Japan) · 日本語 (日本)", NULL);
+	type(&f, "en");
+	cr_assert_eq(f.pick.n_idx, 3, "%zu", f.pick.n_idx);
+	cr_assert_eq(f.pick.idx[0], 2, "the code en-US first");
+	cr_assert_eq(f.pick.idx[1], 0, "then names containing it, in order");
+	cr_assert_eq(f.pick.idx[2], 1);
+	form_key(&f, ACT_CANCEL, 27);
+	type(&f, "JAPANESE");
+	cr_assert_eq(f.pick.n_idx, 1);
+	cr_assert_eq(f.pick.idx[0], 3);
+	form_key(&f, ACT_CANCEL, 27);
+	form_key(&f, ACT_NONE, 0x65E5);   /* 日 */
+	cr_assert_eq(f.pick.n_idx, 1);
+	cr_assert_eq(f.pick.idx[0], 3);
+	form_key(&f, ACT_CANCEL, 27);
+	type(&f, "SLOVEN");
+	form_key(&f, ACT_NONE, 0x160);   /* Š folds to the š of slovenščina */
+	cr_assert_eq(f.pick.n_idx, 1);
+	cr_assert_eq(f.pick.idx[0], 1);
+	form_free(&f);
+}
+
+Test(form, option_summary_is_the_value_line)
+{
+	struct form f;
+	char line[128];
+	form_init(&f);
+	form_add(&f, FORM_PICK, "language", "Language");
+	cr_assert_eq(form_option_summary(&f, "language", "x"), -1, "no option yet");
+	form_add_option(&f, "language", "ja-JP", "ja-JP       Japanese (Japan) · 日本語", "auto only");
+	cr_assert_eq(form_option_summary(&f, "language", "ja-JP  Japanese (Japan)"), 0);
+	form_choose(&f, "language", "ja-JP");
+	form_value_line(&f.fields[0], line, sizeof line, false);
+	cr_assert_str_eq(line, "ja-JP  Japanese (Japan)  (auto only)");
+	form_free(&f);
+}
+
+Test(form, line_input_history_keeps_the_line_being_typed)
+{
+	struct line_history h = {0};
+	struct line_input in;
+	char buf[64];
+	cr_assert_eq(line_history_add(&h, "first"), 0);
+	cr_assert_eq(line_history_add(&h, "second"), 0);
+	cr_assert_eq(line_history_add(&h, "second"), 0);
+	cr_assert_eq(line_history_add(&h, ""), 0);
+	cr_assert_eq(h.n, 2, "no empty line, no repeat of the newest");
+	cr_assert_eq(line_input_init(&in, &h, "dra"), 0);
+	cr_assert_eq(line_input_key(&in, 'f'), 1);
+	cr_assert_eq(line_input_key(&in, KEYS_FN | KEY_DOWN), 0, "nothing newer");
+	cr_assert_eq(line_input_key(&in, KEYS_FN | KEY_UP), 1);
+	cr_assert_str_eq(line_input_text(&in, buf, sizeof buf), "second");
+	cr_assert_eq(line_input_key(&in, KEYS_FN | KEY_UP), 1);
+	cr_assert_str_eq(line_input_text(&in, buf, sizeof buf), "first");
+	cr_assert_eq(line_input_key(&in, KEYS_FN | KEY_UP), 0, "nothing older");
+	cr_assert_eq(line_input_key(&in, KEYS_FN | KEY_DOWN), 1);
+	cr_assert_eq(line_input_key(&in, KEYS_FN | KEY_DOWN), 1);
+	cr_assert_str_eq(line_input_text(&in, buf, sizeof buf), "draf", "the draft comes back");
+	cr_assert_eq(line_input_key(&in, 1), 1);          /* C-a */
+	cr_assert_eq(line_input_key(&in, 11), 1);         /* C-k */
+	cr_assert_str_eq(line_input_text(&in, buf, sizeof buf), "");
+	line_input_free(&in);
+	for (int i = 0; i < LINE_HISTORY_MAX + 5; i++) {
+		snprintf(buf, sizeof buf, "l%d", i);
+		cr_assert_eq(line_history_add(&h, buf), 0);
+	}
+	cr_assert_eq(h.n, LINE_HISTORY_MAX);
+	cr_assert_str_eq(h.items[LINE_HISTORY_MAX - 1], buf);
+	line_history_free(&h);
+	cr_assert_eq(h.n, 0);
+}
+
+Test(form, errors_go_when_the_field_is_fixed_or_hidden)
+{
+	struct form f;
+	form_init(&f);
+	form_add(&f, FORM_TEXT, "name", "Name");
+	form_add(&f, FORM_TEXT, "document_url", "Document URL");
+	struct steno_error err = {0};
+	steno_error_set(&err, STENO_ERR_HTTP, "name is too long");
+	err.http_status = 422;
+	snprintf(err.field, sizeof err.field, "name");
+	form_show_error(&f, &err);
+	cr_assert_str_eq(form_field(&f, "name")->error, "name is too long");
+	cr_assert(strstr(f.message, "see name"), "%s", f.message);
+	type(&f, "x");
+	cr_assert_str_eq(form_field(&f, "name")->error, "");
+	cr_assert_str_eq(f.message, "", "the message about the field goes with its error");
+	/* a message of its own stays */
+	form_set_message(&f, true, "HTTP 500: boom");
+	type(&f, "y");
+	cr_assert_str_eq(f.message, "HTTP 500: boom");
+	/* a hidden field is no longer sent: its error goes */
+	form_set_error(&f, "document_url", "document_url is required");
+	form_set_hidden(&f, "document_url", true);
+	form_set_hidden(&f, "document_url", false);
+	cr_assert_str_eq(form_field(&f, "document_url")->error, "");
 	form_free(&f);
 }
 

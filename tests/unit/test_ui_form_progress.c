@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/spec_tables.h"
 #include "ui/dialog_common.h"
 #include "ui/form.h"
 
@@ -91,13 +92,52 @@ Test(dialog_text, languages_show_pro)
 	struct form f;
 	form_init(&f);
 	form_add(&f, FORM_PICK, "language", "Language");
-	cr_assert_eq(dialog_add_languages(&f, "language", "fr-FR"), 0);
+	cr_assert_eq(dialog_add_languages(&f, "language", "fr-FR", NULL), 0);
 	cr_assert_geq(form_field(&f, "language")->n_opts, 130);
 	char line[128];
 	form_value_line(form_field(&f, "language"), line, sizeof line, false);
-	cr_assert_str_eq(line, "fr-FR  (pro)");
+	cr_assert_str_eq(line, "fr-FR  French (France)  (pro)");
 	form_choose(&f, "language", "ja-JP");
 	form_value_line(form_field(&f, "language"), line, sizeof line, false);
-	cr_assert_str_eq(line, "ja-JP  (auto only)");
+	cr_assert_str_eq(line, "ja-JP  Japanese (Japan)  (auto only)");
+	const struct form_field *fl = form_field(&f, "language");
+	cr_assert_str_eq(fl->opts[fl->choice].label, "ja-JP        Japanese (Japan) · 日本語 (日本)");
+	form_free(&f);
+}
+
+Test(dialog_text, recent_languages_first_and_chosen)
+{
+	struct form f;
+	struct recent_list recent = {0};
+	recent_push(&recent, "de-DE");
+	recent_push(&recent, "xx-NOPE");   /* not a spec code: skipped */
+	recent_push(&recent, "ja-JP");
+	form_init(&f);
+	form_add(&f, FORM_PICK, "language", "Language");
+	cr_assert_eq(dialog_add_languages(&f, "language", "fr-FR", &recent), 0);
+	const struct form_field *fl = form_field(&f, "language");
+	cr_assert_eq(fl->n_opts, spec_language_count(), "each code once");
+	cr_assert_str_eq(fl->opts[0].value, "ja-JP");
+	cr_assert_str_eq(fl->opts[0].note, "recent · auto only");
+	cr_assert_str_eq(fl->opts[1].value, "de-DE");
+	cr_assert_str_eq(fl->opts[1].note, "recent · pro");
+	cr_assert_str_eq(form_choice(&f, "language"), "ja-JP", "the most recent is the default");
+	form_free(&f);
+
+	form_init(&f);
+	form_add(&f, FORM_MULTI, "targets", "Into");
+	recent_push(&recent, "ja");
+	recent_push(&recent, "fr");
+	cr_assert_eq(dialog_add_target_languages(&f, "targets", &recent), 0);
+	fl = form_field(&f, "targets");
+	cr_assert_eq(fl->n_opts, spec_target_language_count());
+	cr_assert_str_eq(fl->opts[0].value, "fr");
+	cr_assert_str_eq(fl->opts[0].note, "recent");
+	cr_assert_str_eq(fl->opts[1].value, "ja");
+	form_select(&f, "targets", "fr", true);
+	form_select(&f, "targets", "ja", true);
+	char line[128];
+	form_value_line(fl, line, sizeof line, false);
+	cr_assert_str_eq(line, "fr, ja", "codes only in the value line: %s", line);
 	form_free(&f);
 }

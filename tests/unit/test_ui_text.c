@@ -193,3 +193,18 @@ Test(text, fit_reports_small_buffer)
 	cr_assert_eq(buf[0], L'\0');
 	cr_assert_eq(text_fit(buf, 4, L"ab", 3, TEXT_LEFT, 0), 3);
 }
+
+Test(text, wrap_rows_break_at_spaces_and_keep_every_character)
+{
+	const wchar_t *ws = L"GET http://host/api/v1/transcriptions/3a07 200";
+	size_t n = wcslen(ws);
+	size_t j = text_wrap_row(ws, 0, n, 20, 0);
+	cr_assert_eq(j, 4, "after 'GET ': the URL does not fit behind it");
+	size_t k = text_wrap_row(ws, j, n, 20, 0);
+	cr_assert_eq(k, j + 20, "no space within the URL: cut at the width");
+	cr_assert_eq(text_wrap_row(ws, 0, n, 20, 1), 20, "the last row fills up");
+	const wchar_t *wide = L"日本語";
+	cr_assert_eq(text_wrap_row(wide, 0, 3, 5, 0), 2, "a wide character is never split");
+	cr_assert_eq(text_wrap_row(wide, 0, 3, 1, 0), 1, "too narrow: one character per row");
+	cr_assert_eq(text_wrap_row(ws, n, n, 20, 0), n);
+}

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ui/diag.h"
 #include "ui/theme.h"
 
 static char dir[64];
@@ -64,6 +65,70 @@ Test(theme, reduce_256_to_8_and_16)
 	cr_assert_eq(theme_color_reduce(196, 256), 196);
 	cr_assert_eq(theme_color_reduce(THEME_COLOR_DEFAULT, 8), THEME_COLOR_DEFAULT);
 	cr_assert_eq(theme_color_reduce(3, 2), THEME_COLOR_DEFAULT);
+}
+
+Test(theme, greys_stay_grey_when_reduced)
+{
+	cr_assert_eq(theme_color_reduce(244, 8), 7, "mid grey -> white, not yellow");
+	cr_assert_eq(theme_color_reduce(242, 8), 0);
+	cr_assert_eq(theme_color_reduce(244, 16), 8);
+	cr_assert_eq(theme_color_reduce(theme_parse_color("#928374"), 8), 7, "gruvbox grey");
+	cr_assert_eq(theme_color_reduce(theme_parse_color("#002b36"), 8), 0, "too dark for a hue");
+	cr_assert_eq(theme_color_reduce(94, 8), 1, "a hue stays a hue");
+}
+
+Test(theme, pairs_stay_legible_when_reduced)
+{
+	int fg = 244, bg = THEME_COLOR_DEFAULT;
+	theme_pair_reduce(&fg, &bg, 8);
+	cr_assert_eq(fg, THEME_COLOR_DEFAULT, "grey text on the terminal's background");
+	cr_assert_eq(bg, THEME_COLOR_DEFAULT);
+	fg = 244, bg = THEME_COLOR_DEFAULT;
+	theme_pair_reduce(&fg, &bg, 16);
+	cr_assert_eq(fg, 8, "16 colours have a grey");
+	fg = 7, bg = 24;   /* white on dark blue: cyan at 8 colours, too light for white */
+	theme_pair_reduce(&fg, &bg, 8);
+	cr_assert_eq(bg, 6);
+	cr_assert_eq(fg, 0);
+	fg = 7, bg = 24;
+	theme_pair_reduce(&fg, &bg, 256);
+	cr_assert(fg == 7 && bg == 24, "256 colours are left alone");
+	fg = 1, bg = 3;    /* base colours the theme chose: kept */
+	theme_pair_reduce(&fg, &bg, 8);
+	cr_assert(fg == 1 && bg == 3);
+	cr_assert_float_eq(theme_color_contrast(0, 15), 21.0, 0.01);
+	cr_assert_float_eq(theme_color_contrast(5, 5), 1.0, 0.001);
+}
+
+/* Every element of every bundled theme at 8 and 16 colours: a grey never becomes a hue,
+ * and two explicit colours keep a readable contrast. */
+Test(theme, bundled_themes_legible_on_8_and_16_colours)
+{
+	for (size_t i = 0; theme_builtins[i].name; i++) {
+		struct theme t;
+		struct ui_diag d = {0};
+		theme_init(&t);
+		cr_assert_eq(theme_parse(&t, theme_builtins[i].text, theme_builtins[i].name, &d), 0);
+		for (int depth = 8; depth <= 16; depth += 8)
+			for (int e = 0; e < THEME_COUNT; e++) {
+				const struct theme_style *st = &t.el[e];
+				if (!st->has_color)
+					continue;
+				int fg = st->fg, bg = st->bg, rgb[3];
+				theme_pair_reduce(&fg, &bg, depth);
+				const char *what = theme_elem_name((enum theme_elem)e);
+				if (st->fg >= 0 && fg >= 0) {
+					theme_color_rgb(fg, rgb);
+					bool grey_now = rgb[0] == rgb[1] && rgb[1] == rgb[2];
+					cr_expect(!theme_color_is_grey(st->fg) || grey_now, "%s %s at %d colours: grey %d -> %d",
+						  theme_builtins[i].name, what, depth, st->fg, fg);
+				}
+				if (fg >= 0 && bg >= 0)
+					cr_expect_geq(theme_color_contrast(fg, bg), THEME_MIN_CONTRAST,
+						      "%s %s at %d colours: %d on %d", theme_builtins[i].name,
+						      what, depth, fg, bg);
+			}
+	}
 }
 
 Test(theme, builtin_default_sets_every_element)

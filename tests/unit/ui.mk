@@ -1,5 +1,5 @@
 # unit tests: ui (no terminal: strings, tables and parsers)
-UI_UNIT_LIBS = libsteno_ui.a $(NCURSESW_LIBS) $(TEST_LIBS) -lm
+UI_UNIT_LIBS = libsteno_ui.a libsteno_core.a libsteno_api.a $(NCURSESW_LIBS) $(TEST_LIBS) -lm
 UI_UNIT_CFLAGS = $(TEST_CFLAGS) $(NCURSESW_CFLAGS)
 
 check_PROGRAMS += tests/unit/test_ui_text tests/unit/test_ui_format tests/unit/test_ui_layout \

@@ -1,11 +1,13 @@
 #include "config.h"
 #include "api/endpoints.h"
+#include "api/error_body.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "api/endpoints_internal.h"
+#include "api/transcript.h"
 #include "api/url.h"
 
 /* Wrappers with the generic signatures of struct ep_type, one set per result type: calling
@@ -36,10 +38,37 @@ EP_TYPE(exp, struct steno_export, steno_export_parse, steno_export_free, steno_a
 EP_TYPE(task, struct steno_translation_task, steno_translation_task_parse,
 	steno_translation_task_free, steno_api_task_cb);
 EP_TYPE(order, struct steno_order, steno_order_parse, steno_order_free, steno_api_order_cb);
+EP_TYPE(orgs, struct steno_organization_list, steno_organization_list_parse,
+	steno_organization_list_free, steno_api_organizations_cb);
 EP_TYPE(gloss, struct steno_glossary_list, steno_glossary_list_parse, steno_glossary_list_free,
 	steno_api_glossaries_cb);
 EP_TYPE(style, struct steno_style_guide_list, steno_style_guide_list_parse,
 	steno_style_guide_list_free, steno_api_style_guides_cb);
+
+/* The content of a downloadUrl: kept as it came once it parses as a transcript. */
+static int content_body_parse(const char *body, size_t len, struct steno_api_content *out,
+			 struct steno_error *err)
+{
+	struct steno_transcript tr;
+	if (steno_transcript_parse(body, len, &tr, err) != 0)
+		return -1;
+	steno_transcript_free(&tr);
+	out->json = malloc(len + 1);
+	if (!out->json)
+		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	memcpy(out->json, body, len);
+	out->json[len] = '\0';
+	out->len = len;
+	return 0;
+}
+
+static void content_body_free(struct steno_api_content *c)
+{
+	free(c->json);
+	c->json = NULL;
+}
+
+EP_TYPE(content, struct steno_api_content, content_body_parse, content_body_free, steno_api_content_cb);
 
 static void none_deliver(ep_any_cb cb, void *ud, void *res, const struct steno_error *e)
 {
@@ -127,10 +156,20 @@ static void put_progress(void *p, uint64_t now, uint64_t total)
 		c->progress(c->ud, now, total);
 }
 
+/* A refused PUT keeps what the storage said (an S3-style XML error, the sandbox's 413). */
 static void put_done(void *p, const struct steno_http_response *resp, const struct steno_error *e)
 {
 	struct put_ctx c = *(struct put_ctx *)p;
+	struct steno_error told;
 	free(p);
+	if (e && e->kind == STENO_ERR_HTTP && resp && resp->status > 0) {
+		steno_error_from_response(resp->status, resp->body, resp->body_len, NULL, &told);
+		char msg[sizeof(told.message)];
+		snprintf(msg, sizeof(msg), "the storage refused the upload: %.400s", told.message);
+		steno_error_set(&told, STENO_ERR_HTTP, "%s", msg);
+		told.retry_after_s = e->retry_after_s;
+		e = &told;
+	}
 	c.cb(c.ud, e);
 }
 
@@ -211,6 +250,14 @@ int steno_api_transcription_retrieve(struct steno_http *http, const char *id,
 				     steno_api_transcription_cb cb, void *ud, struct steno_error *err)
 {
 	return get_by_id(http, "/transcriptions", id, &tr_type, CB(cb), ud, err);
+}
+
+int steno_api_transcription_content(struct steno_http *http, const char *url,
+				    steno_api_content_cb cb, void *ud, struct steno_error *err)
+{
+	if (require(url, "downloadUrl", err) != 0)
+		return -1;
+	return ep_submit(http, "GET", url, NULL, NULL, &content_type, CB(cb), ud, err);
 }
 
 int steno_api_transcription_delete_call(struct steno_http *http, const char *id, int permanent,
@@ -336,6 +383,17 @@ int steno_api_glossaries_list(struct steno_http *http, const char *organization_
 			      steno_api_glossaries_cb cb, void *ud, struct steno_error *err)
 {
 	return list_for_org(http, "/glossaries", organization_id, &gloss_type, CB(cb), ud, err);
+}
+
+int steno_api_organizations_list(struct steno_http *http, steno_api_organizations_cb cb,
+				 void *ud, struct steno_error *err)
+{
+	char *url = url_for(http, "/organizations", NULL, NULL);
+	if (!url)
+		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	int rc = ep_submit(http, "GET", url, NULL, NULL, &orgs_type, CB(cb), ud, err);
+	free(url);
+	return rc;
 }
 
 int steno_api_style_guides_list(struct steno_http *http, const char *organization_id,

@@ -37,10 +37,21 @@ typedef void (*steno_api_export_cb)(void *ud, struct steno_export *res, const st
 typedef void (*steno_api_task_cb)(void *ud, struct steno_translation_task *res,
 				  const struct steno_error *err);
 typedef void (*steno_api_order_cb)(void *ud, struct steno_order *res, const struct steno_error *err);
+typedef void (*steno_api_organizations_cb)(void *ud, struct steno_organization_list *res,
+					   const struct steno_error *err);
 typedef void (*steno_api_glossaries_cb)(void *ud, struct steno_glossary_list *res,
 					const struct steno_error *err);
 typedef void (*steno_api_style_guides_cb)(void *ud, struct steno_style_guide_list *res,
 					  const struct steno_error *err);
+
+/* A transcript's content as it arrived (JSON, checked to parse as a transcript), so that it
+ * can be kept as it is. Ownership: malloc'd; the engine frees it after the callback. */
+struct steno_api_content {
+	char *json;          /* NUL-terminated */
+	size_t len;
+};
+typedef void (*steno_api_content_cb)(void *ud, struct steno_api_content *res,
+				     const struct steno_error *err);
 
 /* How a call is tied to its caller, for the *_call variants: `ud` goes to the callback,
  * `owner` is the tag of steno_http_cancel_owner (may differ from ud, e.g. a context that
@@ -80,6 +91,12 @@ int steno_api_transcription_create(struct steno_http *http,
 				   steno_api_transcription_cb cb, void *ud, struct steno_error *err);
 int steno_api_transcription_retrieve(struct steno_http *http, const char *id,
 				     steno_api_transcription_cb cb, void *ud, struct steno_error *err);
+/* GET a retrieve response's _links.self.downloadUrl: the transcription's content in JSON
+ * (spec 2.1). A plain GET through the engine, so the key goes along only when the URL is on
+ * the base URL's origin (redirects follow the engine's cross-origin rules). A body that is
+ * not a transcript is STENO_ERR_PARSE. */
+int steno_api_transcription_content(struct steno_http *http, const char *url,
+				    steno_api_content_cb cb, void *ud, struct steno_error *err);
 /* DELETE /transcriptions/ID[?permanent=true]; 204, or 200 with any JSON body. */
 int steno_api_transcription_delete(struct steno_http *http, const char *id, int permanent,
 				   steno_api_done_cb cb, void *ud, struct steno_error *err);
@@ -118,6 +135,9 @@ int steno_api_order_confirm(struct steno_http *http, const char *id, steno_api_o
 
 int steno_api_glossaries_list(struct steno_http *http, const char *organization_id,
 			      steno_api_glossaries_cb cb, void *ud, struct steno_error *err);
+/* GET /organizations: every organization the key can access. */
+int steno_api_organizations_list(struct steno_http *http, steno_api_organizations_cb cb,
+				 void *ud, struct steno_error *err);
 int steno_api_style_guides_list(struct steno_http *http, const char *organization_id,
 				steno_api_style_guides_cb cb, void *ud, struct steno_error *err);
 

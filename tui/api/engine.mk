@@ -1,6 +1,7 @@
 # tui/api HTTP engine and endpoints (see local.mk).
 libsteno_api_a_SOURCES += \
-	%reldir%/url.c %reldir%/url.h \
+	%reldir%/url.c %reldir%/url.h %reldir%/utf8.c %reldir%/utf8.h \
+	%reldir%/paging.c %reldir%/paging.h \
 	%reldir%/retry.c %reldir%/retry.h \
 	%reldir%/ratelimit.c %reldir%/ratelimit.h \
 	%reldir%/trace.c %reldir%/trace.h \

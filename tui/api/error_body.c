@@ -182,7 +182,8 @@ static void read_json_body(struct json_object *root, struct text *msg, struct st
 	add_string_member(msg, root, "message");
 	add_string_member(msg, root, "detail");
 	read_errors_member(root, &detail, err);
-	if (detail.len) {
+	/* "language: fr is not available" after "fr is not available" says nothing new */
+	if (detail.len && !(msg->len && strstr(detail.buf, msg->buf))) {
 		if (msg->len) {
 			text_add(msg, " (");
 			text_add(msg, detail.buf);
@@ -195,6 +196,45 @@ static void read_json_body(struct json_object *root, struct text *msg, struct st
 		err->retry_after_s = retry;
 }
 
+/* The text between <tag> and </tag> in an XML body (S3-style storage errors:
+ * <Error><Code>SignatureDoesNotMatch</Code><Message>...</Message></Error>), malloc'd, or NULL. */
+static char *xml_element(const char *body, size_t len, const char *tag)
+{
+	char open[32], close[32];
+	snprintf(open, sizeof(open), "<%s>", tag);
+	snprintf(close, sizeof(close), "</%s>", tag);
+	char *copy = jget_utf8_repair(body, len);
+	char *a = copy ? strstr(copy, open) : NULL;
+	char *b = a ? strstr(a, close) : NULL;
+	char *out = NULL;
+	if (b) {
+		a += strlen(open);
+		*b = '\0';
+		out = strdup(a);
+	}
+	free(copy);
+	return out;
+}
+
+/* An S3-style XML error: "Message" as the message, "Code" as the code. 1 when it was one. */
+static int read_xml_body(const char *body, size_t len, struct text *msg, struct steno_error *err)
+{
+	char *code = xml_element(body, len, "Code"), *message = xml_element(body, len, "Message");
+	int found = code || message;
+	if (message)
+		text_add_clean(msg, message, TEXT_CHARS);
+	bool plain = code && *code && strlen(code) < sizeof(err->code);
+	for (const char *p = code; plain && *p; p++)
+		plain = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9');
+	if (plain)
+		snprintf(err->code, sizeof(err->code), "%s", code);
+	else if (code && msg->len == 0)
+		text_add_clean(msg, code, TEXT_CHARS);
+	free(code);
+	free(message);
+	return found;
+}
+
 static void read_body(const char *body, size_t len, struct text *msg, struct steno_error *err)
 {
 	struct json_object *root = NULL;
@@ -205,7 +245,7 @@ static void read_body(const char *body, size_t len, struct text *msg, struct ste
 	if (jget_parse(body, len, &root, &ignored) == 0 && root &&
 	    json_object_is_type(root, json_type_object)) {
 		read_json_body(root, msg, err);
-	} else if (!root) {
+	} else if (!root && !read_xml_body(body, len, msg, err)) {
 		text_add_raw(msg, body, len);   /* not JSON: the text itself */
 	}
 	json_object_put(root);

@@ -45,6 +45,28 @@ void steno_style_guide_list_free(struct steno_style_guide_list *l)
 	memset(l, 0, sizeof(*l));
 }
 
+void steno_organization_list_free(struct steno_organization_list *l)
+{
+	if (!l)
+		return;
+	for (size_t i = 0; i < l->n; i++) {
+		free(l->items[i].name);
+		free(l->items[i].role);
+	}
+	free(l->items);
+	memset(l, 0, sizeof(*l));
+}
+
+static int organization_read(struct json_object *j, struct steno_organization *o,
+			     struct steno_error *err)
+{
+	jget_opt_int_id(j, "id", &o->id);
+	if (jget_opt_string(j, "name", &o->name, err) < 0 ||
+	    jget_opt_string(j, "role", &o->role, err) < 0)
+		return -1;
+	return 0;
+}
+
 static int glossary_read(struct json_object *j, struct steno_glossary *g, struct steno_error *err)
 {
 	jget_opt_int_id(j, "id", &g->id);
@@ -117,6 +139,11 @@ static int glossary_read_any(struct json_object *j, void *item, struct steno_err
 	return glossary_read(j, item, err);
 }
 
+static int organization_read_any(struct json_object *j, void *item, struct steno_error *err)
+{
+	return organization_read(j, item, err);
+}
+
 static int style_guide_read_any(struct json_object *j, void *item, struct steno_error *err)
 {
 	return style_guide_read(j, item, err);
@@ -143,5 +170,29 @@ int steno_style_guide_list_parse(const char *body, size_t len, struct steno_styl
 		steno_style_guide_list_free(out);
 		return -1;
 	}
+	return 0;
+}
+
+int steno_organization_list_parse(const char *body, size_t len,
+				  struct steno_organization_list *out, struct steno_error *err)
+{
+	memset(out, 0, sizeof(*out));
+	if (list_read(body, len, "organizations", sizeof(*out->items), organization_read_any,
+		      (void **)&out->items, &out->n, &out->skipped, err) < 0) {
+		steno_organization_list_free(out);
+		return -1;
+	}
+	/* an organization without a usable id cannot be chosen: left out, counted */
+	size_t k = 0;
+	for (size_t i = 0; i < out->n; i++) {
+		if (out->items[i].id.st == STENO_PRESENT && out->items[i].id.v > 0) {
+			out->items[k++] = out->items[i];
+		} else {
+			free(out->items[i].name);
+			free(out->items[i].role);
+			out->skipped++;
+		}
+	}
+	out->n = k;
 	return 0;
 }

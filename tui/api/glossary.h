@@ -2,8 +2,9 @@
 #define STENO_API_GLOSSARY_H
 
 /* Glossary and style-guide lists (spec 2.6, 2.7): { glossaries: [...] } and
- * { style_guides: [...] }. Both are organization settings read the same way, so they
- * share this module. */
+ * { style_guides: [...] }, and the organizations of the key (GET /organizations, the real
+ * service's extension in open-points): { organizations: [...] }. All are lists of organization
+ * settings read the same way, so they share this module. */
 
 #include <stddef.h>
 
@@ -48,12 +49,27 @@ struct steno_style_guide_list {
 	size_t skipped;
 };
 
+struct steno_organization {
+	struct steno_int id;          /* integer; a numeric string is accepted too */
+	char *name;
+	char *role;
+};
+
+struct steno_organization_list {
+	struct steno_organization *items;
+	size_t n;
+	size_t skipped;               /* elements that were not objects or had no id */
+};
+
 /* The wrapper key is required (STENO_ERR_PARSE without it). */
 int steno_glossary_list_parse(const char *body, size_t len, struct steno_glossary_list *out,
 			      struct steno_error *err);
 int steno_style_guide_list_parse(const char *body, size_t len, struct steno_style_guide_list *out,
 				 struct steno_error *err);
+int steno_organization_list_parse(const char *body, size_t len,
+				  struct steno_organization_list *out, struct steno_error *err);
 void steno_glossary_list_free(struct steno_glossary_list *l);
+void steno_organization_list_free(struct steno_organization_list *l);
 void steno_style_guide_list_free(struct steno_style_guide_list *l);
 
 #endif

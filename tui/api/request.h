@@ -35,6 +35,7 @@ struct steno_transcription_create_req {
 	size_t n_tags;
 	enum steno_api_form form;     /* LEGACY: spec 9 rules; otherwise the current form */
 	bool use_vocabulary;          /* legacy form only */
+	bool any_language;            /* a well-formed code outside spec 2.8 goes to the server */
 };
 
 /* POST /exports: {"export":{...}} */
@@ -64,6 +65,8 @@ struct steno_translation_task_req {
 struct steno_order_create_req {
 	const char *url;              /* required, http(s) */
 	const char *language;         /* required, transcription code; pro needs a pro code */
+	bool any_language;            /* a well-formed code outside spec 2.8 goes to the server,
+	                               * which judges it (and pro, verbatim, SDH with it) */
 	const char *organization_id;  /* required */
 	const char *service;          /* NULL = auto; auto / pro */
 	bool confirm;
@@ -83,6 +86,7 @@ struct steno_order_create_req {
 	 * service and an en/es/fr/de language; sdh needs pro and en/es/fr. */
 	bool style_verbatim;
 	bool style_sdh;
+	bool style_subtitles;         /* the guide's operation is "subtitles": needs is_subtitle */
 };
 
 /* POST /orders/translation: {"order":{...}} */

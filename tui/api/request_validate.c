@@ -62,11 +62,18 @@ static int check_list(const char *field, const char *const *v, size_t n, struct 
 	return 0;
 }
 
-static int check_transcription_language(const char *lang, struct steno_error *err)
+/* A known code is checked with its rules; with `any`, a well-formed unknown one (the real
+ * service takes "en") is left to the server, rules included. */
+static bool language_left_to_server(const char *lang, bool any)
+{
+	return any && lang && !spec_language_is_valid(lang) && spec_language_is_well_formed(lang);
+}
+
+static int check_transcription_language(const char *lang, bool any, struct steno_error *err)
 {
 	if (check_required("language", lang, err) < 0)
 		return -1;
-	if (!spec_language_is_valid(lang))
+	if (!spec_language_is_valid(lang) && !language_left_to_server(lang, any))
 		return steno_error_invalid(err, "language",
 					   "\"%.32s\" is not a transcription language; use a BCP-47 code "
 					   "of the API such as en-US, fr-FR, de-DE, cmn-Hans-CN", lang);
@@ -127,6 +134,25 @@ static int check_target(const char *field, const char *t, struct steno_error *er
 	return 0;
 }
 
+/* A translation into the transcription's own language (en-US into en, cmn-Hans-CN into zh)
+ * would give the same text back: refused. */
+static int check_not_source(const char *field, const char *target, const char *source_lang,
+			    struct steno_error *err)
+{
+	const char *src = spec_translation_source_for(source_lang);
+	if (!src || !target)
+		return 0;
+	size_t tn = strcspn(target, "-"), sn = strcspn(src, "-");
+	bool chinese = (tn == 2 && !strncmp(target, "zh", 2)) &&
+		       (!strncmp(src, "cmn", 3) || !strncmp(src, "yue", 3));
+	bool same = strcmp(target, src) == 0 ||
+		    (tn == sn && !strncmp(target, src, tn) && strcmp(src, "pt") != 0) || chinese;
+	if (same)
+		return steno_error_invalid(err, field, "%.32s is the transcription's own language "
+					   "(%.32s): a translation needs another one", target, source_lang);
+	return 0;
+}
+
 int steno_validate_transcription_create(const struct steno_transcription_create_req *r,
 					struct steno_error *err)
 {
@@ -134,9 +160,11 @@ int steno_validate_transcription_create(const struct steno_transcription_create_
 	bool alignment = r->service && strcmp(r->service, "alignment") == 0;
 
 	if (check_required("name", r->name, err) < 0 ||
-	    check_transcription_language(r->language, err) < 0 ||
+	    check_transcription_language(r->language, r->any_language, err) < 0 ||
 	    check_url("tmp_url", r->tmp_url, true, err) < 0 ||
-	    check_service(r->service, false, r->language, err) < 0)
+	    check_service(r->service, false,
+			  language_left_to_server(r->language, r->any_language) ? NULL : r->language,
+			  err) < 0)
 		return -1;
 	/* Both forms need organization_id; the earlier one also folder_id (spec 9). */
 	if (check_required("organization_id", r->organization_id, err) < 0 ||
@@ -233,7 +261,8 @@ int steno_validate_translation_task(const struct steno_translation_task_req *r,
 {
 	if (check_required("source_transcription_id", r->source_transcription_id, err) < 0 ||
 	    check_target("target_language", r->target_language, err) < 0 ||
-	    check_source_language(r->source_language, err) < 0)
+	    check_source_language(r->source_language, err) < 0 ||
+	    check_not_source("target_language", r->target_language, r->source_language, err) < 0)
 		return -1;
 	return 0;
 }
@@ -241,9 +270,11 @@ int steno_validate_translation_task(const struct steno_translation_task_req *r,
 int steno_validate_order_create(const struct steno_order_create_req *r, struct steno_error *err)
 {
 	if (check_url("url", r->url, true, err) < 0 ||
-	    check_transcription_language(r->language, err) < 0 ||
+	    check_transcription_language(r->language, r->any_language, err) < 0 ||
 	    check_required("organization_id", r->organization_id, err) < 0 ||
-	    check_service(r->service, true, r->language, err) < 0 ||
+	    check_service(r->service, true,
+			  language_left_to_server(r->language, r->any_language) ? NULL : r->language,
+			  err) < 0 ||
 	    check_url("webhook_url", r->webhook_url, false, err) < 0 ||
 	    check_text("folder_id", r->folder_id, err) < 0 || check_text("folder", r->folder, err) < 0 ||
 	    check_text("name", r->name, err) < 0 || check_list("tags", r->tags, r->n_tags, err) < 0)
@@ -256,6 +287,11 @@ int steno_validate_order_create(const struct steno_order_create_req *r, struct s
 						   "glossary ids are positive integers");
 	if (r->has_style_guide && r->style_guide_id <= 0)
 		return steno_error_invalid(err, "style_guide_id", "style_guide_id is a positive integer");
+	if (r->style_subtitles && !r->is_subtitle)
+		return steno_error_invalid(err, "style_guide_id", "a subtitles style guide goes with a "
+					   "subtitling order (is_subtitle), not a transcription order");
+	if (language_left_to_server(r->language, r->any_language))
+		return 0;
 	return check_style(r->style_verbatim, r->style_sdh, r->service, r->language, err);
 }
 
@@ -272,7 +308,9 @@ int steno_validate_translation_order(const struct steno_translation_order_req *r
 		return steno_error_invalid(err, "target_languages",
 					   "target_languages needs at least one target language");
 	for (size_t i = 0; i < r->n_target_languages; i++) {
-		if (check_target("target_languages", r->target_languages[i], err) < 0)
+		if (check_target("target_languages", r->target_languages[i], err) < 0 ||
+		    check_not_source("target_languages", r->target_languages[i], r->source_language,
+				     err) < 0)
 			return -1;
 		for (size_t k = 0; k < i; k++)
 			if (strcmp(r->target_languages[k], r->target_languages[i]) == 0)

@@ -183,6 +183,32 @@ bool spec_language_is_valid(const char *code)
 	return spec_language_find(code) != NULL;
 }
 
+static bool is_alpha(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+bool spec_language_is_well_formed(const char *code)
+{
+	if (!code || strlen(code) > 35)
+		return false;
+	size_t primary = 0;
+	while (is_alpha(code[primary]))
+		primary++;
+	if (primary < 2 || primary > 3 || (code[primary] && code[primary] != '-'))
+		return false;
+	for (const char *p = code + primary; *p;) {
+		size_t n = 0;
+		p++; /* the '-' */
+		while (is_alpha(p[n]) || (p[n] >= '0' && p[n] <= '9'))
+			n++;
+		if (n < 1 || n > 8 || (p[n] && p[n] != '-'))
+			return false;
+		p += n;
+	}
+	return true;
+}
+
 bool spec_language_is_pro(const char *code)
 {
 	const struct spec_language *l = spec_language_find(code);

@@ -23,6 +23,11 @@ size_t spec_language_count(void);
 const struct spec_language *spec_language_at(size_t i);   /* NULL when out of range */
 const struct spec_language *spec_language_find(const char *code);
 bool spec_language_is_valid(const char *code);
+/* True for a code shaped like a BCP-47 tag (a primary of 2 or 3 letters, then subtags of 1 to 8
+ * letters or digits, '-' between, 35 characters at most): "en", "fr-CA", "sr-Latn-RS". The
+ * real service takes codes outside the spec's list (open-points); such a code is sent for the
+ * server to judge. */
+bool spec_language_is_well_formed(const char *code);
 bool spec_language_is_pro(const char *code);
 
 /* Verbatim: pro service in English, Spanish, French and German; SDH: English, Spanish and

@@ -20,6 +20,7 @@ struct xfer {
 	char *final_path;   /* downloads */
 	char *part_path;    /* downloads: removed unless renamed */
 	int overwrite;
+	int write_errno;    /* downloads: why writing the .part failed, else 0 */
 	uint64_t bytes;
 	double start_ms;
 	const char *stopped; /* why the download was stopped by its limits, else NULL */
@@ -125,8 +126,10 @@ static size_t download_write(char *ptr, size_t size, size_t nmemb, void *ud)
 		x->stopped = "larger than download_max_size";
 		return 0;
 	}
-	if (fwrite(ptr, 1, n, x->fp) != n)
-		return 0;
+	if (fwrite(ptr, 1, n, x->fp) != n) {
+		x->write_errno = errno ? errno : EIO;
+		return 0; /* curl ends with CURLE_WRITE_ERROR; download_complete says why */
+	}
 	x->bytes += n;
 	return n;
 }
@@ -281,6 +284,11 @@ static void download_complete(struct steno_req *r, const struct steno_http_respo
 	struct xfer *x = r->xfer;
 	struct steno_error ferr;
 	steno_error_clear(&ferr);
+	if (err && x->write_errno) {
+		steno_error_set(&ferr, STENO_ERR_IO, "cannot write %s: %s", x->part_path, strerror(x->write_errno));
+		x->download_done(x->ud, NULL, resp, &ferr);
+		return;
+	}
 	if (err && (x->stopped || err->kind == STENO_ERR_TIMEOUT)) {
 		/* limits, not the network: say which one (the .part goes with the request) */
 		int big = x->stopped && strstr(x->stopped, "size");

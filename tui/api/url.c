@@ -1,6 +1,8 @@
 #include "config.h"
 #include "api/url.h"
 
+#include "api/utf8.h"
+
 #include <curl/curl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -161,7 +163,7 @@ int steno_url_redact(const char *url, char *out, size_t size)
 
 static int char_is_unsafe(unsigned char c)
 {
-	return c < 0x20 || c == 0x7f || strchr("/\\:*?\"<>|", c) != NULL;
+	return strchr("/\\:*?\"<>|", c) != NULL;
 }
 
 /* Length of the last `max` bytes boundary that does not cut a UTF-8 sequence. A sequence has
@@ -179,6 +181,10 @@ static size_t utf8_floor(const char *s, size_t len, size_t max)
 
 #define BASENAME_MAX 200
 
+/* Copies the last path component of `name` into buf, one character at a time: what could hide,
+ * reorder or control (steno_cp_is_hidden), malformed UTF-8 and the characters unsafe in a file
+ * name become '_'; then the name may not start with '.', '-' or a space (hidden files, options
+ * to the next command) nor end with '.' or a space. */
 static void basename_reduce(const char *name, char *buf, size_t bufsize)
 {
 	const char *p = name ? name : "";
@@ -186,13 +192,22 @@ static void basename_reduce(const char *name, char *buf, size_t bufsize)
 		if (*q == '/' || *q == '\\')
 			p = q + 1;
 	size_t n = 0;
-	for (; *p && n + 1 < bufsize; p++)
-		buf[n++] = char_is_unsafe((unsigned char)*p) ? '_' : *p;
+	while (*p && n + 5 < bufsize) {
+		uint32_t cp = 0;
+		size_t len = steno_utf8_next(p, &cp);
+		if (len == 0 || steno_cp_is_hidden(cp) || (len == 1 && char_is_unsafe((unsigned char)*p))) {
+			buf[n++] = '_';
+			p += len ? len : 1;
+			continue;
+		}
+		memcpy(buf + n, p, len);
+		n += len;
+		p += len;
+	}
 	buf[n] = '\0';
-	/* Trailing dots and spaces only confuse; a name of dots would be ".." or hidden. */
 	while (n > 0 && (buf[n - 1] == '.' || buf[n - 1] == ' '))
 		buf[--n] = '\0';
-	for (size_t i = 0; i < n && (buf[i] == '.' || buf[i] == ' '); i++)
+	for (size_t i = 0; i < n && strchr(". -", buf[i]); i++)
 		buf[i] = '_';
 }
 

@@ -21,9 +21,11 @@ int steno_url_same_origin(const char *a, const char *b);
 int steno_url_redact(const char *url, char *out, size_t size);
 
 /* Reduces a file name from the server (or a URL path) to a safe basename in `out`: the text after
- * the last '/' or '\\', control characters and characters unsafe in a file name replaced by '_',
- * leading dots replaced by '_', at most 200 bytes (extension kept, UTF-8 not cut inside a
- * character). An empty result gives `fallback` (itself reduced the same way).
+ * the last '/' or '\\'; C0/C1 controls, DEL, bidi and invisible format characters
+ * (steno_cp_is_hidden), malformed UTF-8 and the characters unsafe in a file name (: * ? " < > |)
+ * replaced by '_'; a leading '.', '-' or space replaced by '_' (no hidden file, no name that reads
+ * as an option), trailing dots and spaces dropped; at most 200 bytes (extension kept, UTF-8 not
+ * cut inside a character). An empty result gives `fallback` (itself reduced the same way).
  * Returns 0, or -1 with err set when even the fallback is empty. */
 int steno_url_safe_basename(const char *name, const char *fallback, char *out, size_t size,
 			    struct steno_error *err);

@@ -29,6 +29,7 @@ static const struct cli_cmd cmds[] = {
 	{"download", cmd_download, "download the file of an existing export"},
 	{"translate", cmd_translate, "translate a transcription (order or --task)"},
 	{"order", cmd_order, "orders: create, translation, show, confirm, watch"},
+	{"orgs", cmd_orgs, "list the organizations the key can access"},
 	{"glossaries", cmd_glossaries, "list the organization's glossaries"},
 	{"style-guides", cmd_style_guides, "list the organization's style guides"},
 	{"config", cmd_config, "config paths: every path steno reads or writes"},
@@ -86,6 +87,9 @@ static int run_named(const struct cli_cmd *c, const char *prefix, const struct c
 	snprintf(name, sizeof(name), "steno %s%s", prefix, c->name);
 	char *saved = argv[0];
 	argv[0] = name;
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--json") == 0)
+			cli_json_errors(true);
 	int rc = c->run(g, argc, argv);
 	argv[0] = saved;
 	fflush(stdout);

@@ -27,6 +27,8 @@ struct cli_globals {
 	const char *sandbox_base_url;
 	const char *sandbox_api_key;
 	const char *sandbox_org_id;
+	const char *sandbox_state_file;   /* steno's state and cache for that sandbox */
+	const char *sandbox_cache_dir;
 };
 
 /* True when `name` is a command of cli_run (so main can tell a command from a typo). */

@@ -1,12 +1,15 @@
 #include "config.h"
 
 #include <errno.h>
+#include <json-c/json.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "api/glossary.h"
 #include "api/request.h"
+#include "api/spec_tables.h"
 #include "api/url.h"
 #include "cli/cmds.h"
 
@@ -15,10 +18,40 @@
  * wait), then prints the resource as the server has it. Requests the builders refuse are
  * usage errors (exit 2) and nothing is sent. */
 
+/* Once the job's resource exists its id goes to stderr (a script can come back for it). */
+static void announce(struct cli_ctx *c, int id, const char *what, bool json, bool *said)
+{
+	const struct steno_job *j = what && !*said ? jobs_get(c->jobs, id) : NULL;
+	if (!j || !j->resource_id)
+		return;
+	if (json) {
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "created", json_object_new_string(what));
+		json_object_object_add(o, "id", json_object_new_string(j->resource_id));
+		out_json_text(stderr, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
+									JSON_C_TO_STRING_NOSLASHESCAPE));
+		fputc('\n', stderr);
+		json_object_put(o);
+	} else {
+		char *clean = out_clean(j->resource_id);
+		fprintf(stderr, "steno %s: %s %s created\n", c->cmd, what, clean ? clean : "");
+		free(clean);
+	}
+	fflush(stderr);
+	*said = true;
+}
+
 int cmd_run_job(struct cli_ctx *c, int id)
 {
+	return cmd_run_job_announcing(c, id, NULL, false);
+}
+
+int cmd_run_job_announcing(struct cli_ctx *c, int id, const char *what, bool json)
+{
+	bool said = false;
 	/* jobs_run's loop, plus SIGINT/SIGTERM: the job is cancelled (a download's .part goes). */
 	while (jobs_active(c->jobs) > 0 && !cli_interrupted()) {
+		announce(c, id, what, json, &said);
 		long t = jobs_timeout_ms(c->jobs);
 		long e = steno_http_timeout_ms(c->http);
 		if (t < 0 || (e >= 0 && e < t))
@@ -28,6 +61,7 @@ int cmd_run_job(struct cli_ctx *c, int id)
 		jobs_tick(c->jobs);
 	}
 	out_progress_end();
+	announce(c, id, what, json, &said);
 	if (cli_interrupted()) {
 		jobs_cancel(c->jobs, id);
 		struct steno_error e;
@@ -52,6 +86,21 @@ int cmd_run_job(struct cli_ctx *c, int id)
 	}
 	cli_fail(c, &e);
 	return CLI_EXIT_FAIL;
+}
+
+int cmd_check_create_options(const char *cmd, const char *folder, const char *folder_id,
+			     const char *language, bool any_language)
+{
+	if (folder && folder_id)
+		return cli_usage(cmd, "--folder and --folder-id exclude each other");
+	if (any_language && language && !spec_language_is_valid(language) &&
+	    spec_language_is_well_formed(language)) {
+		char *clean = out_clean(language);
+		fprintf(stderr, "steno %s: warning: %s is not in steno languages; it is sent as is and "
+				"the server decides (--strict refuses it)\n", cmd, clean ? clean : "");
+		free(clean);
+	}
+	return 0;
 }
 
 /* Opens, checks read-only, connects and creates the jobs. Returns an exit code. */
@@ -108,22 +157,41 @@ char *cmd_source_language(struct cli_ctx *c, const char *id, int *rc)
 
 const char *cmd_basename(const char *s, char *buf, size_t n)
 {
-	const char *q = strpbrk(s, "?#");
-	const char *end = q ? q : s + strlen(s);
-	const char *b = end;
-	while (b > s && b[-1] != '/')
-		b--;
-	snprintf(buf, n, "%.*s", (int)(end - b), b);
+	if (!cli_is_url(s)) {
+		const char *b = strrchr(s, '/');
+		snprintf(buf, n, "%s", b && b[1] ? b + 1 : s);
+		return buf;
+	}
+	/* A URL: its file name when the last segment looks like one (a.mp3); else the URL without
+	 * its scheme, so that https://host/watch?v=ID or https://host/ still names something. */
+	const char *rest = strstr(s, "://") + 3;
+	size_t len = strcspn(rest, "#");
+	while (len > 0 && rest[len - 1] == '/')
+		len--;
+	size_t path_end = strcspn(rest, "?#");
+	if (path_end > len)
+		path_end = len;
+	const char *seg = rest + path_end;
+	while (seg > rest && seg[-1] != '/')
+		seg--;
+	size_t seg_len = (size_t)(rest + path_end - seg);
+	if (seg > rest && memchr(seg, '.', seg_len) && seg_len > 1)
+		snprintf(buf, n, "%.*s", (int)seg_len, seg);
+	else
+		snprintf(buf, n, "%.*s", (int)(len > 120 ? 120 : len), rest);
 	return buf;
 }
 
-/* FILE|URL: a local file must be readable. Sets *is_file. */
+/* FILE|URL: a local file must be a readable file (not a directory). Sets *is_file. */
 int cmd_check_source(const char *cmd, const char *src, bool *is_file)
 {
+	struct stat st;
 	*is_file = !cli_is_url(src);
 	if (*is_file && access(src, R_OK) != 0)
 		return cli_usage(cmd, "cannot read '%s': %s (give a readable file or an http(s) URL)",
 				 src, strerror(errno));
+	if (*is_file && stat(src, &st) == 0 && S_ISDIR(st.st_mode))
+		return cli_usage(cmd, "'%s' is a directory (give a media file or an http(s) URL)", src);
 	return 0;
 }
 
@@ -134,7 +202,9 @@ static const char transcribe_usage[] =
 	"Create a transcription; a local FILE is uploaded first.\n"
 	"\n"
 	"  --name N           name (default: the file name)\n"
-	"  --language L       language code (steno languages)\n"
+	"  --language L       language code (steno languages; another well-formed code such\n"
+	"                     as en is sent with a warning and the server decides)\n"
+	"  --strict           refuse a language code outside steno languages\n"
 	"  --service S        auto (default), pro or alignment\n"
 	"  --document URL     the text to align (alignment only)\n"
 	"  --subtitle         treat as subtitles\n"
@@ -154,9 +224,10 @@ int cmd_transcribe(const struct cli_globals *g, int argc, char **argv)
 		{"folder-id", required_argument, NULL, 'F'}, {"tags", required_argument, NULL, 't'},
 		{"sharing", no_argument, NULL, 'x'},        {"org", required_argument, NULL, 'o'},
 		{"wait", no_argument, NULL, 'w'},           {"json", no_argument, NULL, OPT_JSON},
-		{"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0},
+		{"strict", no_argument, NULL, 'X'},         {"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
 	};
-	struct steno_transcription_create_req req = {0};
+	struct steno_transcription_create_req req = {.any_language = true};
 	struct cli_list tags = {0};
 	const char *org = NULL;
 	bool wait = false, json = false, is_file = false;
@@ -173,6 +244,7 @@ int cmd_transcribe(const struct cli_globals *g, int argc, char **argv)
 		case 'F': req.folder_id = optarg; break;
 		case 't': rc = cli_list_split(&tags, optarg) ? CLI_EXIT_FAIL : 0; break;
 		case 'x': req.sharing_enabled = true; break;
+		case 'X': req.any_language = false; break;
 		case 'o': org = optarg; break;
 		case 'w': wait = true; break;
 		case OPT_JSON: json = true; break;
@@ -182,6 +254,9 @@ int cmd_transcribe(const struct cli_globals *g, int argc, char **argv)
 	}
 	if (rc == 0 && optind + 1 != argc)
 		rc = cli_usage("transcribe", optind >= argc ? "a FILE or URL is required" : "one FILE or URL only");
+	if (rc == 0)
+		rc = cmd_check_create_options("transcribe", req.folder, req.folder_id, req.language,
+					      req.any_language);
 	if (rc == 0)
 		rc = cmd_check_source("transcribe", argv[optind], &is_file);
 	struct cli_ctx c;

@@ -5,15 +5,18 @@
 #include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "api/endpoints.h"
 #include "api/request.h"
 #include "api/spec_tables.h"
 #include "cli/cmds.h"
+#include "core/download_name.h"
 
-/* `steno export`: create an export of one or more transcriptions; --wait (or -o DIR) waits
- * until it is ready and downloads it (NAME.part, then renamed; never over an existing file
- * without --force). */
+/* `steno export`: create an export of one or more transcriptions; --wait (or -o DIR) checks
+ * the destination first, then waits until it is ready and downloads it under the
+ * download_name pattern (NAME.part, then renamed; never over an existing file without
+ * --force). */
 
 static const char export_usage[] =
 	"Usage: steno export ID... --format F [OPTION]...\n"
@@ -26,7 +29,9 @@ static const char export_usage[] =
 	"  --comments            show comments\n"
 	"  --highlights          show highlights  |  --highlights-only\n"
 	"  -o, --output DIR      download into DIR (implies --wait; default: download_dir or .)\n"
-	"  --wait                wait until ready and download\n"
+	"  --wait                wait until ready and download as download_name (default\n"
+	"                        {name}-{id}.{ext}); DIR and the file are checked first, and\n"
+	"                        the export's id goes to stderr as soon as it exists\n"
 	"  --force               replace an existing file\n"
 	"  --json                print the export as JSON (with \"file\" once downloaded)\n";
 
@@ -74,8 +79,22 @@ static int ex_parse(int argc, char **argv, struct ex_opts *o)
 		return cli_usage("export", "--format is required");
 	if (r->show_highlights && r->show_highlights_only)
 		return cli_usage("export", "--highlights and --highlights-only exclude each other");
+	/* "--timestamps 30s" would make 30s an id: optional values take '=' */
+	for (int i = optind; r->show_timestamps && !r->timestamps_frequency && i < argc; i++)
+		if (spec_timestamps_frequency_is_valid(argv[i]))
+			return cli_usage("export", "--timestamps takes its value after '=': "
+						   "--timestamps=%s", argv[i]);
+	/* the same id twice is one transcription */
+	int n = optind;
+	for (int i = optind; i < argc; i++) {
+		int k = optind;
+		while (k < n && strcmp(argv[k], argv[i]) != 0)
+			k++;
+		if (k == n)
+			argv[n++] = argv[i];
+	}
 	r->transcription_ids = (const char *const *)(argv + optind);
-	r->n_transcription_ids = (size_t)(argc - optind);
+	r->n_transcription_ids = (size_t)(n - optind);
 	return 0;
 }
 
@@ -126,15 +145,23 @@ static int parse_json_obj(const char *b, size_t n, void *out, struct steno_error
 	return 0;
 }
 
-static int ex_print_done(struct cli_ctx *c, const struct steno_job *j, bool json)
+/* A path printed for people goes through the same cleaning as tables (issue 13: a name from
+ * the server once carried U+009B and U+202E to the terminal). */
+static void print_path(const char *key, const char *path)
 {
-	if (!json) {
-		int rc = cmd_print_resource(c, "/exports", j->resource_id, false);
-		if (j->file)
-			printf("%-16s %s\n", "file", j->file);
-		return rc;
-	}
-	char *url = cli_url(c, "/exports", j->resource_id);
+	char *clean = out_clean(path);
+	if (key)
+		printf("%-16s %s\n", key, clean ? clean : "?");
+	else
+		printf("%s\n", clean ? clean : "?");
+	free(clean);
+}
+
+/* --json after a download: the export as the server has it, plus "file" (export --wait and
+ * download print the same shape). */
+static int print_export_json(struct cli_ctx *c, const char *id, const char *file)
+{
+	char *url = cli_url(c, "/exports", id);
 	json_object *o = NULL;
 	struct steno_error err;
 	steno_error_clear(&err);
@@ -143,23 +170,57 @@ static int ex_print_done(struct cli_ctx *c, const struct steno_job *j, bool json
 		return cli_fail(c, &err);
 	}
 	free(url);
-	if (j->file)
-		json_object_object_add(o, "file", json_object_new_string(j->file));
+	if (file)
+		json_object_object_add(o, "file", json_object_new_string(file));
 	out_json(stdout, o);
 	json_object_put(o);
 	return CLI_EXIT_OK;
 }
 
-/* The download link's name carries no extension: name the file after what it holds,
- * TRANSCRIPTION_ID.EXT, or for several transcriptions (a ZIP) FIRST_ID+N.zip. */
-static void export_file_name(const struct steno_export_create_req *r, char *out, size_t n)
+static int ex_print_done(struct cli_ctx *c, const struct steno_job *j, bool json)
 {
-	const struct spec_export_format *f = spec_export_format_find(r->format);
-	const char *ext = f && f->extension ? f->extension : r->format;
-	if (r->n_transcription_ids > 1)
-		snprintf(out, n, "%s+%zu.zip", r->transcription_ids[0], r->n_transcription_ids - 1);
-	else
-		snprintf(out, n, "%s.%s", r->transcription_ids[0], ext);
+	if (json)
+		return print_export_json(c, j->resource_id, j->file);
+	int rc = cmd_print_resource(c, "/exports", j->resource_id, false);
+	if (j->file)
+		print_path("file", j->file);
+	return rc;
+}
+
+static int parse_transcription(const char *b, size_t n, void *out, struct steno_error *err)
+{
+	return steno_transcription_parse(b, n, out, err);
+}
+
+/* The file name under the configuration's download_name (core/download_name.h); the first
+ * transcription is read for its name only when the pattern uses {name}, and a name that
+ * cannot be read is left out ("export") rather than stopping the download. */
+static int file_name(struct cli_ctx *c, const char *first_id, size_t count, const char *format,
+		     char *out, size_t size, struct steno_error *err)
+{
+	struct steno_transcription t;
+	memset(&t, 0, sizeof(t));
+	if (download_name_wants_name(c->cfg.download_name) && first_id) {
+		char *url = cli_url(c, "/transcriptions", first_id);
+		struct steno_error ignored;
+		if (url && cli_get(c, url, parse_transcription, &t, NULL, NULL, &ignored) != 0)
+			memset(&t, 0, sizeof(t));
+		free(url);
+	}
+	struct download_name_req r = {.pattern = c->cfg.download_name, .name = t.name,
+				      .id = first_id, .count = count, .format = format};
+	int rc = download_name_make(&r, out, size, err);
+	steno_transcription_free(&t);
+	return rc;
+}
+
+/* The destination before any server work: DIR made if missing, then a writable directory
+ * without NAME in it (unless --force). */
+static int dest_ready(const char *dir, const char *name, bool force, struct steno_error *err)
+{
+	if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+		return steno_error_set(err, STENO_ERR_IO, "cannot create %s: %s", dir, strerror(errno));
+	return download_dest_check(dir, name, force, err);
 }
 
 int cmd_export(const struct cli_globals *g, int argc, char **argv)
@@ -172,6 +233,8 @@ int cmd_export(const struct cli_globals *g, int argc, char **argv)
 	struct cli_ctx c;
 	rc = cli_ctx_open(&c, g, "export");
 	if (rc == 0)
+		rc = cli_check_writable(&c);   /* an export is made on the server */
+	if (rc == 0)
 		rc = cli_ctx_connect(&c);
 	if (rc == 0 && !o.wait) {
 		rc = ex_create_only(&c, &o);
@@ -179,18 +242,17 @@ int cmd_export(const struct cli_globals *g, int argc, char **argv)
 		const char *dir = o.dir ? o.dir : c.cfg.download_dir ? c.cfg.download_dir : ".";
 		struct steno_error err;
 		steno_error_clear(&err);
-		if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-			fprintf(stderr, "steno export: cannot create %s: %s\n", dir, strerror(errno));
-			cli_ctx_close(&c);
-			return CLI_EXIT_FAIL;
-		}
 		char name[256];
-		export_file_name(&o.req, name, sizeof(name));
-		int id = jobs_export(c.jobs, &o.req, dir, name, o.force, &err);
+		int id = -1;
+		if (steno_validate_export_create(&o.req, &err) == 0 &&
+		    file_name(&c, o.req.transcription_ids[0], o.req.n_transcription_ids, o.req.format,
+			      name, sizeof(name), &err) == 0 &&
+		    dest_ready(dir, name, o.force, &err) == 0)
+			id = jobs_export(c.jobs, &o.req, dir, name, o.force, &err);
 		if (id < 0) {
 			rc = cli_fail(&c, &err);
 		} else {
-			rc = cmd_run_job(&c, id);
+			rc = cmd_run_job_announcing(&c, id, "export", o.json);
 			const struct steno_job *j = jobs_get(c.jobs, id);
 			if (rc == 0 && j)
 				rc = ex_print_done(&c, j, o.json);
@@ -203,10 +265,11 @@ int cmd_export(const struct cli_globals *g, int argc, char **argv)
 /* ---- download: an existing export's file ---- */
 
 static const char download_usage[] =
-	"Usage: steno download [-o DIR] [--force] [--json] EXPORT_ID\n"
+	"Usage: steno download [-o DIR] [--force] [--wait] [--json] EXPORT_ID\n"
 	"Download the file of a ready export (steno show --export ID shows its state) into DIR\n"
-	"(default: download_dir or .), under the link's name; never over an existing file\n"
-	"without --force.\n";
+	"(default: download_dir or .), named by download_name (default {name}-{id}.{ext});\n"
+	"never over an existing file without --force. With --wait an export still being made is\n"
+	"waited for; a failed or expired one says so (exit 1).\n";
 
 struct dl_call {
 	bool done, failed;
@@ -240,43 +303,53 @@ static int parse_export(const char *b, size_t n, void *out, struct steno_error *
 	return steno_export_parse(b, n, out, err);
 }
 
-/* As export_file_name: EXPORT_ID.EXT, or .zip for several transcriptions. */
-static const char *download_name(const struct steno_export *e, char *out, size_t n)
+/* Reads the export until it has a file: once, or with `wait` until a final state (polled at
+ * refresh_interval). 0 with a download link, else -1 with err saying why there is no file. */
+static int export_with_file(struct cli_ctx *c, const char *id, bool wait, struct steno_export *e,
+			    struct steno_error *err)
 {
-	const struct spec_export_format *f = spec_export_format_find(e->format);
-	const char *ext = e->transcription_ids.n > 1 ? "zip" : f && f->extension ? f->extension
-							: "download";
-	snprintf(out, n, "%s.%s", e->id ? e->id : "export", ext);
-	return out;
+	for (;;) {
+		char *url = cli_url(c, "/exports", id);
+		memset(e, 0, sizeof(*e));
+		int rc = url ? cli_get(c, url, parse_export, e, NULL, NULL, err)
+			     : steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+		free(url);
+		if (rc != 0 || e->download_link)
+			return rc;
+		const char *st = e->state ? e->state : "in an unknown state";
+		bool final = e->state && spec_state_is_final(SPEC_STATE_EXPORT, e->state);
+		if (e->state && strcmp(e->state, "failed") == 0)
+			steno_error_set(err, STENO_ERR_JOB, "export %s failed: it has no file", id);
+		else if (e->state && strcmp(e->state, "expired") == 0)
+			steno_error_set(err, STENO_ERR_JOB, "export %s has expired: its file is gone "
+					"(export again)", id);
+		else if (final || !wait)
+			steno_error_set(err, STENO_ERR_JOB, "export %s is %s: no file to download yet%s",
+					id, st, wait ? "" : " (--wait waits for it)");
+		steno_export_free(e);
+		if (final || !wait)
+			return -1;
+		for (int t = 0; t < (int)(c->cfg.refresh_interval_s * 10) && !cli_interrupted(); t++)
+			nanosleep(&(struct timespec){0, 100 * 1000000L}, NULL);
+		if (cli_interrupted())
+			return cli_interrupt_error(err);
+	}
 }
 
-static int download_run(struct cli_ctx *c, const char *id, const char *dir, bool force, bool json)
+static int download_run(struct cli_ctx *c, const char *id, const char *dir, bool force, bool json,
+			bool wait)
 {
 	char name[256];
 	struct steno_export e;
-	memset(&e, 0, sizeof(e));
 	struct dl_call d = {0};
-	char *url = cli_url(c, "/exports", id);
-	if (!url || cli_get(c, url, parse_export, &e, NULL, NULL, &d.err) != 0) {
-		free(url);
-		if (!url)
-			steno_error_set(&d.err, STENO_ERR_NOMEM, "out of memory");
+	if (export_with_file(c, id, wait, &e, &d.err) != 0)
 		return cli_fail(c, &d.err);
-	}
-	free(url);
-	if (!e.download_link) {
-		steno_error_set(&d.err, STENO_ERR_JOB, "export %s is %s: no file to download yet", id,
-				e.state ? e.state : "in an unknown state");
-		steno_export_free(&e);
-		return cli_fail(c, &d.err);
-	}
-	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-		steno_error_set(&d.err, STENO_ERR_IO, "cannot create %s: %s", dir, strerror(errno));
+	const char *first = e.transcription_ids.n ? e.transcription_ids.v[0] : e.id;
+	if (file_name(c, first, e.transcription_ids.n, e.format, name, sizeof(name), &d.err) != 0 ||
+	    dest_ready(dir, name, force, &d.err) != 0 ||
+	    steno_api_export_download(c->http, &e, dir, name, force, on_dl_progress, on_dl_done, &d,
+				      &d.err) != 0)
 		d.failed = d.done = true;
-	} else if (steno_api_export_download(c->http, &e, dir, download_name(&e, name, sizeof(name)),
-					     force, on_dl_progress, on_dl_done, &d, &d.err) != 0) {
-		d.failed = d.done = true;
-	}
 	steno_export_free(&e);
 	if (cli_wait_flag(c, &d.done, &d.err) != 0)
 		d.failed = true;
@@ -285,13 +358,9 @@ static int download_run(struct cli_ctx *c, const char *id, const char *dir, bool
 	if (d.failed) {
 		rc = cli_fail(c, &d.err);
 	} else if (json) {
-		json_object *o = json_object_new_object();
-		json_object_object_add(o, "id", json_object_new_string(id));
-		json_object_object_add(o, "file", json_object_new_string(d.path));
-		out_json(stdout, o);
-		json_object_put(o);
+		rc = print_export_json(c, id, d.path);
 	} else {
-		printf("%s\n", d.path);
+		print_path(NULL, d.path);
 	}
 	free(d.path);
 	return rc;
@@ -302,16 +371,17 @@ int cmd_download(const struct cli_globals *g, int argc, char **argv)
 	static const struct option lo[] = {
 		{"output", required_argument, NULL, 'o'}, {"force", no_argument, NULL, 'F'},
 		{"json", no_argument, NULL, OPT_JSON},    {"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
+		{"wait", no_argument, NULL, 'w'},         {NULL, 0, NULL, 0},
 	};
 	const char *dir = NULL;
-	bool force = false, json = false;
+	bool force = false, json = false, wait = false;
 	int ch;
 	optind = 0;
 	while ((ch = getopt_long(argc, argv, "ho:", lo, NULL)) != -1) {
 		switch (ch) {
 		case 'o': dir = optarg; break;
 		case 'F': force = true; break;
+		case 'w': wait = true; break;
 		case OPT_JSON: json = true; break;
 		case 'h': return cmd_help(download_usage);
 		default: return CLI_EXIT_USAGE;
@@ -325,7 +395,8 @@ int cmd_download(const struct cli_globals *g, int argc, char **argv)
 		rc = cli_ctx_connect(&c);
 	if (rc == 0)
 		rc = download_run(&c, argv[optind],
-				  dir ? dir : c.cfg.download_dir ? c.cfg.download_dir : ".", force, json);
+				  dir ? dir : c.cfg.download_dir ? c.cfg.download_dir : ".", force, json,
+				  wait);
 	cli_ctx_close(&c);
 	return rc;
 }

@@ -7,8 +7,11 @@
 #include <string.h>
 
 #include "api/error_body.h"
+#include "api/paging.h"
 #include "api/url.h"
+#include "cli/cmd_ls.h"
 #include "cli/cmds.h"
+#include "core/query.h"
 
 /* `steno ls`. With --all, pages are fetched concurrently and speculatively ahead (LS_AHEAD
  * requests in flight) once the first page shows how pages are numbered; when its next link is
@@ -20,214 +23,30 @@
 #define LS_MAX_TRIES 5
 
 static const char ls_usage[] =
-	"Usage: steno ls [--org ID] [--folder ID] [--tags a,b] [--page N | --all] [--json]\n"
+	"Usage: steno ls [--org ID] [--folder ID] [--tags a,b] [--where QUERY] [--page N | --all]\n"
+	"                [--json | --ndjson]\n"
 	"List transcriptions, most recent first.\n"
 	"\n"
 	"  --org ID       organization (default: --org, STENO_ORG_ID or the profile's)\n"
 	"  --folder ID    only this folder and its subfolders (or a folder.NAME of the profile)\n"
 	"  --tags a,b     only items carrying all these tags\n"
+	"  --where QUERY  only the listed items that match QUERY: words (in name, id, tags),\n"
+	"                 state:S, lang:L (code or name), tag:T, cost>N (<, >=, <=, =),\n"
+	"                 -term to exclude (see steno(1), QUERIES)\n"
 	"  --page N       this page (default: the first)\n"
 	"  --all          every page (fetched several at a time, or one after another when\n"
 	"                 the server's next links are not page numbers)\n"
-	"  --json         a JSON array of the transcriptions as the server sent them\n";
+	"  --json         a JSON array of the transcriptions as the server sent them (without\n"
+	"                 --all, stderr says when more pages follow)\n"
+	"  --ndjson       one transcription a line, then {\"paging\":{\"first_page\":N,\"pages\":K,\n"
+	"                 \"more\":true|false}}\n";
 
 struct ls_opts {
-	const char *org, *folder;
+	const char *org, *folder, *where;
 	struct cli_list tags;
 	long page;
-	bool all, json;
+	bool all, json, ndjson;
 };
-
-/* A set of ids already printed (open addressing; strings owned). */
-struct idset {
-	char **slot;
-	size_t cap, n;
-};
-
-static uint64_t hash_str(const char *s)
-{
-	uint64_t h = 1469598103934665603ull;
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ull;
-	return h;
-}
-
-static int idset_grow(struct idset *s);
-
-/* 1 when added, 0 when already there, -1 on no memory. */
-static int idset_add(struct idset *s, const char *id)
-{
-	if ((s->n + 1) * 2 > s->cap && idset_grow(s) != 0)
-		return -1;
-	size_t i = (size_t)(hash_str(id) & (s->cap - 1));
-	while (s->slot[i]) {
-		if (strcmp(s->slot[i], id) == 0)
-			return 0;
-		i = (i + 1) & (s->cap - 1);
-	}
-	if (!(s->slot[i] = strdup(id)))
-		return -1;
-	s->n++;
-	return 1;
-}
-
-static int idset_grow(struct idset *s)
-{
-	struct idset b = {.cap = s->cap ? s->cap * 2 : 256};
-	if (!(b.slot = calloc(b.cap, sizeof(*b.slot))))
-		return -1;
-	for (size_t i = 0; i < s->cap; i++)
-		if (s->slot[i]) {
-			size_t j = (size_t)(hash_str(s->slot[i]) & (b.cap - 1));
-			while (b.slot[j])
-				j = (j + 1) & (b.cap - 1);
-			b.slot[j] = s->slot[i];
-			b.n++;
-		}
-	free(s->slot);
-	*s = b;
-	return 0;
-}
-
-static void idset_free(struct idset *s)
-{
-	for (size_t i = 0; i < s->cap; i++)
-		free(s->slot[i]);
-	free(s->slot);
-}
-
-/* The output side: items in page order, as a table or as a streamed JSON array. */
-struct ls_out {
-	bool json;
-	size_t printed;
-	struct idset seen;
-	struct out_table table;
-};
-
-static const char *const ls_heads[] = {"ID", "STATE", "LANGUAGE", "LENGTH", "CREATED", "NAME"};
-
-/* One item: `t` in table mode, `raw` (the server's object) in JSON mode. */
-static int ls_out_item(struct ls_out *o, const char *id, const struct steno_transcription *t,
-		       json_object *raw)
-{
-	if (id) {
-		int r = idset_add(&o->seen, id);
-		if (r <= 0)
-			return r;
-	}
-	if (o->json) {
-		fputs(o->printed ? ",\n  " : "[\n  ", stdout);
-		/* out_json_text escapes C1 and bidi controls, which json-c leaves raw. */
-		out_json_text(stdout, json_object_to_json_string_ext(raw, JSON_C_TO_STRING_PLAIN |
-									     JSON_C_TO_STRING_NOSLASHESCAPE));
-		o->printed++;
-		return 0;
-	}
-	char len[32], created[32];
-	out_fmt_duration(len, sizeof(len), steno_known(t->audio_length_s.st), t->audio_length_s.v);
-	out_fmt_time_ms(created, sizeof(created), steno_known(t->created_at.st), t->created_at.ms);
-	const char *cells[] = {t->id, t->state, t->language, len, created, t->name};
-	o->printed++;
-	return out_table_add(&o->table, cells);
-}
-
-/* A page as it arrived: typed for the table, or the server's objects for --json (so the
- * body is parsed once either way). Ownership: ls_page_free. */
-struct ls_page {
-	struct steno_transcription_page typed;
-	json_object *root;      /* JSON mode: the whole body */
-	json_object *results;   /* borrowed from root */
-	size_t n;               /* items (objects) */
-	bool has_next;
-};
-
-static void ls_page_free(struct ls_page *p)
-{
-	steno_transcription_page_free(&p->typed);
-	json_object_put(p->root);
-	memset(p, 0, sizeof(*p));
-}
-
-static int ls_page_parse(bool json, const char *body, size_t len, struct ls_page *p,
-			 struct steno_error *err)
-{
-	memset(p, 0, sizeof(*p));
-	if (!json) {
-		if (steno_transcription_page_parse(body, len, &p->typed, err) != 0)
-			return -1;
-		p->n = p->typed.n;
-		p->has_next = p->typed.next_url != NULL;
-		return 0;
-	}
-	struct json_tokener *tok = json_tokener_new();
-	if (!tok)
-		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
-	p->root = json_tokener_parse_ex(tok, body, (int)len);
-	bool ok = json_tokener_get_error(tok) == json_tokener_success;
-	for (size_t i = ok ? json_tokener_get_parse_end(tok) : len; i < len; i++)
-		if (!strchr(" \t\r\n", body[i]))
-			ok = false; /* junk after the object */
-	json_tokener_free(tok);
-	json_object *links = NULL, *next = NULL, *url = NULL;
-	if (!ok || !json_object_is_type(p->root, json_type_object) ||
-	    !json_object_object_get_ex(p->root, "results", &p->results) ||
-	    !json_object_is_type(p->results, json_type_array)) {
-		ls_page_free(p);
-		return steno_error_set(err, STENO_ERR_PARSE,
-				       "the list page is not an object with a results array");
-	}
-	for (size_t i = 0; i < json_object_array_length(p->results); i++)
-		if (json_object_is_type(json_object_array_get_idx(p->results, i), json_type_object))
-			p->n++;
-	p->has_next = json_object_object_get_ex(p->root, "_links", &links) &&
-		      json_object_object_get_ex(links, "next", &next) &&
-		      json_object_object_get_ex(next, "url", &url) &&
-		      json_object_is_type(url, json_type_string);
-	return 0;
-}
-
-/* The first page's next link (for how pages are numbered), or NULL. Borrowed. */
-static const char *ls_page_next_url(const struct ls_page *p)
-{
-	if (!p->root)
-		return p->typed.next_url;
-	json_object *l = NULL, *n = NULL, *u = NULL;
-	if (json_object_object_get_ex(p->root, "_links", &l) &&
-	    json_object_object_get_ex(l, "next", &n) && json_object_object_get_ex(n, "url", &u) &&
-	    json_object_is_type(u, json_type_string))
-		return json_object_get_string(u);
-	return NULL;
-}
-
-/* Emits one page's items. 0 or -1 (no memory). */
-static int ls_out_page(struct ls_out *o, const struct ls_page *p)
-{
-	if (!o->json) {
-		for (size_t i = 0; i < p->typed.n; i++)
-			if (ls_out_item(o, p->typed.items[i].id, &p->typed.items[i], NULL) != 0)
-				return -1;
-		return 0;
-	}
-	for (size_t i = 0; i < json_object_array_length(p->results); i++) {
-		json_object *raw = json_object_array_get_idx(p->results, i), *id = NULL;
-		if (!json_object_is_type(raw, json_type_object))
-			continue;
-		const char *ids = json_object_object_get_ex(raw, "id", &id) &&
-				  json_object_is_type(id, json_type_string) ? json_object_get_string(id)
-									    : NULL;
-		if (ls_out_item(o, ids, NULL, raw) != 0)
-			return -1;
-	}
-	return 0;
-}
-
-static void ls_out_finish(struct ls_out *o)
-{
-	if (o->json)
-		fputs(o->printed ? "\n]\n" : "[]\n", stdout);
-	else
-		out_table_print(&o->table, stdout);
-}
 
 /* ---- page fetching ---- */
 
@@ -252,6 +71,7 @@ struct ls_all {
 	struct steno_error err;
 	struct ls_out *out;
 	char *follow;               /* following next links: the URL being fetched (malloc'd) */
+	struct steno_pager pager;   /* page limit, loops, the parameters next links must keep */
 };
 
 struct ls_req {
@@ -259,31 +79,58 @@ struct ls_req {
 	long page;
 };
 
+/* "a,b" of --tags a --tags b, or NULL when none; *failed on no memory. Caller frees. */
+static char *ls_tags_joined(const struct ls_opts *o, bool *failed)
+{
+	if (!o->tags.n)
+		return NULL;
+	size_t n = 0;
+	for (size_t i = 0; i < o->tags.n; i++)
+		n += strlen(o->tags.v[i]) + 1;
+	char *tags = calloc(1, n + 1);
+	if (!tags) {
+		*failed = true;
+		return NULL;
+	}
+	for (size_t i = 0; i < o->tags.n; i++) {
+		if (i)
+			strcat(tags, ",");
+		strcat(tags, o->tags.v[i]);
+	}
+	return tags;
+}
+
 static char *ls_page_url(struct ls_all *a, long page)
 {
 	struct steno_url_builder b;
-	char num[32], *tags = NULL;
+	char num[32];
+	bool failed = false;
 	steno_url_builder_init(&b, a->c->acct.base_url, "/transcriptions");
 	steno_url_builder_param(&b, "organization_id", a->org);
 	steno_url_builder_param(&b, "folder_id", a->o->folder);
 	snprintf(num, sizeof(num), "%ld", page);
 	steno_url_builder_param(&b, "page", page >= 0 ? num : NULL);
-	if (a->o->tags.n) {
-		size_t n = 0;
-		for (size_t i = 0; i < a->o->tags.n; i++)
-			n += strlen(a->o->tags.v[i]) + 1;
-		if ((tags = calloc(1, n + 1)))
-			for (size_t i = 0; i < a->o->tags.n; i++) {
-				if (i)
-					strcat(tags, ",");
-				strcat(tags, a->o->tags.v[i]);
-			}
-		else
-			b.failed = 1;
-	}
+	char *tags = ls_tags_joined(a->o, &failed);
 	steno_url_builder_param(&b, "tags", tags);
 	free(tags);
+	if (failed)
+		b.failed = 1;
 	return steno_url_builder_take(&b);
+}
+
+/* The parameters every next link must carry (the real service's links drop organization_id). */
+static int ls_pager_init(struct ls_all *a)
+{
+	bool failed = false;
+	steno_pager_init(&a->pager, a->c->cfg.page_limit);
+	char *tags = ls_tags_joined(a->o, &failed);
+	int rc = failed || steno_pager_keep(&a->pager, "organization_id", a->org) != 0 ||
+			 steno_pager_keep(&a->pager, "folder_id", a->o->folder) != 0 ||
+			 steno_pager_keep(&a->pager, "tags", tags) != 0
+		 ? steno_error_set(&a->err, STENO_ERR_NOMEM, "out of memory")
+		 : 0;
+	free(tags);
+	return rc;
 }
 
 static struct ls_slot *ls_slot(struct ls_all *a, long page)
@@ -404,13 +251,20 @@ static void ls_all_free(struct ls_all *a)
 		ls_page_free(&a->slots[i].page);
 	free(a->slots);
 	free(a->follow);
+	steno_pager_free(&a->pager);
 }
 
 static int ls_run_all(struct ls_all *a)
 {
 	while (!a->failed && a->next_emit <= a->last) {
+		if (a->next_emit - a->first >= a->pager.limit) {
+			/* every page up to the limit is out and the list goes on */
+			a->pager.pages = a->pager.limit;
+			a->failed = true;
+			return steno_pager_count(&a->pager, &a->err);
+		}
 		while (!a->failed && a->inflight < LS_AHEAD && a->next_submit <= a->last &&
-		       a->next_submit < a->next_emit + 64) {
+		       a->next_submit < a->next_emit + 64 && a->next_submit - a->first < a->pager.limit) {
 			if (ls_submit(a, a->next_submit) != 0)
 				return -1;
 			a->next_submit++;
@@ -448,16 +302,14 @@ static int ls_follow(struct ls_all *a)
 	for (;;) {
 		struct ls_page *p = &a->slots[a->next_emit - a->first].page;
 		const char *nu = p->n ? ls_page_next_url(p) : NULL;
-		/* a link back to the page just read would never end */
-		char *next = nu && (!a->follow || strcmp(nu, a->follow) != 0) ? strdup(nu) : NULL;
-		if (nu && !next && (!a->follow || strcmp(nu, a->follow) != 0))
-			return steno_error_set(&a->err, STENO_ERR_NOMEM, "out of memory");
-		int rc = ls_out_page(a->out, p);
+		char *next = NULL;
+		int more = steno_pager_next(&a->pager, nu, &next, &a->err);
+		int rc = ls_out_page(a->out, p); /* this page is good even when its link is not */
 		ls_page_free(p);
 		a->next_emit++;
-		if (rc != 0 || !next) {
+		if (rc != 0 || more <= 0) {
 			free(next);
-			return rc != 0 ? steno_error_set(&a->err, STENO_ERR_NOMEM, "out of memory") : 0;
+			return rc != 0 ? steno_error_set(&a->err, STENO_ERR_NOMEM, "out of memory") : more;
 		}
 		free(a->follow);
 		a->follow = next;
@@ -476,7 +328,9 @@ static int ls_fetch(struct cli_ctx *c, const struct ls_opts *o, const char *org,
 {
 	struct ls_all a = {.c = c, .o = o, .org = org, .out = out, .last = LONG_MAX};
 	a.first = a.next_submit = a.next_emit = o->page >= 0 ? o->page : 0;
-	int rc = ls_submit(&a, a.next_submit++);
+	int rc = ls_pager_init(&a);
+	if (rc == 0)
+		rc = ls_submit(&a, a.next_submit++);
 	if (rc == 0 && ls_wait(&a) != 0 && !a.failed)
 		rc = -1;   /* interrupted */
 	if (rc == 0 && !a.failed && o->all && a.last == LONG_MAX) {
@@ -510,6 +364,7 @@ static int ls_parse(int argc, char **argv, struct ls_opts *o)
 		{"org", required_argument, NULL, 'o'}, {"folder", required_argument, NULL, 'f'},
 		{"tags", required_argument, NULL, 't'}, {"page", required_argument, NULL, 'p'},
 		{"all", no_argument, NULL, 'a'},        {"json", no_argument, NULL, OPT_JSON},
+		{"ndjson", no_argument, NULL, 'N'},     {"where", required_argument, NULL, 'w'},
 		{"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0},
 	};
 	int ch;
@@ -526,8 +381,10 @@ static int ls_parse(int argc, char **argv, struct ls_opts *o)
 			if ((o->page = cmd_parse_long(optarg)) < 0)
 				return cli_usage("ls", "--page wants a number >= 0, not '%s'", optarg);
 			break;
+		case 'w': o->where = optarg; break;
 		case 'a': o->all = true; break;
 		case OPT_JSON: o->json = true; break;
+		case 'N': o->json = o->ndjson = true; break;
 		case 'h': return -1;
 		default: return CLI_EXIT_USAGE;
 		}
@@ -547,8 +404,14 @@ int cmd_ls(const struct cli_globals *g, int argc, char **argv)
 		cli_list_free(&o.tags);
 		return rc < 0 ? cmd_help(ls_usage) : rc;
 	}
+	struct query where = {0};
+	char why[200];
+	if (o.where && query_parse(&where, o.where, why, sizeof why) != 0) {
+		cli_list_free(&o.tags);
+		return cli_usage("ls", "--where: %s", why);
+	}
 	struct cli_ctx c;
-	struct ls_out out = {.json = o.json};
+	struct ls_out out = {.json = o.json, .ndjson = o.ndjson, .where = o.where ? &where : NULL};
 	out_table_init(&out.table, 6, ls_heads);
 	rc = cli_ctx_open(&c, g, "ls");
 	if (rc == 0)
@@ -562,10 +425,11 @@ int cmd_ls(const struct cli_globals *g, int argc, char **argv)
 	if (rc == 0)
 		rc = ls_fetch(&c, &o, org, &out);
 	if (rc == 0)
-		ls_out_finish(&out);
+		ls_out_finish(&out, o.page >= 0 ? o.page : 0, o.all);
 	out_table_free(&out.table);
 	idset_free(&out.seen);
 	cli_list_free(&o.tags);
+	query_free(&where);
 	cli_ctx_close(&c);
 	return rc;
 }

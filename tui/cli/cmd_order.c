@@ -39,6 +39,8 @@ static int style_guide_settings(struct cli_ctx *c, const char *org,
 		if (steno_known(l.items[i].id.st) && l.items[i].id.v == req->style_guide_id) {
 			req->style_verbatim = l.items[i].verbatim.v;
 			req->style_sdh = l.items[i].sdh.v;
+			req->style_subtitles = l.items[i].operation &&
+					       strcmp(l.items[i].operation, "subtitles") == 0;
 			found = true;
 		}
 	steno_style_guide_list_free(&l);
@@ -61,7 +63,9 @@ static const char order_create_usage[] =
 	"Usage: steno order create FILE|URL --language L [OPTION]...\n"
 	"Create a transcription or subtitling order; a local FILE is uploaded first.\n"
 	"\n"
-	"  --language L       language code (steno languages; pro needs a pro language)\n"
+	"  --language L       language code (steno languages; pro needs a pro language); another\n"
+	"                     well-formed code such as fr is sent with a warning, the server decides\n"
+	"  --strict           refuse a language code outside steno languages\n"
 	"  --service S        auto (default) or pro\n"
 	"  --confirm          submit it at once (else it stays incomplete: order confirm)\n"
 	"  --name N           name of the resulting transcription\n"
@@ -95,9 +99,10 @@ static int oc_parse(int argc, char **argv, struct oc_opts *o)
 		{"glossary", required_argument, NULL, 'g'}, {"style-guide", required_argument, NULL, 'G'},
 		{"org", required_argument, NULL, 'o'},      {"wait", no_argument, NULL, 'w'},
 		{"json", no_argument, NULL, OPT_JSON},      {"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
+		{"strict", no_argument, NULL, 'X'},         {NULL, 0, NULL, 0},
 	};
 	struct steno_order_create_req *r = &o->req;
+	r->any_language = true;
 	int ch, rc = 0;
 	optind = 0;
 	while (rc == 0 && (ch = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
@@ -112,6 +117,7 @@ static int oc_parse(int argc, char **argv, struct oc_opts *o)
 		case 'S': r->is_subtitle = true; break;
 		case 't': rc = cli_list_split(&o->tags, optarg) ? CLI_EXIT_FAIL : 0; break;
 		case 'W': r->webhook_url = optarg; break;
+		case 'X': r->any_language = false; break;
 		case 'g':
 			if (r->n_glossary_ids >= 64)
 				return cli_usage("order create", "at most 64 --glossary");
@@ -132,6 +138,9 @@ static int oc_parse(int argc, char **argv, struct oc_opts *o)
 	if (rc == 0 && optind + 1 != argc)
 		rc = cli_usage("order create", optind >= argc ? "a FILE or URL is required"
 							      : "one FILE or URL only");
+	if (rc == 0)
+		rc = cmd_check_create_options("order create", r->folder, r->folder_id, r->language,
+					      r->any_language);
 	r->glossary_ids = o->glossaries;
 	r->tags = cli_list_cv(&o->tags);
 	r->n_tags = o->tags.n;

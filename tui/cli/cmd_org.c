@@ -10,9 +10,10 @@
 #include "api/spec_tables.h"
 #include "api/url.h"
 #include "cli/cmds.h"
+#include "core/lang_names.h"
 
-/* Organization settings (glossaries, style guides), `steno upload`, and the local commands
- * `steno config paths` and `steno languages`. */
+/* The key's organizations, organization settings (glossaries, style guides), `steno upload`,
+ * and the local commands `steno config paths` and `steno languages`. */
 
 /* Parses options that are only --org, --json and --help (plus `flags`, booleans). */
 static int parse_simple(const char *cmd, int argc, char **argv, const char **org, bool *json,
@@ -56,12 +57,32 @@ static int parse_guides(const char *b, size_t n, void *out, struct steno_error *
 	return steno_style_guide_list_parse(b, n, out, err);
 }
 
+static int parse_orgs(const char *b, size_t n, void *out, struct steno_error *err)
+{
+	return steno_organization_list_parse(b, n, out, err);
+}
+
+/* A list for --json: the array under `key` of the server's body ({"glossaries":[...]} gives
+ * [...]), the same shape as steno ls --json. */
+static void print_list_json(const char *body, size_t len, const char *key)
+{
+	json_object *root = json_tokener_parse(body ? body : ""), *arr = NULL;
+	(void)len;
+	if (root && json_object_object_get_ex(root, key, &arr) &&
+	    json_object_is_type(arr, json_type_array))
+		out_json(stdout, arr);
+	else
+		fputs("[]\n", stdout);
+	json_object_put(root);
+}
+
 static const char *yn(struct steno_bool b)
 {
 	return !steno_known(b.st) ? NULL : b.v ? "yes" : "no";
 }
 
 static const char *const gl_heads[] = {"ID", "NAME", "SOURCE", "TARGETS", "DEFAULT"};
+static const char *const org_heads[] = {"ID", "NAME", "ROLE"};
 static const char *const sg_heads[] = {"ID", "NAME", "OPERATION", "VERBATIM", "SDH", "DEFAULT"};
 
 static void print_glossaries(const struct steno_glossary_list *l)
@@ -99,6 +120,57 @@ static void print_guides(const struct steno_style_guide_list *l)
 	}
 	out_table_print(&t, stdout);
 	out_table_free(&t);
+}
+
+static void print_orgs(const struct steno_organization_list *l)
+{
+	struct out_table t;
+	out_table_init(&t, 3, org_heads);
+	for (size_t i = 0; i < l->n; i++) {
+		char id[32];
+		snprintf(id, sizeof(id), "%lld", (long long)l->items[i].id.v);
+		const char *cells[] = {id, l->items[i].name, l->items[i].role};
+		out_table_add(&t, cells);
+	}
+	out_table_print(&t, stdout);
+	out_table_free(&t);
+}
+
+static const char orgs_usage[] =
+	"Usage: steno orgs [--json]\n"
+	"List the organizations the key can access (their ids go to --org). With exactly one,\n"
+	"commands use it when no organization is given.\n";
+
+int cmd_orgs(const struct cli_globals *g, int argc, char **argv)
+{
+	bool json = false;
+	int rc = parse_simple("orgs", argc, argv, NULL, &json, NULL, NULL, 0);
+	if (rc != 0)
+		return rc < 0 ? cmd_help(orgs_usage) : rc;
+	struct cli_ctx c;
+	rc = cli_ctx_open(&c, g, "orgs");
+	if (rc == 0)
+		rc = cli_ctx_connect(&c);
+	if (rc == 0) {
+		struct steno_organization_list l = {0};
+		struct steno_error err;
+		steno_error_clear(&err);
+		char *url = cli_url(&c, "/organizations", NULL), *body = NULL;
+		size_t len = 0;
+		if (!url)
+			steno_error_set(&err, STENO_ERR_NOMEM, "out of memory");
+		if (!url || cli_get(&c, url, parse_orgs, &l, &body, &len, &err) != 0)
+			rc = cli_fail(&c, &err);
+		else if (json)
+			print_list_json(body, len, "organizations");
+		else
+			print_orgs(&l);
+		free(url);
+		free(body);
+		steno_organization_list_free(&l);
+	}
+	cli_ctx_close(&c);
+	return rc;
 }
 
 static const char glossaries_usage[] =
@@ -140,7 +212,7 @@ static int org_list(const struct cli_globals *g, int argc, char **argv, bool glo
 		if (r != 0)
 			rc = cli_fail(&c, &err);
 		else if (json)
-			out_json_body(stdout, body, len);
+			print_list_json(body, len, glossaries ? "glossaries" : "style_guides");
 		else if (glossaries)
 			print_glossaries(&gl);
 		else
@@ -247,8 +319,11 @@ int cmd_upload(const struct cli_globals *g, int argc, char **argv)
 	if (optind >= argc)
 		return cli_usage("upload", "a FILE is required");
 	const char *path = argv[optind];
-	if (access(path, R_OK) != 0)
-		return cli_usage("upload", "cannot read '%s'", path);
+	bool is_file = false;
+	if ((rc = cmd_check_source("upload", path, &is_file)) != 0)
+		return rc;
+	if (!is_file)
+		return cli_usage("upload", "'%s' is a URL: give a local FILE (transcribe takes URLs)", path);
 	struct cli_ctx c;
 	rc = cli_ctx_open(&c, g, "upload");
 	if (rc == 0)
@@ -314,26 +389,42 @@ int cmd_config(const struct cli_globals *g, int argc, char **argv)
 
 static const char languages_usage[] =
 	"Usage: steno languages [--pro] [--translation] [--json]\n"
-	"Print the language codes of the API: transcription languages (--pro: only those with\n"
-	"the human service), or with --translation the translation targets and sources.\n";
+	"Print the language codes of the API with their English and own names: transcription\n"
+	"languages (--pro: only those with the human service), or with --translation the\n"
+	"translation targets and sources (--pro and --translation exclude each other).\n";
+
+/* "name" and "native" of a code in --json (native omitted when iso-codes has none). */
+static void languages_json_names(json_object *o, const char *code)
+{
+	const char *english = lang_name_english(code), *native = lang_name_native(code);
+	if (english)
+		json_object_object_add(o, "name", json_object_new_string(english));
+	if (native)
+		json_object_object_add(o, "native", json_object_new_string(native));
+}
+
+#define NAME_OR_EMPTY(s) ((s) ? (s) : "")
 
 static void languages_print(bool pro, bool translation, bool json)
 {
 	json_object *a = json ? json_object_new_array() : NULL;
-	static const char *const heads[] = {"CODE", "PRO"};
-	static const char *const theads[] = {"CODE", "TARGET", "SOURCE"};
+	static const char *const heads[] = {"CODE", "PRO", "NAME", "NATIVE"};
+	static const char *const theads[] = {"CODE", "TARGET", "SOURCE", "NAME", "NATIVE"};
 	struct out_table t;
-	out_table_init(&t, translation ? 3 : 2, translation ? theads : heads);
+	out_table_init(&t, translation ? 5 : 4, translation ? theads : heads);
 	if (!translation) {
 		for (size_t i = 0; i < spec_language_count(); i++) {
 			const struct spec_language *l = spec_language_at(i);
 			if (pro && !l->pro)
 				continue;
-			const char *cells[] = {l->code, l->pro ? "yes" : "no"};
+			const char *cells[] = {l->code, l->pro ? "yes" : "no",
+					       NAME_OR_EMPTY(lang_name_english(l->code)),
+					       NAME_OR_EMPTY(lang_name_native(l->code))};
 			if (a) {
 				json_object *o = json_object_new_object();
 				json_object_object_add(o, "code", json_object_new_string(l->code));
 				json_object_object_add(o, "pro", json_object_new_boolean(l->pro));
+				languages_json_names(o, l->code);
 				json_object_array_add(a, o);
 			} else {
 				out_table_add(&t, cells);
@@ -348,10 +439,13 @@ static void languages_print(bool pro, bool translation, bool json)
 					continue; /* listed in the first pass */
 				bool tgt = spec_target_language_is_valid(code);
 				bool src = spec_source_language_is_valid(code);
-				const char *cells[] = {code, tgt ? "yes" : "no", src ? "yes" : "no"};
+				const char *cells[] = {code, tgt ? "yes" : "no", src ? "yes" : "no",
+						       NAME_OR_EMPTY(lang_name_english(code)),
+						       NAME_OR_EMPTY(lang_name_native(code))};
 				if (a) {
 					json_object *o = json_object_new_object();
 					json_object_object_add(o, "code", json_object_new_string(code));
+					languages_json_names(o, code);
 					json_object_object_add(o, "target", json_object_new_boolean(tgt));
 					json_object_object_add(o, "source", json_object_new_boolean(src));
 					json_object_array_add(a, o);
@@ -378,6 +472,9 @@ int cmd_languages(const struct cli_globals *g, int argc, char **argv)
 	int rc = parse_simple("languages", argc, argv, NULL, &json, flags, vals, 0);
 	if (rc != 0)
 		return rc < 0 ? cmd_help(languages_usage) : rc;
+	if (vals[0] && vals[1])
+		return cli_usage("languages", "--pro and --translation exclude each other (--pro is "
+					      "about transcription languages)");
 	languages_print(vals[0], vals[1], json);
 	return CLI_EXIT_OK;
 }

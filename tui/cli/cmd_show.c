@@ -269,8 +269,9 @@ int cmd_print_resource(struct cli_ctx *c, const char *path, const char *id, bool
 /* ---- show / order show / order watch ---- */
 
 /* Parses "[--json] [--help] ID"; *id gets the argument. -1: --help was asked. */
+/* Options, then one ID (*id), or with `many` one or more (argv[optind..argc-1]). */
 static int parse_id_json(const char *cmd, int argc, char **argv, const char **id, bool *json,
-			 bool *extra_flag, const char *extra_name)
+			 bool *extra_flag, const char *extra_name, bool many)
 {
 	struct option lo[] = {
 		{"json", no_argument, NULL, OPT_JSON}, {"help", no_argument, NULL, 'h'},
@@ -288,23 +289,24 @@ static int parse_id_json(const char *cmd, int argc, char **argv, const char **id
 		else
 			return CLI_EXIT_USAGE;
 	}
-	if (optind + 1 != argc)
+	if (optind >= argc || (!many && optind + 1 != argc))
 		return cli_usage(cmd, optind >= argc ? "an ID is required" : "one ID only");
 	*id = argv[optind];
 	return 0;
 }
 
 static const char show_usage[] =
-	"Usage: steno show [--export | --task | --order] [--json] ID\n"
-	"Show one transcription; with --export an export (state, download link), with --task a\n"
-	"translation task, with --order an order (as order show).\n";
+	"Usage: steno show [--export | --task | --order] [--json] ID...\n"
+	"Show a transcription; with --export an export (state, download link), with --task a\n"
+	"translation task, with --order an order (as order show). Several IDs are shown one\n"
+	"after another (with --json one JSON object each); exit 1 if any failed.\n";
 
 static int show_like(const struct cli_globals *g, const char *cmd, const char *usage,
 		     const char *path, int argc, char **argv)
 {
 	const char *id = NULL;
 	bool json = false;
-	int rc = parse_id_json(cmd, argc, argv, &id, &json, NULL, NULL);
+	int rc = parse_id_json(cmd, argc, argv, &id, &json, NULL, NULL, false);
 	if (rc != 0)
 		return rc < 0 ? cmd_help(usage) : rc;
 	struct cli_ctx c;
@@ -340,14 +342,21 @@ int cmd_show(const struct cli_globals *g, int argc, char **argv)
 	}
 	if (kinds > 1)
 		return cli_usage("show", "--export, --task and --order exclude each other");
-	if (optind + 1 != argc)
-		return cli_usage("show", optind >= argc ? "an ID is required" : "one ID only");
+	if (optind >= argc)
+		return cli_usage("show", "an ID is required");
 	struct cli_ctx c;
 	int rc = cli_ctx_open(&c, g, "show");
 	if (rc == 0)
 		rc = cli_ctx_connect(&c);
-	if (rc == 0)
-		rc = fetch_print(&c, path, argv[optind], json, NULL);
+	/* several IDs: one after another (a blank line between tables); exit 1 if any failed */
+	bool failed = false;
+	for (int i = optind; rc == 0 && i < argc; i++) {
+		if (i > optind && !json)
+			putchar('\n');
+		failed |= fetch_print(&c, path, argv[i], json, NULL) != CLI_EXIT_OK;
+	}
+	if (rc == 0 && failed)
+		rc = CLI_EXIT_FAIL;
 	cli_ctx_close(&c);
 	return rc;
 }
@@ -364,7 +373,8 @@ int cmd_order_show(const struct cli_globals *g, int argc, char **argv)
 static const char order_watch_usage[] =
 	"Usage: steno order watch [--json] ID\n"
 	"Follow an order until it is final or needs action (incomplete, locked), printing each\n"
-	"state it goes through; then show it. Exit 1 when it ends failed.\n";
+	"state it goes through; then show it. Exit 1 when it ends failed or waits for action\n"
+	"(as order confirm --wait).\n";
 
 /* Polls with growing intervals (refresh_interval .. refresh_max of the config). */
 static int watch_loop(struct cli_ctx *c, const char *id, bool json)
@@ -412,7 +422,9 @@ static int watch_loop(struct cli_ctx *c, const char *id, bool json)
 		if (wait_s * 1.5 <= c->cfg.refresh_max_s)
 			wait_s *= 1.5;
 	}
-	bool failed = spec_state_is_failure(SPEC_STATE_ORDER, last);
+	/* as order confirm --wait: an order that waits for action (locked) did not get done */
+	bool failed = spec_state_is_failure(SPEC_STATE_ORDER, last) ||
+		      spec_state_needs_action(SPEC_STATE_ORDER, last);
 	free(last);
 	int rc = fetch_print(c, "/orders", id, json, NULL);
 	return rc ? rc : failed ? CLI_EXIT_FAIL : CLI_EXIT_OK;
@@ -422,7 +434,7 @@ int cmd_order_watch(const struct cli_globals *g, int argc, char **argv)
 {
 	const char *id = NULL;
 	bool json = false;
-	int rc = parse_id_json("order watch", argc, argv, &id, &json, NULL, NULL);
+	int rc = parse_id_json("order watch", argc, argv, &id, &json, NULL, NULL, false);
 	if (rc != 0)
 		return rc < 0 ? cmd_help(order_watch_usage) : rc;
 	struct cli_ctx c;
@@ -438,8 +450,9 @@ int cmd_order_watch(const struct cli_globals *g, int argc, char **argv)
 /* ---- rm ---- */
 
 static const char rm_usage[] =
-	"Usage: steno rm [--permanent] [--json] ID\n"
-	"Delete a transcription (to the trash; --permanent: for good, with its exports).\n";
+	"Usage: steno rm [--permanent] [--json] ID...\n"
+	"Delete transcriptions (to the trash; --permanent: for good, with their exports), one\n"
+	"after another (with --json one JSON object each); exit 1 if any failed.\n";
 
 struct done_flag {
 	bool done;
@@ -457,11 +470,35 @@ static void on_deleted(void *ud, const struct steno_error *err)
 	}
 }
 
+static int rm_one(struct cli_ctx *c, const char *id, bool permanent, bool json)
+{
+	struct done_flag d = {0};
+	if (steno_api_transcription_delete(c->http, id, permanent, on_deleted, &d, &d.err) != 0)
+		d.failed = d.done = true;
+	if (cli_wait_flag(c, &d.done, &d.err) != 0)
+		d.failed = true;
+	if (d.failed)
+		return cli_fail(c, &d.err);
+	if (json) {
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "id", json_object_new_string(id));
+		json_object_object_add(o, "deleted", json_object_new_boolean(1));
+		json_object_object_add(o, "permanent", json_object_new_boolean(permanent));
+		out_json(stdout, o);
+		json_object_put(o);
+	} else {
+		char *clean = out_clean(id);
+		printf("deleted %s%s\n", clean ? clean : "", permanent ? " (permanently)" : "");
+		free(clean);
+	}
+	return CLI_EXIT_OK;
+}
+
 int cmd_rm(const struct cli_globals *g, int argc, char **argv)
 {
 	const char *id = NULL;
-	bool json = false, permanent = false;
-	int rc = parse_id_json("rm", argc, argv, &id, &json, &permanent, "permanent");
+	bool json = false, permanent = false, failed = false;
+	int rc = parse_id_json("rm", argc, argv, &id, &json, &permanent, "permanent", true);
 	if (rc != 0)
 		return rc < 0 ? cmd_help(rm_usage) : rc;
 	struct cli_ctx c;
@@ -470,28 +507,8 @@ int cmd_rm(const struct cli_globals *g, int argc, char **argv)
 		rc = cli_check_writable(&c);
 	if (rc == 0)
 		rc = cli_ctx_connect(&c);
-	if (rc == 0) {
-		struct done_flag d = {0};
-		if (steno_api_transcription_delete(c.http, id, permanent, on_deleted, &d, &d.err) != 0)
-			d.failed = d.done = true;
-		if (cli_wait_flag(&c, &d.done, &d.err) != 0)
-			d.failed = true;
-		if (d.failed) {
-			rc = cli_fail(&c, &d.err);
-		} else if (json) {
-			json_object *o = json_object_new_object();
-			json_object_object_add(o, "id", json_object_new_string(id));
-			json_object_object_add(o, "deleted", json_object_new_boolean(1));
-			json_object_object_add(o, "permanent", json_object_new_boolean(permanent));
-			out_json(stdout, o);
-			json_object_put(o);
-		} else {
-			char *clean = out_clean(id);
-			printf("deleted %s%s\n", clean ? clean : "", permanent ? " (permanently)" : "");
-			free(clean);
-		}
-	}
+	for (int i = optind; rc == 0 && i < argc && !cli_interrupted(); i++)
+		failed |= rm_one(&c, argv[i], permanent, json) != CLI_EXIT_OK;
 	cli_ctx_close(&c);
-	return rc;
+	return rc ? rc : failed ? CLI_EXIT_FAIL : CLI_EXIT_OK;
 }
-

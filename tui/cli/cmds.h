@@ -27,6 +27,7 @@ int cmd_order_watch(const struct cli_globals *g, int argc, char **argv);
 int cmd_order_create(const struct cli_globals *g, int argc, char **argv);
 int cmd_order_translation(const struct cli_globals *g, int argc, char **argv);
 int cmd_order_confirm(const struct cli_globals *g, int argc, char **argv);
+int cmd_orgs(const struct cli_globals *g, int argc, char **argv);
 int cmd_glossaries(const struct cli_globals *g, int argc, char **argv);
 int cmd_style_guides(const struct cli_globals *g, int argc, char **argv);
 int cmd_config(const struct cli_globals *g, int argc, char **argv);
@@ -52,13 +53,22 @@ int cmd_print_resource(struct cli_ctx *c, const char *path, const char *id, bool
 /* Runs the job `id` (from a jobs_* starter) to its end. 0 when done, else the exit code
  * after printing why. */
 int cmd_run_job(struct cli_ctx *c, int id);
+/* Same, and as soon as the job's resource exists: "steno CMD: WHAT ID created" on stderr, or
+ * with json the line {"created":"WHAT","id":"ID"} (ids are cleaned like tables). */
+int cmd_run_job_announcing(struct cli_ctx *c, int id, const char *what, bool json);
 
 /* Shared by the creating commands (cmd_create.c). */
+/* Checks shared by transcribe and order create before anything is sent: --folder with
+ * --folder-id is a usage error; a well-formed language code outside the spec's list gets a
+ * warning on stderr when it is to be sent (any_language). 0 or CLI_EXIT_USAGE. */
+int cmd_check_create_options(const char *cmd, const char *folder, const char *folder_id,
+			     const char *language, bool any_language);
 int cmd_open_for_jobs(struct cli_ctx *c, const struct cli_globals *g, const char *cmd);
 int cmd_start_failed(struct cli_ctx *c, const struct steno_error *err);
 int cmd_finish_job(struct cli_ctx *c, int id, const char *path, bool json);
 char *cmd_source_language(struct cli_ctx *c, const char *id, int *rc);
-/* The last path segment of a file or URL (query and fragment dropped), into buf. */
+/* A name for what a file or URL holds, into buf: a file's basename; a URL's last segment when
+ * it looks like a file name (a.mp3), else the URL without its scheme (host/watch?v=ID, host). */
 const char *cmd_basename(const char *url_or_path, char *buf, size_t n);
 int cmd_check_source(const char *cmd, const char *src, bool *is_file);
 

@@ -2,6 +2,7 @@
 
 #include "cli/ctx.h"
 
+#include <json-c/json.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "api/error_body.h"
+#include "api/glossary.h"
 #include "api/url.h"
 #include "cli/out.h"
 #include "core/jobs_extra.h"
@@ -19,11 +21,56 @@
 
 /* Set by SIGINT/SIGTERM (cli_signals_install); loops check it between passes. */
 static volatile sig_atomic_t interrupted;
+static bool json_errors;   /* the command was given --json: failures also as a JSON object */
+
+void cli_json_errors(bool on)
+{
+	json_errors = on;
+}
+
+/* With --json, a failure is also one JSON object on stdout, for scripts:
+ * {"status": HTTP status or null, "code": machine code, "message": text, "fields": {FIELD: [text]}} */
+static void json_error(long status, const char *code, const char *message, const char *field)
+{
+	if (!json_errors)
+		return;
+	json_object *o = json_object_new_object();
+	json_object_object_add(o, "status", status > 0 ? json_object_new_int64(status) : NULL);
+	json_object_object_add(o, "code", json_object_new_string(code));
+	json_object_object_add(o, "message", json_object_new_string(message));
+	json_object *fields = json_object_new_object();
+	if (field && field[0]) {
+		json_object *list = json_object_new_array();
+		json_object_array_add(list, json_object_new_string(message));
+		json_object_object_add(fields, field, list);
+	}
+	json_object_object_add(o, "fields", fields);
+	out_json(stdout, o);
+	json_object_put(o);
+	fflush(stdout);
+}
 
 static void print_diags(const struct steno_config *cfg)
 {
 	for (size_t i = 0; i < cfg->n_diags; i++)
 		fprintf(stderr, "%s\n", cfg->diags[i].text);
+}
+
+/* --sandbox: steno's state and cache go with the sandbox's run, not the user's. */
+static int cli_sandbox_paths(struct cli_ctx *c, struct steno_error *err)
+{
+	char *state = strdup(c->g->sandbox_state_file);
+	char *cache = strdup(c->g->sandbox_cache_dir ? c->g->sandbox_cache_dir : "");
+	if (!state || !cache) {
+		free(state);
+		free(cache);
+		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	}
+	free(c->paths.state_file);
+	free(c->paths.cache_dir);
+	c->paths.state_file = state;
+	c->paths.cache_dir = cache;
+	return 0;
 }
 
 int cli_ctx_open(struct cli_ctx *c, const struct cli_globals *g, const char *cmd)
@@ -43,6 +90,8 @@ int cli_ctx_open_ex(struct cli_ctx *c, const struct cli_globals *g, const char *
 	if (paths_resolve(&c->paths, &err) != 0)
 		return cli_fail(c, &err);
 	c->have_paths = true;
+	if (g->sandbox_state_file && cli_sandbox_paths(c, &err) != 0)
+		return cli_fail(c, &err);
 	if (config_init_defaults(&c->cfg, &err) != 0)
 		return cli_fail(c, &err);
 	c->have_cfg = true;
@@ -158,6 +207,9 @@ static bool cli_state(struct cli_ctx *c)
 		struct steno_error err;
 		steno_error_clear(&err);
 		c->state_loaded = state_load(&c->state, c->paths.state_file, &err) == 0;
+		char origin[512];   /* learned folders are per server */
+		state_set_origin(&c->state, state_origin(c->acct.base_url, origin, sizeof origin),
+				 cli_job_org(c));
 	}
 	return c->state_loaded;
 }
@@ -222,6 +274,8 @@ void cli_ctx_close(struct cli_ctx *c)
 			fprintf(stderr, "steno: warning: %s\n", err.message);
 	}
 	state_free(&c->state);
+	free(c->found_org);
+	c->found_org = NULL;
 	if (c->http)
 		steno_http_free(c->http);
 	config_account_free(&c->acct);
@@ -250,6 +304,17 @@ int cli_fail(struct cli_ctx *c, const struct steno_error *err)
 	fprintf(stderr, "steno%s%s: %s\n", c && c->cmd ? " " : "", c && c->cmd ? c->cmd : "",
 		clean ? clean : "error");
 	free(clean);
+	if (err->kind == STENO_ERR_HTTP && err->http_status == 401)
+		fprintf(stderr, "steno%s%s: hint: the key was refused for this request: is it a key "
+				"of this transcription API (not of another product's API), and does it "
+				"reach this organization?\n", c && c->cmd ? " " : "", c && c->cmd ? c->cmd : "");
+	char *json_msg = out_clean(err->message[0] ? err->message : "failed");
+	if (c && c->acct.api_key && json_msg)
+		secret_redact_buf(json_msg, strlen(json_msg) + 1, c->acct.api_key);
+	json_error(err->kind == STENO_ERR_HTTP ? err->http_status : 0,
+		   err->code[0] ? err->code : steno_error_kind_name(err->kind),
+		   json_msg ? json_msg : "failed", err->field);
+	free(json_msg);
 	if (err->kind == STENO_ERR_CANCELLED && interrupted)
 		return CLI_EXIT_INTERRUPTED;
 	return err->kind == STENO_ERR_INVALID ? CLI_EXIT_USAGE : CLI_EXIT_FAIL;
@@ -258,11 +323,12 @@ int cli_fail(struct cli_ctx *c, const struct steno_error *err)
 int cli_usage(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
-	fprintf(stderr, "steno %s: ", cmd);
+	char msg[1024];
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry 'steno %s --help'.\n", cmd);
+	fprintf(stderr, "steno %s: %s\nTry 'steno %s --help'.\n", cmd, msg, cmd);
+	json_error(0, "usage", msg, NULL);
 	return CLI_EXIT_USAGE;
 }
 
@@ -275,15 +341,43 @@ int cli_check_writable(struct cli_ctx *c)
 	return CLI_EXIT_USAGE;
 }
 
+static int parse_orgs(const char *b, size_t n, void *out, struct steno_error *err)
+{
+	return steno_organization_list_parse(b, n, out, err);
+}
+
+/* No organization was given: the key's own list decides when it holds exactly one. */
+static const char *cli_org_found(struct cli_ctx *c)
+{
+	struct steno_organization_list l = {0};
+	struct steno_error err;
+	steno_error_clear(&err);
+	char *url = c->http ? cli_url(c, "/organizations", NULL) : NULL;
+	int rc = url ? cli_get(c, url, parse_orgs, &l, NULL, NULL, &err) : -1;
+	free(url);
+	char id[32];
+	if (rc == 0 && l.n == 1) {
+		snprintf(id, sizeof(id), "%lld", (long long)l.items[0].id.v);
+		c->found_org = strdup(id);
+	}
+	if (!c->found_org && rc == 0 && l.n > 1)
+		cli_usage(c->cmd, "the key sees %zu organizations: give --org ID (steno orgs lists "
+				  "them), set STENO_ORG_ID, or set organization in the profile", l.n);
+	else if (!c->found_org)
+		cli_usage(c->cmd, "no organization: give --org ID, set STENO_ORG_ID, or set "
+				  "organization in the profile%s%s%s", rc != 0 ? " (GET /organizations: " : "",
+			  rc != 0 ? err.message : "", rc != 0 ? ")" : "");
+	steno_organization_list_free(&l);
+	return c->found_org;
+}
+
 const char *cli_org(struct cli_ctx *c, const char *flag)
 {
 	const char *ref = flag ? flag : c->g->org;
 	if (!ref) {
 		if (c->acct.org_id)
 			return c->acct.org_id;
-		cli_usage(c->cmd, "no organization: give --org ID, set STENO_ORG_ID, or set "
-				  "organization in the profile");
-		return NULL;
+		return c->found_org ? c->found_org : cli_org_found(c);
 	}
 	const struct config_profile *p =
 		c->acct.profile ? config_profile_find(&c->cfg, c->acct.profile) : NULL;

@@ -27,6 +27,7 @@ struct cli_ctx {
 	struct steno_http *http;       /* NULL until cli_ctx_connect */
 	struct steno_jobs *jobs;       /* NULL until cli_ctx_jobs */
 	struct steno_state state;
+	char *found_org;               /* the one organization GET /organizations gave, or NULL */
 	bool state_loaded;
 	bool have_paths, have_cfg;
 };
@@ -54,8 +55,9 @@ int cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(print
 /* Refuses a command that changes or spends when --read-only is on (CLI_EXIT_USAGE), else 0. */
 int cli_check_writable(struct cli_ctx *c);
 
-/* The organization: `flag` (an id or org.NAME), else --org, else the account's default.
- * NULL when none (then a message was printed). */
+/* The organization: `flag` (an id or org.NAME), else --org, else the account's default, else
+ * the key's only organization (GET /organizations, when the engine runs and it lists exactly
+ * one). NULL when none (then a message was printed). */
 const char *cli_org(struct cli_ctx *c, const char *flag);
 
 /* Synchronous GET of `url` (the engine retries 5xx/429/network); when `parse` is given the
@@ -83,6 +85,9 @@ int cli_wait_flag(struct cli_ctx *c, const bool *done, struct steno_error *err);
 
 /* SIGINT/SIGTERM handling of the commands (installed by cli_run). */
 void cli_signals_install(void);
+/* When on (the command line has --json), cli_fail and cli_usage also write one JSON object
+ * {"status","code","message","fields"} on stdout. */
+void cli_json_errors(bool on);
 bool cli_interrupted(void);
 /* Sets err to "interrupted" (STENO_ERR_CANCELLED) and returns -1. */
 int cli_interrupt_error(struct steno_error *err);

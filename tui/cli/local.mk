@@ -6,7 +6,7 @@ libsteno_cli_a_SOURCES = \
 	%reldir%/ctx.c %reldir%/ctx.h \
 	%reldir%/cmds.h \
 	%reldir%/out.c %reldir%/out.h \
-	%reldir%/cmd_ls.c %reldir%/cmd_show.c %reldir%/cmd_org.c \
+	%reldir%/cmd_ls.c %reldir%/cmd_ls.h %reldir%/cmd_ls_out.c %reldir%/cmd_show.c %reldir%/cmd_org.c \
 	%reldir%/cmd_create.c %reldir%/cmd_order.c %reldir%/cmd_export.c
 
 # steno --sandbox lives in core (the TUI uses it too).

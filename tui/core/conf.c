@@ -2,6 +2,9 @@
 #include "core/conf.h"
 #include "core/conf_internal.h"
 
+#include "api/paging.h"
+#include "core/download_name.h"
+
 #include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
@@ -67,6 +70,7 @@ int config_init_defaults(struct steno_config *cfg, struct steno_error *err)
 	cfg->min_speed = CONFIG_MIN_SPEED_DEFAULT;
 	cfg->stall_time_s = CONFIG_STALL_TIME_DEFAULT_S;
 	cfg->download_max = CONFIG_DOWNLOAD_MAX_DEFAULT;
+	cfg->page_limit = STENO_PAGER_DEFAULT_LIMIT;
 	cfg->notify = true;
 	return 0;
 }
@@ -103,6 +107,7 @@ void config_free(struct steno_config *cfg)
 	free(cfg->default_profile);
 	free(cfg->theme);
 	free(cfg->download_dir);
+	free(cfg->download_name);
 	free(cfg->opener);
 	free(cfg->trace_file);
 	for (size_t i = 0; i < cfg->n_bindings; i++) {
@@ -350,6 +355,13 @@ static int apply_global(const struct ctx *c, const char *n, const char *v)
 		set_bool(c, &cfg->read_only, v);
 	} else if (!strcmp(n, "download_dir")) {
 		set_path(c, &cfg->download_dir, v);
+	} else if (!strcmp(n, "download_name")) {
+		if (download_name_check(v, NULL) == 0)
+			set_str(c, &cfg->download_name, v);
+		else
+			bad(c, "is not a file name pattern of {name} {id} {ext} {format} and text", v);
+	} else if (!strcmp(n, "page_limit")) {
+		set_int(c, &cfg->page_limit, v, 1, 1000000);
 	} else if (!strcmp(n, "opener")) {
 		set_str(c, &cfg->opener, v);
 	} else if (!strcmp(n, "trace_file")) {

@@ -87,6 +87,8 @@ struct steno_config {
 	enum config_clipboard clipboard;
 	bool mouse, ascii, bell, read_only, notify;
 	char *download_dir;         /* "~" expanded; NULL: the current directory */
+	char *download_name;        /* file name pattern (core/download_name.h); NULL: the default */
+	int page_limit;             /* pages a list follows at most (ls --all, load all) */
 	char *opener;               /* command run with the file as $1; NULL: xdg-open when a display exists */
 	char *trace_file;           /* HTTP trace, off when NULL */
 	struct config_binding *bindings;

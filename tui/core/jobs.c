@@ -460,9 +460,26 @@ int jobs_cancel(struct steno_jobs *jm, int id)
 	if (j->pub.resource_id)
 		for (int k = SCHED_TRANSCRIPTION; k <= SCHED_TRANSLATION_TASK; k++)
 			scheduler_untrack(jm->sched, (enum sched_kind)k, j->pub.resource_id);
-	steno_error_set(&j->pub.error, STENO_ERR_CANCELLED, "cancelled");
+	/* what it was doing is said: "cancelled while downloading" */
+	steno_error_set(&j->pub.error, STENO_ERR_CANCELLED, "cancelled while %s",
+			jobs_step_name(j->pub.step));
 	job_set_step(j, JOB_STEP_CANCELLED);
 	return 0;
+}
+
+bool jobs_resource_kind(const struct steno_job *j, enum store_activity_kind *kind)
+{
+	if (!j || !j->resource_id)
+		return false;
+	switch (j->kind) {
+	case JOB_ORDER:
+	case JOB_CONFIRM:
+	case JOB_TRANSLATION_ORDER: *kind = STORE_ACT_ORDER; return true;
+	case JOB_EXPORT: *kind = STORE_ACT_EXPORT; return true;
+	case JOB_TRANSLATION_TASK: *kind = STORE_ACT_TRANSLATION_TASK; return true;
+	case JOB_TRANSCRIBE: return false;   /* a transcription: it is in the list */
+	}
+	return false;
 }
 
 void jobs_forget(struct steno_jobs *jm, int id)

@@ -103,8 +103,14 @@ int jobs_translation_task(struct steno_jobs *jm, const struct steno_translation_
 int jobs_confirm(struct steno_jobs *jm, const char *order_id, bool wait, struct steno_error *err);
 
 /* Cancels a running job (its requests are cancelled; a POST already sent may still take
- * effect on the server). 0, or -1 when unknown or already over. */
+ * effect on the server; a partial download is removed). The job ends CANCELLED with the
+ * error "cancelled while STEP". What it made (an order, export or task) is not touched: its
+ * holder follows it on as an activity (jobs_resource_kind). 0, or -1 when unknown or over. */
 int jobs_cancel(struct steno_jobs *jm, int id);
+
+/* The activity kind of what the job made or follows (order, export, translation task), when
+ * its id is known; false for a transcription or before the id is known. */
+bool jobs_resource_kind(const struct steno_job *j, enum store_activity_kind *kind);
 /* Forgets a finished job (frees it). */
 void jobs_forget(struct steno_jobs *jm, int id);
 

@@ -43,6 +43,12 @@ int jobs_extra_remember(struct steno_state *st, const char *base_url, const char
 	return 0;
 }
 
+int jobs_extra_organizations(struct steno_http *http, steno_api_organizations_cb cb, void *ud,
+			     struct steno_error *err)
+{
+	return steno_api_organizations_list(http, cb, ud, err);
+}
+
 int jobs_extra_glossaries(struct steno_http *http, const char *org_id, steno_api_glossaries_cb cb,
 			  void *ud, struct steno_error *err)
 {
@@ -113,10 +119,10 @@ int jobs_extra_delete(struct steno_http *http, struct steno_store *store, const 
 }
 
 int jobs_extra_download(struct steno_http *http, const struct steno_export *exp, const char *dir,
-			bool overwrite, steno_progress_fn progress, steno_download_done_fn done,
-			void *ud, struct steno_error *err)
+			const char *name, bool overwrite, steno_progress_fn progress,
+			steno_download_done_fn done, void *ud, struct steno_error *err)
 {
-	return steno_api_export_download(http, exp, dir, NULL, overwrite, progress, done, ud, err);
+	return steno_api_export_download(http, exp, dir, name, overwrite, progress, done, ud, err);
 }
 
 void jobs_extra_cancel(struct steno_http *http, const void *ud)

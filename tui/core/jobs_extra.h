@@ -2,7 +2,8 @@
 #define STENO_CORE_JOBS_EXTRA_H
 
 /* The one-request operations the TUI's dialogs need beside the jobs of core/jobs.h, so that
- * ui/ never calls api/ endpoints itself: organization settings (glossaries, style guides),
+ * ui/ never calls api/ endpoints itself: the key's organizations, organization settings
+ * (glossaries, style guides),
  * deleting a transcription (the store forgets it), reading an order again, and the local
  * transcript cache of the preview (JSON exports kept under the cache dir).
  * Callbacks follow api/endpoints.h: results are freed after the callback returns; `ud` is
@@ -19,6 +20,9 @@
 #include "core/state.h"
 #include "core/store.h"
 
+/* GET /organizations: every organization the key can access (the organizations pane). */
+int jobs_extra_organizations(struct steno_http *http, steno_api_organizations_cb cb, void *ud,
+			     struct steno_error *err);
 int jobs_extra_glossaries(struct steno_http *http, const char *org_id, steno_api_glossaries_cb cb,
 			  void *ud, struct steno_error *err);
 int jobs_extra_style_guides(struct steno_http *http, const char *org_id,
@@ -42,11 +46,11 @@ int jobs_extra_remember(struct steno_state *st, const char *base_url, const char
 /* The jobs' monotonic clock in ms (the `now` of store puts). */
 int64_t jobs_extra_now_ms(void);
 
-/* Downloads a ready export (the one in the store, or any with a download_link) into dir:
- * NAME.part then renamed; never overwrites unless asked. Progress and done as in
- * api/endpoints.h; ud is the owner tag. */
+/* Downloads a ready export (the one in the store, or any with a download_link) into dir as
+ * name (core/download_name.h; NULL: the link's own name): NAME.part then renamed; never
+ * overwrites unless asked. Progress and done as in api/endpoints.h; ud is the owner tag. */
 int jobs_extra_download(struct steno_http *http, const struct steno_export *exp, const char *dir,
-			bool overwrite, steno_progress_fn progress, steno_download_done_fn done,
+			const char *name, bool overwrite, steno_progress_fn progress, steno_download_done_fn done,
 			void *ud, struct steno_error *err);
 
 /* Cancels every request made with owner ud (callbacks are not called; contexts are freed,

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
@@ -50,16 +51,16 @@ int sandbox_launch_find(char *out, size_t size, struct steno_error *err)
 }
 
 /* In the child: stdin /dev/null, stdout the pipe, stderr the temp file; dies with steno. */
-static void child_exec(const char *bin, int out_w, int err_fd, pid_t parent,
-		       const char *const *extra)
+static void child_exec(const char *bin, const char *data_dir, int out_w, int err_fd,
+		       pid_t parent, const char *const *extra)
 {
 	/* Copies, because execv wants char *; the child replaces itself right after. */
 	char *argv[64];
 	size_t n = 0;
 	char seed[16];
 	snprintf(seed, sizeof(seed), "%d", SANDBOX_LAUNCH_SEED);
-	const char *fixed[] = {bin, "--port", "0", "--seed-demo", seed};
-	for (size_t i = 0; i < 5; i++)
+	const char *fixed[] = {bin, "--port", "0", "--seed-demo", seed, "--data", data_dir};
+	for (size_t i = 0; i < 7; i++)
 		argv[n++] = strdup(fixed[i]);
 	for (size_t i = 0; extra && extra[i] && n < 63; i++)
 		argv[n++] = strdup(extra[i]);
@@ -152,6 +153,39 @@ static void quote_stderr(const struct sandbox_launch *sb, struct steno_error *er
 	steno_error_set(err, err->kind, "%s", msg);
 }
 
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	remove(path);
+	return 0;
+}
+
+/* Removes the run's directory (best effort). */
+static void remove_run_dir(struct sandbox_launch *sb)
+{
+	if (sb->dir[0])
+		nftw(sb->dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	sb->dir[0] = '\0';
+}
+
+/* The run's private directory and the paths in it. */
+static int make_run_dir(struct sandbox_launch *sb, struct steno_error *err)
+{
+	const char *tmp = getenv("TMPDIR");
+	snprintf(sb->dir, sizeof sb->dir, "%s/steno-sandbox-XXXXXX", tmp && tmp[0] == '/' ? tmp : "/tmp");
+	if (!mkdtemp(sb->dir)) {
+		int e = errno;
+		sb->dir[0] = '\0';
+		return steno_error_set(err, STENO_ERR_IO, "cannot create a temporary directory: %s",
+				       strerror(e));
+	}
+	snprintf(sb->state_file, sizeof sb->state_file, "%s/state.json", sb->dir);
+	snprintf(sb->cache_dir, sizeof sb->cache_dir, "%s/cache", sb->dir);
+	return 0;
+}
+
 int sandbox_launch_start(struct sandbox_launch *sb, const char *binary,
 			 const char *const *extra, long timeout_ms, struct steno_error *err)
 {
@@ -161,12 +195,19 @@ int sandbox_launch_start(struct sandbox_launch *sb, const char *binary,
 		snprintf(sb->binary, sizeof(sb->binary), "%s", binary);
 	else if (sandbox_launch_find(sb->binary, sizeof(sb->binary), err) != 0)
 		return -1;
+	if (make_run_dir(sb, err) != 0)
+		return -1;
+	char data_dir[4200];
+	snprintf(data_dir, sizeof data_dir, "%s/data", sb->dir);
 	FILE *errf = tmpfile();
 	int fds[2];
-	if (!errf)
+	if (!errf) {
+		remove_run_dir(sb);
 		return steno_error_set(err, STENO_ERR_IO, "cannot create a temp file: %s", strerror(errno));
+	}
 	if (pipe2(fds, O_CLOEXEC) != 0) {
 		fclose(errf);
+		remove_run_dir(sb);
 		return steno_error_set(err, STENO_ERR_IO, "pipe: %s", strerror(errno));
 	}
 	sb->err_fd = dup(fileno(errf));
@@ -178,10 +219,11 @@ int sandbox_launch_start(struct sandbox_launch *sb, const char *binary,
 		close(fds[1]);
 		close(sb->err_fd);
 		sb->err_fd = -1;
+		remove_run_dir(sb);
 		return steno_error_set(err, STENO_ERR_IO, "fork: %s", strerror(errno));
 	}
 	if (pid == 0)
-		child_exec(sb->binary, fds[1], sb->err_fd, parent, extra);
+		child_exec(sb->binary, data_dir, fds[1], sb->err_fd, parent, extra);
 	close(fds[1]);
 	sb->pid = pid;
 	sb->out_fd = fds[0];
@@ -228,6 +270,7 @@ int sandbox_launch_stop(struct sandbox_launch *sb)
 	if (sb->err_fd >= 0)
 		close(sb->err_fd);
 	sb->out_fd = sb->err_fd = -1;
+	remove_run_dir(sb);
 	return rc;
 }
 

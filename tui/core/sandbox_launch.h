@@ -2,9 +2,12 @@
 #define STENO_CORE_SANDBOX_LAUNCH_H
 
 /* `steno --sandbox`: starts steno-sandbox (next to the running binary, else in BINDIR) on a
- * loopback port with a fresh temporary data dir and demo data, reads its four ready lines and
- * stops it again. The sandbox gets SIGTERM if steno dies first (PR_SET_PDEATHSIG) and then
- * removes its own temporary data dir. No curses, no curl. */
+ * loopback port with demo data, reads its four ready lines and stops it again. Everything of
+ * that run lives in one fresh private directory ($TMPDIR/steno-sandbox-XXXXXX): the sandbox's
+ * data (DIR/data), and steno's own state file and cache for it (DIR/state.json, DIR/cache),
+ * so a sandbox never writes into a configured account's state; sandbox_launch_stop removes
+ * the directory. The sandbox gets SIGTERM if steno dies first (PR_SET_PDEATHSIG). No curses,
+ * no curl. */
 
 #include <stddef.h>
 #include <sys/types.h>
@@ -29,6 +32,9 @@ struct sandbox_launch {
 	char org_id[64];
 	int out_fd;              /* read end of its stdout, kept open so it never gets EPIPE */
 	int err_fd;              /* its stderr (an unlinked temp file), quoted on failure */
+	char dir[4096];          /* the run's private directory ("" when none) */
+	char state_file[4200];   /* DIR/state.json: steno's state for this sandbox */
+	char cache_dir[4200];    /* DIR/cache */
 };
 
 /* The steno-sandbox to run: $(dirname /proc/self/exe)/steno-sandbox, else BINDIR's.
@@ -47,7 +53,8 @@ int sandbox_launch_start(struct sandbox_launch *sb, const char *binary,
  * user's own wins). Returns 0, or -1 with err (no memory). The profile is cfg's (config_free). */
 int sandbox_launch_profile(struct steno_config *cfg, const char *org_id, struct steno_error *err);
 
-/* SIGTERM, wait (SIGKILL after 5 s). Returns its exit status, -1 when it was not running. */
+/* SIGTERM, wait (SIGKILL after 5 s), then removes the run's directory. Returns its exit
+ * status, -1 when it was not running. */
 int sandbox_launch_stop(struct sandbox_launch *sb);
 
 #endif

@@ -1,12 +1,16 @@
 #ifndef STENO_CORE_STATE_H
 #define STENO_CORE_STATE_H
 
-/* steno's own remembered state ($XDG_STATE_HOME/steno/state.json): the folders learned from
- * orders and creations, per organization, because the API lists no folders; and the orders,
- * exports and translation tasks steno watches (the TUI's or created by the commands), per base
- * URL origin and organization, so the activity pane shows them again after a restart. Loaded
- * on start, saved atomically. A corrupt file is kept as FILE.bad, reported, and steno starts
- * empty. */
+/* steno's own remembered state ($XDG_STATE_HOME/steno/state.json; --sandbox has its own,
+ * beside the sandbox's data): the folders learned from orders and creations, per server
+ * origin and organization, because the API lists no folders; and the orders, exports and
+ * translation tasks steno watches (the TUI's or created by the commands), per origin and
+ * organization, so the activity pane shows them again after a restart. Loaded on start;
+ * saved by reading the file again, merging, and renaming a new file over it, all under an
+ * exclusive lock on FILE.lock, so that two steno processes saving at once lose nothing. A
+ * corrupt file is kept as FILE.bad, reported, and steno starts empty. Files of the previous
+ * format (folders without an origin) load: state_set_origin gives those folders to the first
+ * server that opens their organization. */
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -16,6 +20,7 @@
 
 /* Ownership: strings malloc'd, freed by state_free. */
 struct state_folder {
+	char *origin;           /* scheme://host[:port]; "" for the previous format's, until adopted */
 	char *org_id;
 	char *folder_id;        /* numeric id, or NULL when only the path is known */
 	char *path;             /* "/Podcasts/2024" as typed at creation, or NULL */
@@ -45,6 +50,7 @@ struct steno_state {
 	size_t n_folders;
 	struct state_watch *watched;   /* oldest first */
 	size_t n_watched;
+	char *origin;           /* the server folders are read and learned for (state_set_origin) */
 	bool dirty;             /* changed since load/save */
 };
 
@@ -56,17 +62,26 @@ void state_free(struct steno_state *st);
  * a warning in err (kind STENO_ERR_CONFIG) that the caller shows. -1 only on no memory. */
 int state_load(struct steno_state *st, const char *path, struct steno_error *err);
 
-/* Saves atomically (0600, directory 0700) and clears dirty. */
+/* Saves: under an exclusive lock on PATH.lock, reads the file again, merges st into what is
+ * there (another process's folders and items are kept; an item's earliest final time wins;
+ * the watched list is capped again), writes it atomically (0600, directory 0700), and makes
+ * st that merged state (its origin kept). Clears dirty. 0, or -1 with err. */
 int state_save(struct steno_state *st, const char *path, struct steno_error *err);
 
-/* Remembers a folder of an organization. Either folder_id or path may be NULL (not both).
+/* The server (origin from state_origin, or NULL) whose folders state_folder_learn and
+ * state_folders_of use; folders of the previous format of org_id (may be NULL) are given to
+ * it. Call after state_load. */
+void state_set_origin(struct steno_state *st, const char *origin, const char *org_id);
+
+/* Remembers a folder of an organization on the current server (state_set_origin). Either
+ * folder_id or path may be NULL (not both).
  * An entry with the same org and id (or same path when no id) is updated: a path learned
  * later fills in a known id. Returns 1 when something new was learned, 0 when known, -1 on
  * no memory or invalid arguments. */
 int state_folder_learn(struct steno_state *st, const char *org_id, const char *folder_id,
 		       const char *path, int64_t now_ms, struct steno_error *err);
 
-/* Indices of the folders of one organization, in the order learned. *out is malloc'd (free it);
+/* Indices of the folders of one organization on the current server, in the order learned. *out is malloc'd (free it);
  * returns the count, or -1 on no memory. */
 long state_folders_of(const struct steno_state *st, const char *org_id, size_t **out);
 

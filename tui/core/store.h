@@ -22,6 +22,7 @@
 #include "api/error.h"
 #include "api/export.h"
 #include "api/order.h"
+#include "api/paging.h"
 #include "api/transcription.h"
 #include "api/translation.h"
 #include "core/scheduler.h"
@@ -67,6 +68,8 @@ void store_unlisten(struct steno_store *st, int id);
 /* malloc'd; NULL on no memory. store_free frees everything it holds. */
 struct steno_store *store_new(void);
 void store_free(struct steno_store *st);
+/* How many pages a view follows at most (config page_limit); <= 0: the pager's default. */
+void store_set_page_limit(struct steno_store *st, long pages);
 
 /* A transcription as the store keeps it. */
 struct store_transcription {
@@ -101,7 +104,8 @@ struct store_view {
 	size_t n, cap;
 	size_t pages;              /* pages loaded */
 	char *next_url;            /* next page, NULL when none */
-	bool end;                  /* no next link, or an empty page came */
+	struct steno_pager pager;  /* page limit, repeated links, kept parameters (api/paging.h) */
+	bool end;                  /* no next link, an empty page came, or the pager stopped */
 	bool has_error;
 	struct steno_error error;  /* of the last failed load */
 	int64_t loaded_ms;

@@ -24,6 +24,7 @@ struct steno_store {
 	int next_listener;
 	char **inflight;
 	size_t n_inflight;
+	long page_limit;   /* of every view's pager; 0: its default */
 };
 
 void store_emit(struct steno_store *st, bool failed, const struct store_event *ev);

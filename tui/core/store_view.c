@@ -20,7 +20,13 @@ static void view_free(struct store_view *v)
 	free(v->folder_id);
 	free(v->tags);
 	free(v->next_url);
+	steno_pager_free(&v->pager);
 	free(v);
+}
+
+void store_set_page_limit(struct steno_store *st, long pages)
+{
+	st->page_limit = pages;
 }
 
 void store_views_free(struct steno_store *st)
@@ -51,6 +57,8 @@ static char *dup_opt(const char *s, bool *fail)
 	return d;
 }
 
+static int view_reset(const struct steno_store *st, struct store_view *v);
+
 struct store_view *store_view_get(struct steno_store *st, const char *org_id,
 				  const char *folder_id, const char *tags, bool create)
 {
@@ -73,6 +81,7 @@ struct store_view *store_view_get(struct steno_store *st, const char *org_id,
 		v->org_id = dup_opt(org_id, &fail);
 		v->folder_id = dup_opt(folder_id, &fail);
 		v->tags = dup_opt(tags, &fail);
+		fail = fail || view_reset(st, v) != 0;
 	}
 	free(key);
 	if (fail) {
@@ -124,7 +133,8 @@ static int view_append(struct store_view *v, const char *id)
 	return 0;
 }
 
-static void view_reset(struct store_view *v)
+/* A fresh walk: the view's org, folder and tags are what every next link must keep. */
+static int view_reset(const struct steno_store *st, struct store_view *v)
 {
 	for (size_t i = 0; i < v->n; i++)
 		free(v->ids[i]);
@@ -133,6 +143,11 @@ static void view_reset(struct store_view *v)
 	v->end = false;
 	free(v->next_url);
 	v->next_url = NULL;
+	steno_pager_free(&v->pager);
+	steno_pager_init(&v->pager, st->page_limit);
+	return steno_pager_keep(&v->pager, "organization_id", v->org_id) ||
+	       steno_pager_keep(&v->pager, "folder_id", v->folder_id) ||
+	       steno_pager_keep(&v->pager, "tags", v->tags) ? -1 : 0;
 }
 
 /* Merges one list item and lists it; 1 when the list or the record changed. */
@@ -167,21 +182,32 @@ int store_view_add_page(struct steno_store *st, struct store_view *v,
 {
 	size_t old_n = v->n;
 	bool changed = first ? (v->n > 0 || v->has_error) : false;
+	int rc = 0;
 	if (first) {
-		view_reset(v);
+		if (view_reset(st, v) != 0)
+			rc = steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 		old_n = 0;
 	}
-	int rc = 0;
 	bool listed_new = false;
 	for (size_t i = 0; i < page->n && rc >= 0; i++)
 		rc = page_item(st, v, &page->items[i], now, &listed_new, err);
 	bool was_end = v->end;
 	free(v->next_url);
-	v->next_url = page->next_url;
-	page->next_url = NULL;
-	v->end = !v->next_url || page->n == 0;
-	v->pages++;
+	v->next_url = NULL;
 	v->has_error = false;
+	struct steno_error perr;
+	steno_error_clear(&perr);
+	if (rc >= 0 && page->n > 0 &&
+	    steno_pager_next(&v->pager, page->next_url, &v->next_url, &perr) < 0) {
+		/* endless or looping next links: the list ends here and says why */
+		v->has_error = true;
+		v->error = perr;
+		if (err)
+			*err = perr;
+		rc = -1;
+	}
+	v->end = !v->next_url;
+	v->pages++;
 	v->loaded_ms = now;
 	steno_transcription_page_free(page);
 	changed = changed || listed_new || v->n != old_n || v->end != was_end || first;

@@ -129,6 +129,21 @@ int action_allowed(enum action_id id, int read_only)
 	return a && !(read_only && (a->flags & ACTION_WRITES));
 }
 
+const char *action_refusal(enum action_id id)
+{
+	switch (id) {
+	case ACT_NEW_TRANSCRIPTION: return "it creates a transcription, which spends credit";
+	case ACT_NEW_ORDER: return "it places an order, which spends credit";
+	case ACT_CONFIRM_ORDER: return "confirming an order spends credit";
+	case ACT_TRANSLATE: return "it orders translations, which spends credit";
+	case ACT_EXPORT: return "it creates an export on the server";
+	case ACT_DELETE: return "it deletes on the server";
+	case ACT_DOWNLOAD:
+		return "on a transcription it needs a new export; a ready one downloads from activity (4)";
+	default: return NULL;
+	}
+}
+
 static const struct { const char *name; unsigned mask; } scope_names[] = {
 	{ "global", SCOPE_GLOBAL }, { "list", SCOPE_LIST },
 	{ "organizations", SCOPE_ORGS }, { "transcriptions", SCOPE_TRANSCRIPTIONS },

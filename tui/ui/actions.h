@@ -24,7 +24,8 @@ enum action_scope {
 };
 
 enum action_flags {
-	ACTION_WRITES = 1u << 0,
+	ACTION_WRITES = 1u << 0,   /* changes or spends on the server */
+	ACTION_LOCAL  = 1u << 1,   /* writes local files of what already exists */
 };
 
 #define SECTION(title)
@@ -65,6 +66,14 @@ const char *action_complete_nth(const char *prefix, size_t nth);
 
 /* Whether the action may run: writes are refused in read-only mode. */
 int action_allowed(enum action_id id, int read_only);
+
+/* Why --read-only refuses an ACTION_WRITES action ("it creates an export on the server"),
+ * or what it still allows for an ACTION_LOCAL one; NULL for the others. */
+const char *action_refusal(enum action_id id);
+
+/* What --read-only means, in two lines (the help overlay). */
+#define ACTION_READ_ONLY_RULE "--read-only: nothing that changes or spends anything on the server is sent;"
+#define ACTION_READ_ONLY_ALLOWED "downloading a ready export and reading transcripts are allowed"
 
 /* Scope names for `bind SCOPE KEY ACTION`: "global", "list", "organizations",
  * "transcriptions", "details", "activity", "preview", "log", "help", "dialog".

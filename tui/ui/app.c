@@ -158,6 +158,8 @@ static int app_open_core(struct app *app, struct steno_error *err)
 	steno_http_set_retry_listener(app->http, app_on_retry, app);
 	steno_http_set_trace_listener(app->http, app_on_trace, app);
 	app->store = store_new();
+	if (app->store)
+		store_set_page_limit(app->store, c->page_limit);
 	scheduler_policy_default(&pol);
 	pol.min_ms = (int64_t)(c->refresh_interval_s * 1000);
 	pol.max_ms = (int64_t)(c->refresh_max_s * 1000);
@@ -192,6 +194,9 @@ static void app_open_state(struct app *app)
 		return;
 	if (state_load(&app->state, app->state_path, &err) == 1)
 		snprintf(app->ses.status.error, sizeof app->ses.status.error, "%.200s", err.message);
+	char origin[512];   /* learned folders are per server */
+	state_set_origin(&app->state, state_origin(app->opts.base_url, origin, sizeof origin),
+			 app->opts.org_id);
 }
 
 static int app_open_ui(struct app *app)
@@ -318,6 +323,7 @@ static void app_start(struct app *app)
 	s->health = STATUS_UNKNOWN;
 	app_places_build(app);
 	app_restore_watched(app);
+	pane_orgs_discover(app);
 	if (!app->n_places) {
 		snprintf(s->error, sizeof s->error,
 			 "no organization configured: set `organization = ID` in the profile "

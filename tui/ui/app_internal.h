@@ -123,6 +123,8 @@ void app_marks_free(struct app *app);
 
 /* app_places.c */
 int app_places_build(struct app *app);
+/* An organization the key can access (pane_orgs.c), with its known folders; 0 or -1. */
+int app_places_add_org(struct app *app, const char *label, const char *org_id);
 void app_places_free(struct app *app);
 int app_select_place(struct app *app, size_t i);
 

@@ -1,5 +1,6 @@
-/* The organizations pane's entries: organizations of the profile, their configured
- * folders, and the folders learned from orders and creations (the state file). */
+/* The organizations pane's entries: organizations of the profile and of the key (GET
+ * /organizations), their configured folders, and the folders learned from orders and
+ * creations (the state file). */
 #include "config.h"
 
 #include "ui/app_internal.h"
@@ -105,6 +106,16 @@ int app_places_build(struct app *app)
 		places_add_folders(app, prof, prof->orgs[i].id);
 	}
 	return 0;
+}
+
+int app_places_add_org(struct app *app, const char *label, const char *org_id)
+{
+	if (place_known(app, org_id, NULL))
+		return 0;
+	int rc = place_add(app, label, org_id, NULL);
+	if (rc == 0)
+		places_add_folders(app, app_profile(app), org_id);
+	return rc;
 }
 
 static int replace(char **dst, const char *src)

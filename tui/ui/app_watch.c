@@ -175,6 +175,10 @@ void app_on_job(void *ud, const struct steno_job *job)
 	} else if (job->step == JOB_STEP_FAILED) {
 		app_error(app, &job->error);
 	} else {
+		enum store_activity_kind k;
+		/* what a cancelled job made still exists: followed on, so it never sits stale */
+		if (job->step == JOB_STEP_CANCELLED && jobs_resource_kind(job, &k))
+			app_watch(app, k, job->resource_id);
 		return;
 	}
 	if (app->config->bell)

@@ -14,6 +14,7 @@
 
 #include "api/spec_tables.h"
 #include "core/conf.h"
+#include "core/lang_names.h"
 #include "core/state.h"
 #include "ui/draw.h"
 #include "ui/form.h"
@@ -201,14 +202,73 @@ size_t dialog_split_list(char *buf, const char **out, size_t max)
 	return n;
 }
 
-int dialog_add_languages(struct form *f, const char *key, const char *dflt)
+/* Adds one language option: names in the label, the code and English name as summary. */
+static int add_language(struct form *f, const char *key, const char *code, const char *note,
+			bool recent, bool multi)
 {
+	const char *english = lang_name_english(code), *native = lang_name_native(code);
+	char label[400], summary[200], full_note[64];
+	snprintf(label, sizeof label, "%-11s  %s%s%s", code, english ? english : "",
+		 native ? " · " : "", native ? native : "");
+	snprintf(summary, sizeof summary, "%s%s%s", code, english && !multi ? "  " : "",
+		 english && !multi ? english : "");
+	snprintf(full_note, sizeof full_note, "%s%s%s", recent ? "recent" : "",
+		 recent && note ? " · " : "", note ? note : "");
+	if (form_add_option(f, key, code, label, full_note[0] ? full_note : NULL) != 0)
+		return -1;
+	return form_option_summary(f, key, summary);
+}
+
+/* Adds the valid recent choices first (most recent first). 0 or -1. */
+static int add_recent_first(struct form *f, const char *key, const struct recent_list *recent,
+			    bool (*valid)(const char *), const char *(*note_of)(const char *),
+			    bool multi)
+{
+	for (size_t i = 0; recent && i < recent->n; i++)
+		if (valid(recent->items[i]) &&
+		    add_language(f, key, recent->items[i], note_of(recent->items[i]), true, multi) != 0)
+			return -1;
+	return 0;
+}
+
+static const char *pro_note(const char *code)
+{
+	return spec_language_is_pro(code) ? "pro" : "auto only";
+}
+
+static const char *no_note(const char *code)
+{
+	(void)code;
+	return NULL;
+}
+
+int dialog_add_languages(struct form *f, const char *key, const char *dflt,
+			 const struct recent_list *recent)
+{
+	if (add_recent_first(f, key, recent, spec_language_is_valid, pro_note, false) != 0)
+		return -1;
 	for (size_t i = 0; i < spec_language_count(); i++) {
 		const struct spec_language *l = spec_language_at(i);
-		if (form_add_option(f, key, l->code, NULL, l->pro ? "pro" : "auto only") != 0)
+		if (recent_rank(recent, l->code) < 0 &&
+		    add_language(f, key, l->code, pro_note(l->code), false, false) != 0)
 			return -1;
 	}
-	form_choose(f, key, dflt);
+	size_t n_recent = 0;
+	for (size_t i = 0; recent && i < recent->n; i++)
+		n_recent += spec_language_is_valid(recent->items[i]);
+	form_choose(f, key, n_recent ? form_field(f, key)->opts[0].value : dflt);
+	return 0;
+}
+
+int dialog_add_target_languages(struct form *f, const char *key, const struct recent_list *recent)
+{
+	if (add_recent_first(f, key, recent, spec_target_language_is_valid, no_note, true) != 0)
+		return -1;
+	for (size_t i = 0; i < spec_target_language_count(); i++) {
+		const char *code = spec_target_language_at(i);
+		if (recent_rank(recent, code) < 0 && add_language(f, key, code, NULL, false, true) != 0)
+			return -1;
+	}
 	return 0;
 }
 

@@ -13,6 +13,7 @@
 
 #include "api/order.h"
 #include "core/jobs.h"
+#include "core/recent.h"
 #include "core/store.h"
 #include "ui/pane.h"
 
@@ -46,6 +47,10 @@ struct dialog_env {
 	char **ids;                           /* the marked transcriptions, else the selection */
 	size_t n_ids;
 	char activity_id[64];                 /* the order/export selected in the activity pane */
+	/* Languages submitted before, most recent first: offered first by the language
+	 * pickers and pushed on submit. NULL: none kept (the app does not keep them yet: they
+	 * belong in the per-server state file). */
+	struct recent_list *recent_languages;
 	struct dialog_hooks hooks;
 };
 
@@ -78,10 +83,16 @@ const char *dialog_locked_text(void);
 /* Splits "a, b,c" in place into trimmed non-empty words; returns the count (at most max). */
 size_t dialog_split_list(char *buf, const char **out, size_t max);
 
-/* Adds every transcription language of the spec to a PICK field (note "pro" where the
- * human service exists) and chooses `dflt`. 0 or -1. */
+/* Adds every transcription language of the spec to a PICK field, labelled with its names
+ * ("ja-JP       Japanese (Japan) · 日本語 (日本)", core/lang_names.h; the value line shows
+ * "ja-JP  Japanese (Japan)"), note "pro" where the human service exists or "auto only".
+ * The recent choices come first (note "recent · ..."), and the most recent is chosen;
+ * without any, `dflt`. recent may be NULL. 0 or -1. */
 struct form;
-int dialog_add_languages(struct form *f, const char *key, const char *dflt);
+int dialog_add_languages(struct form *f, const char *key, const char *dflt,
+			 const struct recent_list *recent);
+/* The same for a MULTI field of translation target languages (value line: the codes). */
+int dialog_add_target_languages(struct form *f, const char *key, const struct recent_list *recent);
 /* Adds the organization's learned folders (state) to a PICK field, after "(none)". */
 int dialog_add_folders(struct form *f, const char *key, const struct dialog_env *env);
 /* The learned folder chosen: its id or path (one of them set), from the option value. */

@@ -13,6 +13,7 @@
 #include "api/request.h"
 #include "api/spec_tables.h"
 #include "core/conf.h"
+#include "core/download_name.h"
 #include "core/jobs_extra.h"
 #include "ui/dialog_base.h"
 #include "ui/draw.h"
@@ -32,6 +33,7 @@ struct dex {
 	char file[4096];
 	char result[4400];
 	bool result_error;
+	bool highlights, highlights_only;   /* as last seen: which of the two was just checked */
 };
 
 static const char *const option_keys[] = {
@@ -84,12 +86,25 @@ static int dex_build(void *arg)
 	return rc ? -1 : 0;
 }
 
+/* "Highlights" (the transcript with its highlights marked) and "Highlights only" (nothing
+ * but the highlights) exclude each other: checking one clears the other. */
+static void dex_exclusive_highlights(struct dex *d)
+{
+	struct form *f = &d->b.form;
+	bool hl = form_checked(f, "show_highlights"), only = form_checked(f, "show_highlights_only");
+	if (hl && only)
+		form_set_checked(f, d->highlights ? "show_highlights" : "show_highlights_only", false);
+	d->highlights = form_checked(f, "show_highlights");
+	d->highlights_only = form_checked(f, "show_highlights_only");
+}
+
 /* Only the options the chosen format accepts are shown (and sent). */
 static void dex_update(void *arg)
 {
 	struct dex *d = arg;
 	if (d->download_only)
 		return;
+	dex_exclusive_highlights(d);
 	const char *fmt = form_choice(&d->b.form, "format");
 	for (size_t i = 0; i < sizeof option_keys / sizeof *option_keys; i++)
 		form_set_hidden(&d->b.form, option_keys[i], !spec_export_option_allowed(fmt, option_keys[i]));
@@ -167,6 +182,9 @@ static int dex_check_dir(struct dex *d, char *dir, size_t size)
 	return 0;
 }
 
+static int dex_file_name(struct dex *d, const char *fmt, const char *first, size_t count,
+			 const char *dir, char *buf, size_t size);
+
 static void dex_download_only(struct dex *d, const char *dir)
 {
 	struct steno_error err;
@@ -178,10 +196,15 @@ static void dex_download_only(struct dex *d, const char *dir)
 				 d->b.env.activity_id);
 		return;
 	}
+	const struct steno_export *e = &a->export_;
+	char name[300];
+	if (dex_file_name(d, e->format, e->transcription_ids.n ? e->transcription_ids.v[0] : e->id,
+			  e->transcription_ids.n, dir, name, sizeof name) != 0)
+		return;
 	memset(&d->dl, 0, sizeof d->dl);
 	d->dl.step = JOB_STEP_DOWNLOADING;
 	d->dl.step_ms = jobs_extra_now_ms();
-	if (jobs_extra_download(d->b.env.http, &a->export_, dir, form_checked(&d->b.form, "overwrite"),
+	if (jobs_extra_download(d->b.env.http, e, dir, name, form_checked(&d->b.form, "overwrite"),
 				on_dl_progress, on_dl_done, d, &err) != 0) {
 		form_show_error(&d->b.form, &err);
 		return;
@@ -189,22 +212,27 @@ static void dex_download_only(struct dex *d, const char *dir)
 	d->mode = DEX_RUNNING;
 }
 
-/* The file's name: the transcription's name and the format's extension, or a ZIP named
- * after the first id for several (the link's own name has no extension). The engine
- * reduces it to a safe basename. */
-static void dex_file_name(const struct dex *d, const char *fmt, char *buf, size_t size)
+/* The file's name under the configuration's download_name (core/download_name.h), the same
+ * pattern as steno export and steno download; then, before any server work, the destination:
+ * a file that exists is refused unless Overwrite is ticked. */
+static int dex_file_name(struct dex *d, const char *fmt, const char *first, size_t count,
+			 const char *dir, char *buf, size_t size)
 {
-	const struct spec_export_format *x = spec_export_format_find(fmt);
-	if (d->b.env.n_ids > 1) {
-		snprintf(buf, size, "steno-export-%.40s-%zu.zip", d->b.env.ids[0], d->b.env.n_ids);
-		return;
-	}
-	char base[200];
-	snprintf(base, sizeof base, "%s", d->b.env.n_ids ? dialog_tr_name(&d->b.env, d->b.env.ids[0]) : "export");
-	for (char *p = base; *p; p++)
-		if (*p == '/' || *p == '\\' || (unsigned char)*p < 32)
-			*p = '_';
-	snprintf(buf, size, "%s.%s", base, x ? x->extension : "out");
+	const struct store_transcription *t = first && d->b.env.store ?
+		store_transcription_get(d->b.env.store, first) : NULL;
+	struct download_name_req r = {
+		.pattern = d->b.env.config ? d->b.env.config->download_name : NULL,
+		.name = t ? t->t.name : NULL, .id = first, .count = count, .format = fmt };
+	struct steno_error err;
+	steno_error_clear(&err);
+	if (download_name_make(&r, buf, size, &err) == 0 &&
+	    download_dest_check(dir, buf, form_checked(&d->b.form, "overwrite"), &err) == 0)
+		return 0;
+	if (strcmp(err.code, DOWNLOAD_CODE_EXISTS) == 0)
+		snprintf(err.message, sizeof err.message, "exists: %.200s (Overwrite replaces it)", buf);
+	form_set_error(&d->b.form, "dir", err.message);
+	form_focus_first_error(&d->b.form);
+	return -1;
 }
 
 /* Only a finished transcription has a transcript to export: one still being made (or that
@@ -263,7 +291,8 @@ static void dex_submit(void *arg)
 		return;
 	}
 	char name[300];
-	dex_file_name(d, fmt, name, sizeof name);
+	if (dex_file_name(d, fmt, d->b.env.ids[0], d->b.env.n_ids, dir, name, sizeof name) != 0)
+		return;
 	int id = jobs_export(d->b.env.jobs, &req, dir, name, form_checked(&d->b.form, "overwrite"), &err);
 	if (!dialog_job_started(&d->b, id, &err))
 		return;

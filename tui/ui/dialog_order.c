@@ -26,7 +26,7 @@ enum dor_mode { DOR_EDIT, DOR_RUNNING, DOR_PRICING };
 
 struct guide_flags {
 	int64_t id;
-	bool verbatim, sdh;
+	bool verbatim, sdh, subtitles;   /* subtitles: the guide is for subtitling orders */
 };
 
 /* Ownership: the pane's data (dialog_new); dor_close cancels its list requests and frees it. */
@@ -50,7 +50,7 @@ static int dor_build(void *arg)
 	rc |= form_add(f, FORM_TEXT, "url", "Media URL") < 0;
 	rc |= form_add(f, FORM_FILE, "file upload", "File (C-o)") < 0;
 	rc |= form_add(f, FORM_PICK, "language", "Language") < 0;
-	rc |= dialog_add_languages(f, "language", "en-US");
+	rc |= dialog_add_languages(f, "language", "en-US", d->b.env.recent_languages);
 	rc |= form_add_radio(f, "service", "Service", (const char *const[]){ "auto", "pro", NULL });
 	rc |= form_add(f, FORM_TEXT, "name", "Name") < 0;
 	rc |= form_add(f, FORM_PICK, "folder_pick folder_id", "Known folder") < 0;
@@ -103,7 +103,8 @@ static void on_guides(void *ud, struct steno_style_guide_list *res, const struct
 	for (size_t i = 0; i < res->n && gf; i++) {
 		const struct steno_style_guide *g = &res->items[i];
 		char value[32], note[64];
-		gf[i] = (struct guide_flags){ g->id.v, g->verbatim.v, g->sdh.v };
+		gf[i] = (struct guide_flags){ g->id.v, g->verbatim.v, g->sdh.v,
+			g->operation && strcmp(g->operation, "subtitles") == 0 };
 		snprintf(value, sizeof value, "%" PRId64, g->id.v);
 		snprintf(note, sizeof note, "%s%s%s", g->operation ? g->operation : "",
 			 g->verbatim.v ? " verbatim" : "", g->sdh.v ? " sdh" : "");
@@ -190,6 +191,7 @@ static void dor_fill_style(struct dor *d, struct dor_req *r)
 		if (d->guides[i].id == r->req.style_guide_id) {
 			r->req.style_verbatim = d->guides[i].verbatim;
 			r->req.style_sdh = d->guides[i].sdh;
+			r->req.style_subtitles = d->guides[i].subtitles;
 		}
 }
 
@@ -236,8 +238,10 @@ static void dor_submit(void *arg)
 		r->req.url = NULL;
 	int id = jobs_order(d->b.env.jobs, &r->req, upload, false, &err);
 	free(r);
-	if (dialog_job_started(&d->b, id, &err))
+	if (dialog_job_started(&d->b, id, &err)) {
+		recent_push(d->b.env.recent_languages, form_choice(&d->b.form, "language"));
 		d->mode = DOR_RUNNING;
+	}
 }
 
 static unsigned dor_running_key(struct dor *d, enum action_id act)

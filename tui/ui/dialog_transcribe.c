@@ -33,7 +33,7 @@ static int dtr_build(void *arg)
 	int rc = 0;
 	rc |= form_add(f, FORM_TEXT, "name", "Name") < 0;
 	rc |= form_add(f, FORM_PICK, "language", "Language") < 0;
-	rc |= dialog_add_languages(f, "language", "en-US");
+	rc |= dialog_add_languages(f, "language", "en-US", d->b.env.recent_languages);
 	rc |= form_add_radio(f, "source", "Source",
 				 (const char *const[]){ "url|URL", "file|local file", NULL });
 	rc |= form_add(f, FORM_TEXT, "url tmp_url", "Media URL") < 0;
@@ -134,8 +134,10 @@ static void dtr_submit(void *arg)
 		r->req.tmp_url = NULL;
 	int id = jobs_transcribe(d->b.env.jobs, &r->req, upload, false, &err);
 	free(r);
-	if (dialog_job_started(&d->b, id, &err))
+	if (dialog_job_started(&d->b, id, &err)) {
+		recent_push(d->b.env.recent_languages, form_choice(&d->b.form, "language"));
 		d->mode = DTR_RUNNING;
+	}
 }
 
 static unsigned dtr_running_key(struct dtr *d, enum action_id act)

@@ -42,8 +42,7 @@ static int dtl_build(void *arg)
 	rc |= form_add_radio(f, "method", "Using",
 				 (const char *const[]){ "order|an order", "task|tasks (superseded)", NULL });
 	rc |= form_add(f, FORM_MULTI, "targets target_languages target_language", "Into") < 0;
-	for (size_t i = 0; i < spec_target_language_count(); i++)
-		rc |= form_add_option(f, "targets", spec_target_language_at(i), NULL, NULL);
+	rc |= dialog_add_target_languages(f, "targets", d->b.env.recent_languages);
 	rc |= form_add_radio(f, "service", "Service", (const char *const[]){ "auto", "pro", NULL });
 	rc |= form_add(f, FORM_CHECK, "boost", "Boost (rush)") < 0;
 	rc |= form_add(f, FORM_TEXT, "webhook_url", "Webhook URL") < 0;
@@ -185,6 +184,8 @@ static void dtl_submit(void *arg)
 		return;
 	}
 	int rc = dtl_start(d, r, task, &err);
+	for (size_t k = r->n_targets; d->n_jobs && k > 0; k--)
+		recent_push(d->b.env.recent_languages, r->targets[k - 1]);
 	free(r);
 	if (rc != 0 && !d->n_jobs) {
 		form_show_error(&d->b.form, &err);

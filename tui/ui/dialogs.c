@@ -226,6 +226,10 @@ static unsigned dispatch(struct app *app, struct dialog_env *env, int action_id)
 	case ACT_TRANSLATE: return needs_ids(app, env, &dialog_translate_ops);
 	case ACT_EXPORT: return needs_ids(app, env, &dialog_export_ops);
 	case ACT_DOWNLOAD:
+		if (!in_activity(app) && app_read_only(app)) {
+			app_status(app, "read-only: d on a transcription needs a new export; use activity (4)");
+			return PANE_HANDLED;
+		}
 		if (!in_activity(app))
 			return needs_ids(app, env, &dialog_export_ops);
 		act = pick_activity(app, true, STORE_ACT_EXPORT, "ready", &other);

@@ -24,6 +24,7 @@ static void option_free(struct form_option *o)
 	free(o->value);
 	free(o->label);
 	free(o->note);
+	free(o->summary);
 }
 
 static void field_free(struct form_field *fl)
@@ -142,6 +143,20 @@ int form_add_option(struct form *f, const char *key, const char *value, const ch
 	return 0;
 }
 
+int form_option_summary(struct form *f, const char *key, const char *summary)
+{
+	struct form_field *fl = form_field(f, key);
+	if (!fl || !fl->n_opts)
+		return -1;
+	struct form_option *o = &fl->opts[fl->n_opts - 1];
+	char *copy = summary ? strdup(summary) : NULL;
+	if (summary && !copy)
+		return -1;
+	free(o->summary);
+	o->summary = copy;
+	return 0;
+}
+
 void form_clear_options(struct form *f, const char *key)
 {
 	struct form_field *fl = form_field(f, key);
@@ -253,6 +268,8 @@ void form_set_hidden(struct form *f, const char *key, bool hidden)
 	if (!fl)
 		return;
 	fl->hidden = hidden;
+	if (hidden)
+		fl->error[0] = '\0';   /* no longer part of the request: its error is moot */
 	if (hidden && f->focus >= 0 && (size_t)f->focus < f->n && &f->fields[f->focus] == fl)
 		form_key(f, ACT_FIELD_NEXT, KEYS_NONE);
 }
@@ -298,6 +315,7 @@ void form_clear_errors(struct form *f)
 		f->fields[i].error[0] = '\0';
 	f->message[0] = '\0';
 	f->message_error = false;
+	f->message_about_fields = false;
 }
 
 void form_set_message(struct form *f, bool error, const char *fmt, ...)
@@ -307,15 +325,18 @@ void form_set_message(struct form *f, bool error, const char *fmt, ...)
 	vsnprintf(f->message, sizeof f->message, fmt, ap);
 	va_end(ap);
 	f->message_error = error;
+	f->message_about_fields = false;
 }
 
 void form_show_error(struct form *f, const struct steno_error *err)
 {
 	if (err->field[0] && form_set_error(f, err->field, err->message) == 0) {
 		form_focus_first_error(f);
-		if (err->kind == STENO_ERR_HTTP)
+		if (err->kind == STENO_ERR_HTTP) {
 			form_set_message(f, true, "the server refused it (HTTP %ld): see %s",
 					 err->http_status, err->field);
+			f->message_about_fields = true;
+		}
 		return;
 	}
 	if (err->kind == STENO_ERR_HTTP && err->http_status == 429)
@@ -484,7 +505,29 @@ static enum form_event field_key(struct form *f, struct form_field *fl, ui_key k
 	return FORM_EV_NONE;
 }
 
+/* A message that points at field errors goes once none is left (they were fixed). */
+static void drop_stale_message(struct form *f)
+{
+	if (!f->message_about_fields)
+		return;
+	for (size_t i = 0; i < f->n; i++)
+		if (f->fields[i].error[0] && !f->fields[i].hidden)
+			return;
+	f->message[0] = '\0';
+	f->message_error = false;
+	f->message_about_fields = false;
+}
+
+static enum form_event form_key_once(struct form *f, enum action_id act, ui_key key);
+
 enum form_event form_key(struct form *f, enum action_id act, ui_key key)
+{
+	enum form_event ev = form_key_once(f, act, key);
+	drop_stale_message(f);
+	return ev;
+}
+
+static enum form_event form_key_once(struct form *f, enum action_id act, ui_key key)
 {
 	if (f->pick.active)
 		return form_pick_key(f, act, key);

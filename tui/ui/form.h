@@ -37,6 +37,7 @@ struct form_option {
 	char *value;     /* what the dialog sends ("en-US") */
 	char *label;     /* what is shown; NULL: the value */
 	char *note;      /* shown dimmed after the label ("pro"); may be NULL */
+	char *summary;   /* what the field's value line shows once chosen; NULL: the label */
 	bool is_dir;     /* file browser entries */
 };
 
@@ -87,6 +88,7 @@ struct form {
 	int focus;             /* index of the focused field */
 	char message[512];     /* the bottom line: a server error or a hint */
 	bool message_error;
+	bool message_about_fields; /* it points at field errors: goes when they are fixed */
 	const char *pressed;   /* key of the button pressed by the last FORM_EV_BUTTON */
 	bool nomem;            /* an edit could not allocate (the key was dropped) */
 	struct form_picker pick;
@@ -105,6 +107,8 @@ const struct form_field *form_field_c(const struct form *f, const char *key);
 /* Adds an option (PICK, MULTI, RADIO). Returns 0 or -1 (no memory). */
 int form_add_option(struct form *f, const char *key, const char *value, const char *label,
 		    const char *note);
+/* Sets the summary of the option added last to key's field. 0 or -1 (no memory, no option). */
+int form_option_summary(struct form *f, const char *key, const char *summary);
 /* Adds a RADIO field (key and label as form_add) with the options of the NULL-terminated
  * list `options`, each "value" or "value|label"; the first is chosen. 0 or -1 (no memory). */
 int form_add_radio(struct form *f, const char *key, const char *label, const char *const *options);
@@ -129,7 +133,9 @@ void form_select(struct form *f, const char *key, const char *value, bool on);
 /* Errors. form_set_error finds the field answering to `name` (any word of its key) and
  * shows msg below it; returns 0, or -1 when no field answers (the caller shows it as the
  * form message). form_show_error puts an error from api/core where it belongs: next to
- * its field when err->field names one, else as the form message ("HTTP 422: ..."). */
+ * its field when err->field names one, else as the form message ("HTTP 422: ..."). A field
+ * error goes when the field is edited or hidden; a message pointing at field errors goes
+ * with the last of them. */
 int form_set_error(struct form *f, const char *name, const char *msg);
 void form_clear_errors(struct form *f);
 void form_show_error(struct form *f, const struct steno_error *err);
@@ -159,7 +165,10 @@ void form_text_view(struct form_field *fl, int cols, wchar_t *out, size_t cap, i
  * "fr, de (2)"). */
 void form_value_line(const struct form_field *fl, char *buf, size_t size, bool ascii);
 
-/* Picker: open on a field (seeding the filter with a typed char, 0 for none), refilter, close. */
+/* Picker: open on a field (seeding the filter with a typed char, 0 for none), refilter, close.
+ * The search folds case (core/textfold.h); the options whose value starts with it come
+ * first, then those with a word of the label starting with it, then those containing it
+ * anywhere, each group in the options' own order (a file browser keeps its order). */
 int form_pick_open(struct form *f, int field, wchar_t seed);
 void form_pick_close(struct form *f);
 int form_pick_refilter(struct form *f);

@@ -48,16 +48,7 @@ int form_draw_wrapped(WINDOW *w, int y, int x, int cols, int max_lines, const ch
 		goto out;
 	size_t n = wcslen(ws), i = 0;
 	while (i < n && used < max_lines) {
-		int wdt = 0;
-		size_t j = i, brk = 0;
-		while (j < n && wdt + text_char_width(ws[j]) <= cols) {
-			wdt += text_char_width(ws[j]);
-			if (ws[j] == L' ')
-				brk = j;
-			j++;
-		}
-		if (j < n && brk > i && used + 1 < max_lines)
-			j = brk + 1;   /* break at the last space that fits */
+		size_t j = text_wrap_row(ws, i, n, cols, used + 1 >= max_lines);
 		wchar_t save = ws[j];
 		ws[j] = L'\0';
 		draw_wtext(w, y + used, x, cols, ws + i, TEXT_LEFT, flags);
@@ -86,8 +77,8 @@ static int field_lines(const struct form_field *fl, int vw)
 	return lines + (fl->error[0] ? 1 : 0);
 }
 
-static void draw_text_field(struct form_field *fl, WINDOW *w, int y, int x, int cols, bool focus,
-			    bool ascii)
+void form_draw_line(struct form_field *fl, WINDOW *w, int y, int x, int cols,
+		    enum theme_elem style, enum theme_elem cursor_style, bool cursor, bool ascii)
 {
 	unsigned flags = ascii ? TEXT_ASCII : 0;
 	size_t cap = TEXT_FIT_CAP(cols);
@@ -96,11 +87,11 @@ static void draw_text_field(struct form_field *fl, WINDOW *w, int y, int x, int 
 	if (!vis)
 		return;
 	form_text_view(fl, cols - 1, vis, cap, &cc);
-	style_set(w, focus ? THEME_DIALOG_FIELD_FOCUS : THEME_DIALOG_FIELD);
+	style_set(w, style);
 	draw_wtext(w, y, x, cols, vis, TEXT_LEFT, flags);
-	if (focus && fl->kind != FORM_NOTE) {
+	if (cursor) {
 		/* the cursor cell: the other attribute, so it shows without a terminal cursor */
-		style_set(w, THEME_DIALOG_FIELD);
+		style_set(w, cursor_style);
 		wchar_t one[2] = { L' ', L'\0' };
 		int cw = 1;
 		if (fl->cursor < fl->len) {
@@ -113,6 +104,13 @@ static void draw_text_field(struct form_field *fl, WINDOW *w, int y, int x, int 
 			draw_wtext(w, y, x + cc, cw, one, TEXT_LEFT, flags);
 	}
 	free(vis);
+}
+
+static void draw_text_field(struct form_field *fl, WINDOW *w, int y, int x, int cols, bool focus,
+			    bool ascii)
+{
+	form_draw_line(fl, w, y, x, cols, focus ? THEME_DIALOG_FIELD_FOCUS : THEME_DIALOG_FIELD,
+		       THEME_DIALOG_FIELD, focus && fl->kind != FORM_NOTE, ascii);
 }
 
 static void draw_field(struct form *f, size_t i, WINDOW *w, int y, int x, int cols, bool ascii)
@@ -154,7 +152,28 @@ static void draw_field(struct form *f, size_t i, WINDOW *w, int y, int x, int co
 	}
 }
 
-static void draw_pick_row(struct form *f, WINDOW *w, int y, int x, int cols, size_t row, bool ascii)
+/* Columns of the note column: the widest note of the field's options (not cut to a fixed
+ * width), at most half the row. */
+static int pick_note_cols(const struct form_field *fl, int cols)
+{
+	int widest = 0;
+	if (fl->kind == FORM_FILE)
+		return 0;
+	for (size_t i = 0; i < fl->n_opts; i++)
+		if (fl->opts[i].note) {
+			wchar_t *ws = text_sanitize(fl->opts[i].note, 0);
+			int nw = text_width(ws);
+			free(ws);
+			widest = nw > widest ? nw : widest;
+		}
+	if (!widest)
+		return 0;
+	widest += 2;
+	return widest > cols / 2 ? cols / 2 : widest;
+}
+
+static void draw_pick_row(struct form *f, WINDOW *w, int y, int x, int cols, int note_cols,
+			  size_t row, bool ascii)
 {
 	struct form_picker *pk = &f->pick;
 	struct form_field *fl = &f->fields[pk->field];
@@ -170,7 +189,7 @@ static void draw_pick_row(struct form *f, WINDOW *w, int y, int x, int cols, siz
 		snprintf(line, sizeof line, "%c %s", (int)pk->idx[row] == fl->choice ? '*' : ' ', label);
 	bool cur = (int)row == pk->lv.cursor;
 	style_set(w, cur ? THEME_LIST_SELECTED : THEME_DIALOG);
-	int nw = (o->note && fl->kind != FORM_FILE) ? 12 : 0;
+	int nw = o->note ? note_cols : 0;
 	draw_text(w, y, x, cols - nw, line, TEXT_LEFT, flags);
 	if (nw) {
 		style_set(w, cur ? THEME_LIST_SELECTED : THEME_MUTED);
@@ -204,8 +223,9 @@ static void draw_picker(struct form *f, WINDOW *w, int y0, int x, int rows, int 
 		draw_text(w, y0 + 1, x, cols, pk->error, TEXT_LEFT, flags);
 	}
 	int y = y0 + 1 + (pk->error[0] ? 1 : 0);
+	int note_cols = pick_note_cols(fl, cols);
 	for (int r = 0; r < list_rows && pk->lv.top + r < (int)pk->n_idx && y < y0 + rows - 1; r++, y++)
-		draw_pick_row(f, w, y, x, cols, (size_t)(pk->lv.top + r), ascii);
+		draw_pick_row(f, w, y, x, cols, note_cols, (size_t)(pk->lv.top + r), ascii);
 	if (!pk->n_idx) {
 		style_set(w, THEME_MUTED);
 		draw_text(w, y, x, cols, "nothing matches", TEXT_LEFT, flags);

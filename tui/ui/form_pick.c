@@ -14,8 +14,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <wctype.h>
 
+#include "core/textfold.h"
 #include "ui/text.h"
 
 #define PICK_DEFAULT_ROWS 10
@@ -63,6 +63,11 @@ static const char *opt_label(const struct form_option *o)
 	return o->label ? o->label : o->value;
 }
 
+static const char *opt_summary(const struct form_option *o)
+{
+	return o->summary ? o->summary : opt_label(o);
+}
+
 void form_value_line(const struct form_field *fl, char *buf, size_t size, bool ascii)
 {
 	size_t n = 0;
@@ -83,7 +88,7 @@ void form_value_line(const struct form_field *fl, char *buf, size_t size, bool a
 			snprintf(buf, size, "%s", fl->n_opts ? "(none: Space to choose)" : "(nothing to choose)");
 			return;
 		}
-		snprintf(buf, size, "%s%s%s%s", opt_label(&fl->opts[fl->choice]),
+		snprintf(buf, size, "%s%s%s%s", opt_summary(&fl->opts[fl->choice]),
 			 fl->opts[fl->choice].note ? "  (" : "",
 			 fl->opts[fl->choice].note ? fl->opts[fl->choice].note : "",
 			 fl->opts[fl->choice].note ? ")" : "");
@@ -95,7 +100,7 @@ void form_value_line(const struct form_field *fl, char *buf, size_t size, bool a
 				continue;
 			if (n < size)
 				n += (size_t)snprintf(buf + n, size - n, "%s%s", count ? ", " : "",
-						      opt_label(&fl->opts[i]));
+						      opt_summary(&fl->opts[i]));
 			count++;
 		}
 		if (!count)
@@ -114,23 +119,18 @@ void form_value_line(const struct form_field *fl, char *buf, size_t size, bool a
 
 /* ---- the picker ---- */
 
-static bool wmatch(const wchar_t *filter, size_t flen, const char *s)
+enum pick_rank { RANK_VALUE_PREFIX, RANK_WORD_PREFIX, RANK_ANYWHERE, RANK_COUNT, RANK_NONE };
+
+/* How well an option matches the search (UTF-8, case folded): see form.h. */
+static enum pick_rank pick_rank(const struct form_option *o, const char *search)
 {
-	if (!flen)
-		return true;
-	wchar_t *w = text_sanitize(s, 0);
-	bool hit = false;
-	if (!w)
-		return false;
-	size_t n = wcslen(w);
-	for (size_t i = 0; !hit && i + flen <= n; i++) {
-		size_t k = 0;
-		while (k < flen && towlower((wint_t)w[i + k]) == towlower((wint_t)filter[k]))
-			k++;
-		hit = k == flen;
-	}
-	free(w);
-	return hit;
+	if (!*search || textfold_has_prefix(o->value, search))
+		return RANK_VALUE_PREFIX;
+	if (o->label && textfold_word_prefix(o->label, search))
+		return RANK_WORD_PREFIX;
+	if (textfold_contains(o->value, search) || (o->label && textfold_contains(o->label, search)))
+		return RANK_ANYWHERE;
+	return RANK_NONE;
 }
 
 int form_pick_refilter(struct form *f)
@@ -142,16 +142,22 @@ int form_pick_refilter(struct form *f)
 		return -1;
 	pk->idx = idx;
 	pk->n_idx = 0;
-	for (size_t i = 0; i < fl->n_opts; i++) {
-		const struct form_option *o = &fl->opts[i];
-		bool keep = wmatch(pk->filter, pk->flen, o->value) ||
-			    (o->label && wmatch(pk->filter, pk->flen, o->label));
-		/* the file browser keeps ".." whatever is typed */
-		if (fl->kind == FORM_FILE && strcmp(o->value, "..") == 0)
-			keep = true;
-		if (keep)
-			idx[pk->n_idx++] = i;
-	}
+	char search[sizeof pk->filter / sizeof pk->filter[0] * 4 + 1];
+	size_t o = 0;
+	for (size_t i = 0; i < pk->flen; i++)
+		o += text_utf8_put(search + o, (unsigned long)pk->filter[i]);
+	search[o] = '\0';
+	/* the file browser keeps its order (and ".." whatever is typed) */
+	bool ranked = fl->kind != FORM_FILE;
+	for (int pass = 0; pass < (ranked ? RANK_COUNT : 1); pass++)
+		for (size_t i = 0; i < fl->n_opts; i++) {
+			const struct form_option *op = &fl->opts[i];
+			enum pick_rank r = pick_rank(op, search);
+			bool keep = ranked ? (int)r == pass :
+				r != RANK_NONE || strcmp(op->value, "..") == 0;
+			if (keep)
+				idx[pk->n_idx++] = i;
+		}
 	listview_resize(&pk->lv, (int)pk->n_idx, pk->lv.rows > 0 ? pk->lv.rows : PICK_DEFAULT_ROWS);
 	return 0;
 }

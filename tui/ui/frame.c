@@ -28,6 +28,7 @@ void frame_free(struct ui_frame *f)
 	for (int i = 0; i < f->npanes; i++)
 		pane_free(f->panes[i]);
 	f->npanes = 0;
+	line_history_free(&f->prompt_history);
 }
 
 static int focusable(const struct pane *p)
@@ -276,7 +277,7 @@ static unsigned frame_global(struct ui_frame *f, enum action_id act)
 		frame_open_overlay(f, pane_new(&help_pane_ops, &f->ctx, NULL));
 		return PANE_HANDLED;
 	case ACT_PROMPT:
-		frame_open_overlay(f, pane_new(&prompt_pane_ops, &f->ctx, NULL));
+		frame_open_overlay(f, pane_new(&prompt_pane_ops, &f->ctx, &f->prompt_history));
 		return PANE_HANDLED;
 	case ACT_REDRAW:
 		clearok(curscr, TRUE);
@@ -304,7 +305,8 @@ unsigned frame_run(struct ui_frame *f, enum action_id act, ui_key key)
 	unsigned r = PANE_IGNORED;
 
 	if (a && !action_allowed(act, f->ctx.read_only)) {
-		snprintf(f->notice, sizeof f->notice, "read-only: %s is not allowed", a->name);
+		snprintf(f->notice, sizeof f->notice, "read-only: %s is refused: %s", a->name,
+			 action_refusal(act) ? action_refusal(act) : "it changes the server");
 		return PANE_HANDLED | PANE_REFUSED;
 	}
 	if (p && p->ops->key) {

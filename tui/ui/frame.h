@@ -5,6 +5,7 @@
  * (overlays first), handles the global actions (focus, help, prompt, quit, redraw,
  * log toggle, resize) and draws dirty panes with one doupdate per pass. */
 
+#include "ui/line_input.h"
 #include "ui/pane.h"
 
 #define FRAME_MAX_PANES 8
@@ -29,6 +30,7 @@ struct ui_frame {
 	int too_small;
 	int all_dirty;
 	char notice[128];                      /* last refusal etc., shown by the owner */
+	struct line_history prompt_history;    /* the `:` prompt's lines, this run */
 };
 
 void frame_init(struct ui_frame *f, const struct keymap *km, int ascii, int read_only);

@@ -28,12 +28,21 @@ static void keys_join(const struct keymap *km, enum action_id id, char *buf, siz
 struct help_line *help_build(const struct keymap *km, int read_only, size_t *count)
 {
 	/* Each action takes one line; each section at most two more. */
-	struct help_line *lines = calloc(ACT_COUNT * 3 + 1, sizeof *lines);
+	struct help_line *lines = calloc(ACT_COUNT * 3 + 4, sizeof *lines);
 	const char *section = NULL;
 	size_t n = 0;
 
 	if (!lines)
 		return NULL;
+	if (read_only) {
+		lines[n].kind = HELP_SECTION;
+		lines[n].name = ACTION_READ_ONLY_RULE;
+		lines[n++].help = "";
+		lines[n].kind = HELP_SECTION;
+		lines[n].name = ACTION_READ_ONLY_ALLOWED;
+		lines[n++].help = "";
+		lines[n++].kind = HELP_BLANK;
+	}
 	for (int id = ACT_NONE + 1; id < ACT_COUNT; id++) {
 		const struct action_info *a = action_info(id);
 		if (!section || strcmp(section, a->section)) {
@@ -47,6 +56,7 @@ struct help_line *help_build(const struct keymap *km, int read_only, size_t *cou
 		struct help_line *l = &lines[n++];
 		l->kind = HELP_ACTION;
 		l->inactive = !action_allowed(a->id, read_only);
+		l->why = read_only ? action_refusal(a->id) : NULL;
 		l->name = a->name;
 		l->help = a->help;
 		keys_join(km, a->id, l->keys, sizeof l->keys);
@@ -65,8 +75,9 @@ char *help_format_line(const struct help_line *l, int key_cols, int name_cols, c
 		snprintf(buf, size, "%s", l->name);
 		break;
 	case HELP_ACTION:
-		snprintf(buf, size, "  %-*s  %-*s  %s%s", key_cols, l->keys, name_cols, l->name,
-			l->help, l->inactive ? " (read-only)" : "");
+		snprintf(buf, size, "  %-*s  %-*s  %s%s%s%s", key_cols, l->keys, name_cols, l->name,
+			 l->help, l->why ? " (read-only: " : "", l->why ? l->why : "",
+			 l->why ? ")" : "");
 		break;
 	}
 	return buf;
@@ -110,8 +121,14 @@ int help_write(FILE *out, const struct keymap *km, enum help_output fmt)
 			roff_put(out, l->name);
 			fputs(": ", out);
 			roff_put(out, l->help);
-			fputs(action_info(action_by_name(l->name))->flags & ACTION_WRITES ?
-				" (refused with \\-\\-read\\-only)\n" : "\n", out);
+			const struct action_info *a = action_info(action_by_name(l->name));
+			if (a->flags & (ACTION_WRITES | ACTION_LOCAL)) {
+				fputs(a->flags & ACTION_WRITES ? " (refused with \\-\\-read\\-only: " :
+				      " (with \\-\\-read\\-only ", out);
+				roff_put(out, action_refusal(a->id));
+				fputs(")", out);
+			}
+			fputs("\n", out);
 		}
 	}
 	free(lines);

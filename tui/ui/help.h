@@ -17,16 +17,18 @@ struct help_line {
 	char keys[48];           /* "j <Down> <C-n>", or "(unbound)" */
 	const char *name;        /* action name, or the section title */
 	const char *help;        /* static text from the table */
+	const char *why;         /* read-only mode: why it is refused or what it still does */
 };
 
-/* Builds the lines: per section a title, then one line per action, then a blank.
+/* Builds the lines: per section a title, then one line per action, then a blank; in
+ * read-only mode first a title line saying what read-only means (ACTION_READ_ONLY_RULE).
  * Returns a newly allocated array (caller frees with free) and its length in *count,
  * or NULL when out of memory. */
 struct help_line *help_build(const struct keymap *km, int read_only, size_t *count);
 
 /* Formats one line as the overlay shows it, keys padded to key_cols and names to
  * name_cols: "  j <Down> <C-n>  move-down       Move the cursor down one line".
- * Inactive lines end with " (read-only)". Returns buf. */
+ * In read-only mode a refused line ends with " (read-only: WHY)". Returns buf. */
 char *help_format_line(const struct help_line *l, int key_cols, int name_cols, char *buf, size_t size);
 
 enum help_output { HELP_OUT_TEXT, HELP_OUT_ROFF };

@@ -82,7 +82,8 @@ static void help_draw_line(struct pane *p, const struct help_state *h, const str
 	if (x >= p->cols - 1)
 		return;
 	char text[256];
-	snprintf(text, sizeof text, "%s%s", l->help, l->inactive ? " (read-only)" : "");
+	snprintf(text, sizeof text, "%s%s%s%s", l->help, l->why ? " (read-only: " : "",
+		 l->why ? l->why : "", l->why ? ")" : "");
 	draw_text(p->win, y, x, p->cols - 1 - x, text, TEXT_LEFT, flags);
 }
 

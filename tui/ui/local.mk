@@ -17,6 +17,7 @@ libsteno_ui_a_SOURCES = \
 	%reldir%/loop.c %reldir%/loop.h \
 	%reldir%/pane.c %reldir%/pane.h \
 	%reldir%/prompt.c %reldir%/prompt.h \
+	%reldir%/line_input.c %reldir%/line_input.h \
 	%reldir%/session.c %reldir%/session.h \
 	%reldir%/statusbar.c %reldir%/statusbar.h \
 	%reldir%/style.c %reldir%/style.h \

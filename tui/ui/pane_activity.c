@@ -86,6 +86,9 @@ static void info_job(char *out, size_t size, const struct steno_job *j, int asci
 		fmt_bytes(a, sizeof a, j->bytes_done);
 		fmt_bytes(b, sizeof b, j->bytes_total);
 		snprintf(out, size, "%s %s/%s", bar, a, b);
+	} else if (j->step == JOB_STEP_CANCELLED) {
+		snprintf(out, size, "%.120s%s%.64s", j->error.message, j->resource_id ? ": " : "",
+			 j->resource_id ? j->resource_id : "");
 	} else if (j->file) {
 		snprintf(out, size, "%s", j->file);
 	} else if (j->n_result_ids) {
@@ -244,6 +247,16 @@ static unsigned activity_key(struct pane *p, enum action_id act, ui_key key)
 			app_status(app, "cancelled");
 		else
 			app_status(app, "nothing to cancel here");
+		return PANE_HANDLED | PANE_REDRAW;
+	}
+	enum store_activity_kind kind;
+	const char *sel = act == ACT_REFRESH ? app_selected_activity(app, &kind) : NULL;
+	if (sel) {
+		/* `r` on an order, export or task reads it now (and follows it until final) */
+		char id[128];
+		snprintf(id, sizeof id, "%s", sel);
+		app_watch(app, kind, id);
+		app_status(app, "refreshing %s", id);
 		return PANE_HANDLED | PANE_REDRAW;
 	}
 	int r = listview_action(&ap->lv, act);

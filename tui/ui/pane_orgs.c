@@ -1,5 +1,6 @@
-/* Organizations and folders: those of the profile and those learned from orders and
- * creations. Enter shows the transcriptions of the one under the cursor. */
+/* Organizations and folders: those of the profile, those the key can access (GET
+ * /organizations) and the folders learned from orders and creations. Enter shows the
+ * transcriptions of the one under the cursor. */
 #include "config.h"
 
 #include "ui/pane_orgs.h"
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/jobs_extra.h"
 #include "ui/app_internal.h"
 #include "ui/draw.h"
 #include "ui/style.h"
@@ -52,7 +54,7 @@ static void orgs_draw(struct pane *p)
 
 	app_draw_title(p, "Organizations");
 	if (!app->n_places) {
-		static const char *const msg[] = { "None configured:", "organization = ID",
+		static const char *const msg[] = { "None known:", "organization = ID",
 			"in the profile, or", "STENO_ORG_ID." };
 		app_draw_message(p, 1, msg, 4);
 		return;
@@ -100,6 +102,41 @@ static unsigned orgs_select(struct pane *p, int row)
 	if (row < 1 || !listview_select(&op->lv, op->lv.top + row - 1))
 		return PANE_IGNORED;
 	return orgs_key(p, ACT_ENTER, KEYS_NONE);
+}
+
+static void orgs_found(void *ud, struct steno_organization_list *res,
+		       const struct steno_error *err)
+{
+	struct app *app = ud;
+	size_t chosen = app->n_places;
+	if (err) {
+		app_log(app, "organizations of the key: %s", err->message);
+		return;
+	}
+	for (size_t i = 0; i < res->n; i++) {
+		char id[32];
+		snprintf(id, sizeof id, "%lld", (long long)res->items[i].id.v);
+		if (app_places_add_org(app, res->items[i].name && *res->items[i].name
+					    ? res->items[i].name : id, id) != 0)
+			return;
+		for (size_t k = 0; res->n == 1 && k < app->n_places; k++)
+			if (app->places[k].is_org && !strcmp(app->places[k].org_id, id))
+				chosen = k;
+	}
+	pane_dirty(app->orgs);
+	if (app->org_id || chosen >= app->n_places)
+		return;
+	app->ses.status.error[0] = '\0';   /* "no organization configured" no longer holds */
+	if (app_select_place(app, chosen) == 0)
+		frame_run(&app->ses.frame, ACT_VIEW_TRANSCRIPTIONS, KEYS_NONE);
+}
+
+void pane_orgs_discover(struct app *app)
+{
+	struct steno_error err;
+	steno_error_clear(&err);
+	if (jobs_extra_organizations(app->http, orgs_found, app, &err) != 0)
+		app_log(app, "organizations of the key: %s", err.message);
 }
 
 const struct pane_ops orgs_pane_ops = {

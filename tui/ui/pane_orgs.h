@@ -8,4 +8,10 @@
 
 extern const struct pane_ops orgs_pane_ops;
 
+struct app;
+/* Asks for the organizations the key can access (GET /organizations through core/jobs_extra)
+ * and adds them to the pane; when no organization was chosen and the key sees exactly one,
+ * it is chosen and its transcriptions shown. */
+void pane_orgs_discover(struct app *app);
+
 #endif

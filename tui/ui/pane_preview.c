@@ -1,6 +1,7 @@
-/* The transcript preview: the JSON export of a transcription (export -> wait -> download to
- * the cache dir, or the cached file when it is there already: no request at all), shown as
- * speaker blocks with timestamps, wrapped to the width; search with / n N. */
+/* The transcript preview: the content of a transcription (core/transcript_fetch: its
+ * downloadUrl, read into the cache dir; a JSON export only on the earlier API form, and never
+ * under --read-only; or the cached file when it is there already: no request at all), shown
+ * as speaker blocks with timestamps, wrapped to the width; search with / n N. */
 #include "config.h"
 
 #include "ui/pane_preview.h"
@@ -13,6 +14,7 @@
 #include "api/request.h"
 #include "core/jobs_extra.h"
 #include "core/paths.h"
+#include "core/transcript_fetch.h"
 #include "ui/draw.h"
 #include "ui/form_draw.h"
 #include "ui/listview.h"
@@ -35,7 +37,9 @@ struct pv_block {
 struct pv {
 	struct dialog_env env;
 	char id[160], file[1200], dir[1100];
-	int job;
+	struct pane *pane;
+	struct transcript_fetch *fetch;   /* while the content is being read */
+	char note[240];                   /* how it was read, when that is worth saying */
 	bool loaded;
 	char error[600];
 	struct pv_block *blocks;
@@ -114,24 +118,22 @@ static int pv_load(struct pv *v)
 	return 0;
 }
 
+static void pv_changed(void *ud)
+{
+	struct pv *v = ud;
+	pane_dirty(v->pane);
+}
+
 static int pv_fetch(struct pv *v)
 {
 	struct steno_error err;
 	steno_error_clear(&err);
-	if (paths_mkdir_private(v->dir, &err) != 0) {
+	struct tfetch_opts o = { .http = v->env.http, .jobs = v->env.jobs, .id = v->id,
+				 .dir = v->dir, .file = v->file,
+				 .allow_export = !v->pane->ctx->read_only,
+				 .changed = pv_changed, .ud = v };
+	if (transcript_fetch_start(&v->fetch, &o, &err) != 0)
 		snprintf(v->error, sizeof v->error, "%s", err.message);
-		return 0;
-	}
-	const char *ids[1] = { v->id };
-	struct steno_export_create_req req = { .format = "json", .transcription_ids = ids,
-					       .n_transcription_ids = 1 };
-	char name[200];
-	snprintf(name, sizeof name, "%s.json", v->id);
-	int job = jobs_export(v->env.jobs, &req, v->dir, name, true, &err);
-	if (job < 0)
-		snprintf(v->error, sizeof v->error, "%s", err.message);
-	else
-		v->job = job;
 	return 0;
 }
 
@@ -145,6 +147,7 @@ static int pv_open(struct pane *p, void *arg)
 		return -1;
 	}
 	p->data = v;
+	v->pane = p;
 	v->match = -1;
 	snprintf(v->id, sizeof v->id, "%s", v->env.n_ids ? v->env.ids[0] : "");
 	if (jobs_extra_transcript_path(v->env.cache_dir, v->id, v->dir, sizeof v->dir, v->file,
@@ -166,29 +169,36 @@ static void pv_close(struct pane *p)
 	struct pv *v = p->data;
 	if (!v)
 		return;
-	/* a fetch still running keeps going in the jobs: the next open finds it cached */
+	transcript_fetch_free(v->fetch);   /* a fallback export job keeps going: cached later */
 	pv_free_blocks(v);
 	dialog_env_free(&v->env);
 	free(v);
 	p->data = NULL;
 }
 
-/* Follows the export job; loads the file once it is downloaded (a memory-only read of a
- * small local file, done once, when the job says it is there). */
+/* Follows the fetch; loads the file once it is there (a memory-only read of a small local
+ * file, done once, when the fetch says it is written). */
 static void pv_sync(struct pv *v)
 {
-	if (v->loaded || !v->job)
+	struct transcript_fetch *f = v->fetch;
+	if (v->loaded || !f)
 		return;
-	const struct steno_job *j = jobs_get(v->env.jobs, v->job);
-	if (!j)
+	transcript_fetch_sync(f);
+	if (f->step != TFETCH_DONE && f->step != TFETCH_FAILED)
 		return;
-	if (j->step == JOB_STEP_FAILED || j->step == JOB_STEP_CANCELLED) {
-		snprintf(v->error, sizeof v->error, "the JSON export failed: %s", j->error.message);
-		v->job = 0;
-	} else if (j->step == JOB_STEP_DONE) {
-		v->job = 0;
+	snprintf(v->note, sizeof v->note, "%s", f->note);
+	if (f->step == TFETCH_FAILED)
+		snprintf(v->error, sizeof v->error, "%s", f->error.message);
+	else
 		pv_load(v);
-	}
+	transcript_fetch_free(f);
+	v->fetch = NULL;
+}
+
+static const char *pv_step_text(const struct transcript_fetch *f)
+{
+	return f->step == TFETCH_RETRIEVING ? "reading the transcription ..." :
+	       "reading the transcript from its downloadUrl ...";
 }
 
 static int pv_add_line(struct pv *v, size_t block, bool header, size_t from, size_t to)
@@ -359,15 +369,27 @@ static void pv_draw(struct pane *p)
 		 dialog_tr_name(&v->env, v->id));
 	form_draw_frame(p->win, title, "j/k: scroll  /: search  n/N: next/previous  q/Esc: close", ascii);
 	if (!v->loaded) {
-		const struct steno_job *j = v->job ? jobs_get(v->env.jobs, v->job) : NULL;
+		const struct transcript_fetch *fe = v->fetch;
+		const struct steno_job *j = fe && fe->step == TFETCH_EXPORTING ?
+			jobs_get(v->env.jobs, fe->job) : NULL;
 		style_set(p->win, v->error[0] ? THEME_DIALOG_ERROR : THEME_DIALOG);
-		if (v->error[0])
+		if (v->error[0]) {
 			form_draw_wrapped(p->win, 2, 2, cols, rows - 2, v->error, ascii);
-		else if (j)
-			dialog_draw_job(p->win, 2, 2, cols, j, ascii);
+		} else if (j) {
+			form_draw_wrapped(p->win, 2, 2, cols, 2, fe->note, ascii);
+			dialog_draw_job(p->win, 4, 2, cols, j, ascii);
+		} else if (fe) {
+			draw_text(p->win, 2, 2, cols, pv_step_text(fe), TEXT_LEFT, flags);
+		}
 		return;
 	}
 	pv_wrap(v, cols);
+	int top = v->note[0] ? 2 : 1;   /* a note (the fallback export) takes the first line */
+	if (v->note[0]) {
+		style_set(p->win, THEME_NOTICE);
+		draw_text(p->win, 1, 2, cols, v->note, TEXT_LEFT, flags);
+		rows--;
+	}
 	int body = v->searching || v->qlen ? rows - 1 : rows;
 	listview_resize(&v->lv, (int)v->n_lines, body > 0 ? body : 1);
 	/* the cursor is the top line: keep it there, and the last page full */
@@ -376,7 +398,7 @@ static void pv_draw(struct pane *p)
 		v->lv.cursor = maxtop > 0 ? maxtop : 0;
 	v->lv.top = v->lv.cursor;
 	for (int r = 0; r < body && (size_t)(v->lv.top + r) < v->n_lines; r++)
-		pv_draw_line(v, p->win, 1 + r, cols, (size_t)(v->lv.top + r), flags);
+		pv_draw_line(v, p->win, top + r, cols, (size_t)(v->lv.top + r), flags);
 	if (v->searching || v->qlen) {
 		char qq[300];
 		size_t o = 0;
@@ -386,7 +408,7 @@ static void pv_draw(struct pane *p)
 		snprintf(q, sizeof q, "/%s%s", qq, v->searching ? "_" :
 			 v->match < 0 ? "  (not found)" : "");
 		style_set(p->win, v->match < 0 && !v->searching ? THEME_DIALOG_ERROR : THEME_NOTICE);
-		draw_text(p->win, rows, 2, cols, q, TEXT_LEFT, flags);
+		draw_text(p->win, top - 1 + rows, 2, cols, q, TEXT_LEFT, flags);
 	}
 	style_set(p->win, THEME_DIALOG);
 }

@@ -3,16 +3,22 @@
 
 #include "ui/prompt.h"
 
+#include <curses.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ui/draw.h"
+#include "ui/form_draw.h"
+#include "ui/line_input.h"
 #include "ui/style.h"
+#include "ui/text.h"
 
 /* Ownership: the pane's data, freed by prompt_close. */
 struct prompt_state {
-	char text[64];
+	struct line_input in;   /* history: the frame's, borrowed */
+	char text[64];          /* the text as UTF-8, refreshed after each key */
 	char msg[160];
 };
 
@@ -36,14 +42,21 @@ int prompt_resolve(const char *text, char *msg, size_t size)
 
 static int prompt_open(struct pane *p, void *arg)
 {
-	(void)arg;
-	p->data = calloc(1, sizeof(struct prompt_state));
-	return p->data ? 0 : -1;
+	struct prompt_state *s = calloc(1, sizeof *s);
+	if (!s || line_input_init(&s->in, arg, NULL) != 0) {
+		free(s);
+		return -1;
+	}
+	p->data = s;
+	return 0;
 }
 
 static void prompt_close(struct pane *p)
 {
-	free(p->data);
+	struct prompt_state *s = p->data;
+	if (s)
+		line_input_free(&s->in);
+	free(s);
 	p->data = NULL;
 }
 
@@ -56,13 +69,18 @@ static void prompt_draw(struct pane *p)
 	style_bkgd(p->win, THEME_NORMAL);
 	werase(p->win);
 	style_set(p->win, THEME_NORMAL);
-	snprintf(line, sizeof line, ":%s", s->text);
-	int w = (int)strlen(line);
-	if (w > p->cols - 1)
-		w = p->cols - 1;
-	draw_text(p->win, 0, 0, w, line, TEXT_LEFT, flags);
-	style_set(p->win, THEME_DIALOG_FIELD_FOCUS);
-	draw_blank(p->win, 0, w, 1);
+	draw_text(p->win, 0, 0, 1, ":", TEXT_LEFT, flags);
+	/* the line is as wide as its text and the cursor cell, the message after it
+	 * (form_draw_line keeps a column of its width free for the cursor at the end) */
+	snprintf(line, sizeof line, "%s  ", s->text);
+	wchar_t *ws = text_sanitize(line, flags);
+	int w = ws ? text_width(ws) : 2;
+	free(ws);
+	if (w > p->cols - 2)
+		w = p->cols - 2;
+	form_draw_line(&s->in.field, p->win, 0, 1, w, THEME_NORMAL, THEME_DIALOG_FIELD_FOCUS, true,
+		       p->ctx->ascii);
+	w++;
 	if (s->msg[0] && w + 3 < p->cols) {
 		style_set(p->win, THEME_DIALOG_ERROR);
 		draw_text(p->win, 0, w + 3, p->cols - w - 3, s->msg, TEXT_LEFT, flags);
@@ -75,6 +93,8 @@ static unsigned prompt_submit(struct pane *p)
 	struct prompt_state *s = p->data;
 	int id = prompt_resolve(s->text, s->msg, sizeof s->msg);
 
+	if (s->in.history && line_history_add(s->in.history, s->text) != 0)
+		snprintf(s->msg, sizeof s->msg, "out of memory");
 	if (id <= 0)
 		return PANE_HANDLED | PANE_REDRAW;
 	p->ctx->pending = (enum action_id)id;
@@ -84,28 +104,26 @@ static unsigned prompt_submit(struct pane *p)
 static unsigned prompt_key(struct pane *p, enum action_id act, ui_key key)
 {
 	struct prompt_state *s = p->data;
-	size_t len = strlen(s->text);
+	bool history = key == (KEYS_FN | KEY_UP) || key == (KEYS_FN | KEY_DOWN);
 
 	s->msg[0] = '\0';
-	switch (act) {
+	switch (history ? ACT_NONE : act) {
 	case ACT_SUBMIT: return prompt_submit(p);
 	case ACT_CANCEL: return PANE_HANDLED | PANE_CLOSE;
 	case ACT_FIELD_NEXT:
 		if (action_complete(s->text, s->text, sizeof s->text) == 0)
 			snprintf(s->msg, sizeof s->msg, "no action starts with '%s'", s->text);
+		else if (line_input_set(&s->in, s->text) != 0)
+			snprintf(s->msg, sizeof s->msg, "out of memory");
 		return PANE_HANDLED | PANE_REDRAW;
 	default:
 		break;
 	}
-	if (key == (KEYS_FN | KEY_BACKSPACE)) {
-		if (!len)
-			return PANE_HANDLED | PANE_CLOSE;   /* like vim: BS on an empty prompt leaves */
-		s->text[len - 1] = '\0';
-	} else if (key > ' ' && key < 127 && len + 1 < sizeof s->text) {
-		/* action names are ASCII; anything else cannot match */
-		s->text[len] = (char)key;
-		s->text[len + 1] = '\0';
-	}
+	if (key == (KEYS_FN | KEY_BACKSPACE) && !s->in.field.len)
+		return PANE_HANDLED | PANE_CLOSE;   /* like vim: BS on an empty prompt leaves */
+	if (line_input_key(&s->in, key) < 0)
+		snprintf(s->msg, sizeof s->msg, "out of memory");
+	line_input_text(&s->in, s->text, sizeof s->text);
 	return PANE_HANDLED | PANE_REDRAW;
 }
 

@@ -3,7 +3,9 @@
 
 /* The `:` prompt on the last line: type an action name (Tab completes the longest
  * common prefix, a unique prefix is enough), Enter runs it, Esc cancels. Unknown or
- * ambiguous names are reported on the prompt line itself. */
+ * ambiguous names are reported on the prompt line itself. The line takes the readline
+ * keys (ui/line_input.h); Up/Down browse the names entered before. pane_new's argument is
+ * the history (struct line_history *, borrowed; NULL: none). */
 
 #include <stddef.h>
 

@@ -59,7 +59,8 @@ void style_apply(const struct theme *t, int use_colors)
 			applied[e].attr = style_curses_attrs(s->mono);
 			continue;
 		}
-		int fg = theme_color_reduce(s->fg, COLORS), bg = theme_color_reduce(s->bg, COLORS);
+		int fg = s->fg, bg = s->bg;
+		theme_pair_reduce(&fg, &bg, COLORS);
 		if (!has_default) {
 			fg = fg < 0 ? def_fg : fg;
 			bg = bg < 0 ? def_bg : bg;

@@ -337,3 +337,20 @@ char *text_to_utf8(const wchar_t *ws)
 	out[n] = '\0';
 	return out;
 }
+
+size_t text_wrap_row(const wchar_t *ws, size_t i, size_t n, int cols, int last)
+{
+	int wdt = 0;
+	size_t j = i, brk = 0;
+	while (j < n && wdt + text_char_width(ws[j]) <= cols) {
+		wdt += text_char_width(ws[j]);
+		if (ws[j] == L' ')
+			brk = j;
+		j++;
+	}
+	if (j == i && j < n)
+		j++;   /* a character wider than the row: alone on it */
+	if (j < n && brk > i && !last)
+		j = brk + 1;
+	return j;
+}

@@ -57,6 +57,11 @@ char *text_to_utf8(const wchar_t *ws);
  * Returns the number of bytes written. */
 size_t text_utf8_put(char *buf, unsigned long cp);
 
+/* Wrapping: the end (exclusive) of the row of ws[i..n) that fits in cols columns, broken
+ * after the last space that fits unless `last` (the final row: fill it) or no space fits;
+ * at least one character per row. */
+size_t text_wrap_row(const wchar_t *ws, size_t i, size_t n, int cols, int last);
+
 /* Width in columns of one code point as drawn, after sanitizing (0 for combining). */
 int text_char_width(wchar_t wc);
 

@@ -13,6 +13,7 @@
  * fallback; a theme is loaded on top of the built-in default (themes/default.theme,
  * compiled in), so partial themes work. Parsing is pure (no curses). */
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "ui/diag.h"
@@ -81,7 +82,7 @@ struct theme {
 	char source[4096];     /* path of the file loaded last, or "builtin" */
 };
 
-/* Every bundled theme, compiled in (generated from every themes/NAME.theme; the first is "default");
+/* Every bundled theme, compiled in (generated from themes/NAME.theme; the first is "default");
  * ends with { NULL, NULL }. */
 struct theme_builtin {
 	const char *name;
@@ -116,6 +117,18 @@ int theme_load(struct theme *t, const char *name, struct ui_diag *d);
 int theme_parse_color(const char *s);
 int theme_parse_attr(const char *s);        /* bit, 0 for "normal", -1 if invalid */
 void theme_color_rgb(int color, int rgb[3]); /* xterm palette */
-int theme_color_reduce(int color, int ncolors); /* nearest within the first ncolors */
+/* The nearest colour within the first ncolors, a grey to a grey and a hue to a hue. */
+int theme_color_reduce(int color, int ncolors);
+/* A grey to the eye (low chroma or saturation, or very dark): reduction keeps it grey. */
+bool theme_color_is_grey(int color);
+/* WCAG contrast ratio (1..21) of two palette colours. */
+double theme_color_contrast(int a, int b);
+#define THEME_MIN_CONTRAST 3.0
+/* Reduces an element's pair to ncolors so that it stays legible: both colours as
+ * theme_color_reduce; then, when a colour had to be reduced, text whose contrast with
+ * its background fell under THEME_MIN_CONTRAST becomes black or white (whichever reads
+ * better), and a grey text on the terminal's default background that became black or
+ * white becomes the default text colour (black or white may be that background). */
+void theme_pair_reduce(int *fg, int *bg, int ncolors);
 
 #endif

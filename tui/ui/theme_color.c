@@ -3,6 +3,8 @@
 
 #include "ui/theme.h"
 
+#include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -38,22 +40,50 @@ void theme_color_rgb(int c, int rgb[3])
 	}
 }
 
+/* A grey for the eye: little chroma or saturation (a cream, a stone), or too dark to show
+ * a hue. Greys never turn into a hue when colours are reduced (xterm's 244 grey is nearest
+ * to yellow among 8 colours by plain RGB distance: the "yellow labels" of 8-colour
+ * terminals). */
+static bool achromatic(const int rgb[3]);
+
+bool theme_color_is_grey(int c)
+{
+	int rgb[3];
+	theme_color_rgb(c, rgb);
+	return achromatic(rgb);
+}
+
+static bool achromatic(const int rgb[3])
+{
+	int mx = rgb[0], mn = rgb[0];
+	for (int i = 1; i < 3; i++) {
+		mx = rgb[i] > mx ? rgb[i] : mx;
+		mn = rgb[i] < mn ? rgb[i] : mn;
+	}
+	return mx - mn < 48 || mx < 80 || (mx - mn) * 100 < mx * 35;
+}
+
+/* The nearest of colours first..first+count-1 of the same kind (grey or hue) as rgb. */
 static int nearest(const int rgb[3], int first, int count)
 {
 	long best = -1;
 	int pick = first;
+	bool grey = achromatic(rgb);
 
-	for (int c = first; c < first + count; c++) {
-		int p[3];
-		long dist = 0;
-		theme_color_rgb(c, p);
-		for (int i = 0; i < 3; i++)
-			dist += (long)(p[i] - rgb[i]) * (p[i] - rgb[i]);
-		if (best < 0 || dist < best) {
-			best = dist;
-			pick = c;
+	for (int pass = 0; pass < 2 && best < 0; pass++)
+		for (int c = first; c < first + count; c++) {
+			int p[3];
+			long dist = 0;
+			theme_color_rgb(c, p);
+			if (pass == 0 && achromatic(p) != grey)
+				continue;
+			for (int i = 0; i < 3; i++)
+				dist += (long)(p[i] - rgb[i]) * (p[i] - rgb[i]);
+			if (best < 0 || dist < best) {
+				best = dist;
+				pick = c;
+			}
 		}
-	}
 	return pick;
 }
 
@@ -69,6 +99,43 @@ int theme_color_reduce(int color, int ncolors)
 		return color - 8;   /* bright -> its basic colour, as terminals do */
 	theme_color_rgb(color, rgb);
 	return nearest(rgb, 0, ncolors >= 16 ? 16 : 8);
+}
+
+static double channel(int v)
+{
+	double c = v / 255.0;
+	return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+}
+
+double theme_color_contrast(int a, int b)
+{
+	int x[3], y[3];
+	theme_color_rgb(a, x);
+	theme_color_rgb(b, y);
+	double la = 0.2126 * channel(x[0]) + 0.7152 * channel(x[1]) + 0.0722 * channel(x[2]);
+	double lb = 0.2126 * channel(y[0]) + 0.7152 * channel(y[1]) + 0.0722 * channel(y[2]);
+	return la > lb ? (la + 0.05) / (lb + 0.05) : (lb + 0.05) / (la + 0.05);
+}
+
+void theme_pair_reduce(int *fg, int *bg, int ncolors)
+{
+	bool reduced = (*fg >= ncolors || *bg >= ncolors) && ncolors < 256;
+	bool grey_fg = *fg >= 0 && theme_color_is_grey(*fg);
+	*fg = theme_color_reduce(*fg, ncolors);
+	*bg = theme_color_reduce(*bg, ncolors);
+	if (!reduced || *fg < 0)
+		return;
+	if (*bg < 0) {
+		/* On the terminal's own background, black and white may be that background:
+		 * a grey that became one of them is the terminal's text colour instead. */
+		if (grey_fg && (*fg == 0 || *fg == 7 || *fg == 15))
+			*fg = THEME_COLOR_DEFAULT;
+		return;
+	}
+	if (theme_color_contrast(*fg, *bg) < THEME_MIN_CONTRAST) {
+		int white = ncolors >= 16 ? 15 : 7;
+		*fg = theme_color_contrast(0, *bg) >= theme_color_contrast(white, *bg) ? 0 : white;
+	}
 }
 
 static int parse_hex(const char *s)

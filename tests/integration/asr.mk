@@ -1,0 +1,9 @@
+# integration tests: speech recognition in steno-sandbox (--asr on), only when it is built in.
+# Clips are synthesised with flite at test time (.ci/setup installs it).
+if HAVE_ASR
+check_PROGRAMS += tests/integration/test_sandbox_asr
+TESTS += tests/integration/test_sandbox_asr
+endif
+tests_integration_test_sandbox_asr_SOURCES = %reldir%/test_sandbox_asr.c $(SANDBOX_SUITE)
+tests_integration_test_sandbox_asr_CFLAGS = $(SANDBOX_TEST_CFLAGS) $(SNDFILE_CFLAGS)
+tests_integration_test_sandbox_asr_LDADD = $(SANDBOX_TEST_LIBS) $(SNDFILE_LIBS) -lm

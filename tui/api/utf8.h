@@ -1,0 +1,21 @@
+#ifndef STENO_API_UTF8_H
+#define STENO_API_UTF8_H
+
+/* UTF-8 facts shared by everything that judges server text byte by byte (file names today).
+ * Pure functions, no locale. */
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The code point that starts at `s` (NUL-terminated) in *cp and its length in bytes (1..4), or 0
+ * when the bytes there are not well-formed UTF-8 (overlong, surrogate, past U+10FFFF, cut). */
+size_t steno_utf8_next(const char *s, uint32_t *cp);
+
+/* True for a code point that must never reach a file name or a terminal as such: C0 controls,
+ * DEL, C1 controls, bidi marks/embeddings/overrides/isolates, invisible format characters (zero
+ * width space and joiners, word joiner and invisible operators, BOM, soft hyphen, variation
+ * selectors, line/paragraph separators, interlinear annotation, tag characters), noncharacters
+ * and private use. */
+int steno_cp_is_hidden(uint32_t cp);
+
+#endif

@@ -1,0 +1,56 @@
+#ifndef STENO_CLI_CMD_LS_H
+#define STENO_CLI_CMD_LS_H
+
+/* `steno ls`, its output side (cmd_ls_out.c: ids already printed, pages as they arrived,
+ * the table / JSON array / NDJSON lines) and its page fetching (cmd_ls.c). */
+
+#include <json-c/json.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "api/transcription.h"
+#include "cli/out.h"
+#include "core/query.h"
+
+/* A set of ids already printed (open addressing; strings owned). */
+struct idset {
+	char **slot;
+	size_t cap, n;
+};
+
+void idset_free(struct idset *s);
+
+/* The output side: items in page order, as a table or as a streamed JSON array. */
+struct ls_out {
+	bool json, ndjson;          /* ndjson: one item a line, then a paging line */
+	const struct query *where;  /* --where; NULL: every item */
+	size_t printed;
+	long pages;                 /* pages printed */
+	bool more;                  /* the last page printed links to another */
+	struct idset seen;
+	struct out_table table;
+};
+
+extern const char *const ls_heads[6];
+
+/* A page as it arrived: typed for the table, or the server's objects for --json (so the
+ * body is parsed once either way). Ownership: ls_page_free. */
+struct ls_page {
+	struct steno_transcription_page typed;
+	json_object *root;      /* JSON mode: the whole body */
+	json_object *results;   /* borrowed from root */
+	size_t n;               /* items (objects) */
+	bool has_next;
+};
+
+void ls_page_free(struct ls_page *p);
+/* Parses a list page: typed for the table, the server's objects for JSON. 0 or -1 with err. */
+int ls_page_parse(bool json, const char *body, size_t len, struct ls_page *p,
+		  struct steno_error *err);
+/* The page's next link, or NULL. Borrowed. */
+const char *ls_page_next_url(const struct ls_page *p);
+/* Emits one page's items (an item seen before is skipped). 0 or -1 (no memory). */
+int ls_out_page(struct ls_out *o, const struct ls_page *p);
+void ls_out_finish(struct ls_out *o, long first_page, bool all);
+
+#endif

@@ -1,0 +1,279 @@
+/* The state file: JSON in and out, and saves that merge what another steno process saved
+ * meanwhile, under an exclusive lock on PATH.lock, then rename atomically. */
+#include "config.h"
+#include "core/state.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <json.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include "core/paths.h"
+#include "core/state_internal.h"
+
+#define STATE_FILE_MAX (4 * 1024 * 1024)
+
+static const char *const watch_kinds[] = { "order", "export", "task" };
+
+static int64_t jint64(json_object *o, const char *key)
+{
+	json_object *t;
+	return json_object_object_get_ex(o, key, &t) && json_object_is_type(t, json_type_int)
+		? json_object_get_int64(t) : 0;
+}
+
+static const char *jstr(json_object *o, const char *key);
+
+/* The optional "watched" array (older files have none). 0, 1 when malformed, -1 no memory. */
+static int watched_from_json(struct steno_state *st, json_object *root)
+{
+	json_object *arr;
+	if (!json_object_object_get_ex(root, "watched", &arr))
+		return 0;
+	if (!json_object_is_type(arr, json_type_array))
+		return 1;
+	size_t n = json_object_array_length(arr);
+	for (size_t i = 0; i < n; i++) {
+		json_object *o = json_object_array_get_idx(arr, i);
+		const char *kind = json_object_is_type(o, json_type_object) ? jstr(o, "kind") : NULL;
+		struct watch_in in = { .origin = jstr(o, "origin"), .org = jstr(o, "org"),
+				       .id = jstr(o, "id"), .added_ms = jint64(o, "added_ms"),
+				       .final_ms = jint64(o, "final_ms"), .kind = STATE_WATCH_TASK + 1 };
+		for (int k = 0; kind && k <= STATE_WATCH_TASK; k++)
+			if (!strcmp(kind, watch_kinds[k]))
+				in.kind = (enum state_watch_kind)k;
+		struct steno_error e;
+		steno_error_clear(&e);
+		if (!kind || state_watch_put(st, &in, &e) < 0)
+			return e.kind == STENO_ERR_NOMEM ? -1 : 1;
+	}
+	return 0;
+}
+
+static int watched_to_json(const struct steno_state *st, json_object *root)
+{
+	json_object *arr = json_object_new_array();
+	if (!arr || json_object_object_add(root, "watched", arr)) {
+		json_object_put(arr);
+		return -1;
+	}
+	for (size_t i = 0; i < st->n_watched; i++) {
+		const struct state_watch *w = &st->watched[i];
+		json_object *o = json_object_new_object();
+		if (!o || json_object_array_add(arr, o)) {
+			json_object_put(o);
+			return -1;
+		}
+		json_object_object_add(o, "origin", json_object_new_string(w->origin));
+		json_object_object_add(o, "org", json_object_new_string(w->org_id));
+		json_object_object_add(o, "kind", json_object_new_string(watch_kinds[w->kind]));
+		json_object_object_add(o, "id", json_object_new_string(w->id));
+		json_object_object_add(o, "added_ms", json_object_new_int64(w->added_ms));
+		if (w->final_ms)
+			json_object_object_add(o, "final_ms", json_object_new_int64(w->final_ms));
+	}
+	return 0;
+}
+
+static const char *jstr(json_object *o, const char *key)
+{
+	json_object *v;
+	if (!json_object_object_get_ex(o, key, &v) || !json_object_is_type(v, json_type_string))
+		return NULL;
+	return json_object_get_string(v);
+}
+
+/* Returns 0, 1 when the document is not a state file, -1 on no memory. */
+static int state_from_json(struct steno_state *st, json_object *root)
+{
+	json_object *arr, *ver;
+	if (!json_object_is_type(root, json_type_object) ||
+	    !json_object_object_get_ex(root, "version", &ver) ||
+	    !json_object_is_type(ver, json_type_int) || json_object_get_int(ver) != 1 ||
+	    !json_object_object_get_ex(root, "folders", &arr) ||
+	    !json_object_is_type(arr, json_type_array))
+		return 1;
+	size_t n = json_object_array_length(arr);
+	for (size_t i = 0; i < n; i++) {
+		json_object *o = json_object_array_get_idx(arr, i), *t;
+		if (!json_object_is_type(o, json_type_object))
+			return 1;
+		int64_t at = json_object_object_get_ex(o, "learned_ms", &t) &&
+					     json_object_is_type(t, json_type_int)
+				     ? json_object_get_int64(t)
+				     : 0;
+		struct steno_error e;
+		steno_error_clear(&e);
+		/* no "origin": a folder of the previous format (state_set_origin adopts it) */
+		const char *origin = jstr(o, "origin");
+		if (state_folder_put(st, origin ? origin : "", jstr(o, "org"), jstr(o, "id"),
+				     jstr(o, "path"), at, &e) < 0)
+			return e.kind == STENO_ERR_NOMEM ? -1 : 1;
+	}
+	return watched_from_json(st, root);
+}
+
+static int quarantine(struct steno_state *st, const char *path, const char *why,
+		      struct steno_error *err)
+{
+	state_free(st);
+	char bad[4096];
+	snprintf(bad, sizeof(bad), "%s.bad", path);
+	if (rename(path, bad) != 0) {
+		steno_error_set(err, STENO_ERR_CONFIG, "%s is corrupt (%s) and could not be moved "
+				"aside: %s; starting with no learned folders", path, why, strerror(errno));
+		return 1;
+	}
+	steno_error_set(err, STENO_ERR_CONFIG,
+			"%s is corrupt (%s); kept as %s, starting with no learned folders", path, why,
+			bad);
+	return 1;
+}
+
+int state_load(struct steno_state *st, const char *path, struct steno_error *err)
+{
+	state_init(st);
+	char *text;
+	size_t len;
+	struct steno_error rerr;
+	steno_error_clear(&rerr);
+	if (paths_read_file(path, STATE_FILE_MAX, &text, &len, &rerr) != 0) {
+		if (errno == ENOENT)
+			return 0;
+		if (rerr.kind == STENO_ERR_NOMEM) {
+			if (err)
+				*err = rerr;
+			return -1;
+		}
+		return quarantine(st, path, "unreadable or too large", err);
+	}
+	json_tokener *tok = json_tokener_new();
+	if (!tok) {
+		free(text);
+		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	}
+	json_object *root = json_tokener_parse_ex(tok, text, (int)len);
+	bool complete = root && json_tokener_get_error(tok) == json_tokener_success &&
+			json_tokener_get_parse_end(tok) == len;
+	json_tokener_free(tok);
+	free(text);
+	int rc = complete ? state_from_json(st, root) : 1;
+	json_object_put(root);
+	if (rc < 0) {
+		state_free(st);
+		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	}
+	if (rc > 0)
+		return quarantine(st, path, complete ? "not a steno state file" : "not valid JSON",
+				  err);
+	st->dirty = false;
+	return 0;
+}
+
+static json_object *state_to_json(const struct steno_state *st)
+{
+	json_object *root = json_object_new_object(), *arr = json_object_new_array();
+	if (!root || !arr || json_object_object_add(root, "version", json_object_new_int(1)) ||
+	    json_object_object_add(root, "folders", arr)) {
+		json_object_put(root);
+		json_object_put(arr);
+		return NULL;
+	}
+	for (size_t i = 0; i < st->n_folders; i++) {
+		const struct state_folder *f = &st->folders[i];
+		json_object *o = json_object_new_object();
+		if (!o || json_object_array_add(arr, o)) {
+			json_object_put(o);
+			json_object_put(root);
+			return NULL;
+		}
+		if (f->origin[0])
+			json_object_object_add(o, "origin", json_object_new_string(f->origin));
+		json_object_object_add(o, "org", json_object_new_string(f->org_id));
+		if (f->folder_id)
+			json_object_object_add(o, "id", json_object_new_string(f->folder_id));
+		if (f->path)
+			json_object_object_add(o, "path", json_object_new_string(f->path));
+		json_object_object_add(o, "learned_ms", json_object_new_int64(f->learned_ms));
+	}
+	if (watched_to_json(st, root) < 0) {
+		json_object_put(root);
+		return NULL;
+	}
+	return root;
+}
+
+static int write_file(const struct steno_state *st, const char *path, struct steno_error *err)
+{
+	json_object *root = state_to_json(st);
+	if (!root)
+		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	size_t len;
+	const char *text = json_object_to_json_string_length(
+		root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE, &len);
+	int rc = text ? paths_save_atomic(path, text, len, 0600, err)
+		      : steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	json_object_put(root);
+	return rc;
+}
+
+/* PATH.lock, opened (created 0600, its directory 0700) and locked exclusively; -1 + err. */
+static int lock_file(const char *path, struct steno_error *err)
+{
+	char lock[4200], dir[4200];
+	snprintf(lock, sizeof lock, "%s.lock", path);
+	snprintf(dir, sizeof dir, "%s", path);
+	char *slash = strrchr(dir, '/');
+	if (slash && slash != dir) {
+		*slash = '\0';
+		if (paths_mkdir_private(dir, err) != 0)
+			return -1;
+	}
+	int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd < 0)
+		return steno_error_set(err, STENO_ERR_IO, "cannot open %s: %s", lock, strerror(errno));
+	while (flock(fd, LOCK_EX) != 0) {
+		if (errno == EINTR)
+			continue;
+		steno_error_set(err, STENO_ERR_IO, "cannot lock %s: %s", lock, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+int state_save(struct steno_state *st, const char *path, struct steno_error *err)
+{
+	int fd = lock_file(path, err);
+	if (fd < 0)
+		return -1;
+	/* read what is there now (another process may have saved since we loaded), add ours,
+	 * write it back, all under the lock: nothing either wrote is lost */
+	struct steno_state disk;
+	struct steno_error lerr;
+	steno_error_clear(&lerr);
+	int rc = state_load(&disk, path, &lerr) < 0 ? -1 : 0;
+	if (rc != 0 && err)
+		*err = lerr;
+	if (rc == 0)
+		rc = state_merge_into(&disk, st, err);
+	if (rc == 0)
+		rc = write_file(&disk, path, err);
+	close(fd);   /* unlocks */
+	if (rc == 0) {
+		/* the merged state is ours now; the scope (origin) stays */
+		char *origin = st->origin;
+		st->origin = NULL;
+		state_free(st);
+		*st = disk;
+		st->origin = origin;
+		st->dirty = false;
+	} else {
+		state_free(&disk);
+	}
+	return rc;
+}

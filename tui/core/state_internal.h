@@ -1,0 +1,30 @@
+#ifndef STENO_CORE_STATE_INTERNAL_H
+#define STENO_CORE_STATE_INTERNAL_H
+
+/* Shared by state.c (the state in memory) and state_file.c (the file: JSON, the lock, the
+ * merge on save) only. */
+
+#include "core/state.h"
+
+/* One watched item's fields, all borrowed: what state_watch_put copies. */
+struct watch_in {
+	const char *origin, *org, *id;
+	enum state_watch_kind kind;
+	int64_t added_ms, final_ms;
+};
+
+/* Adds a watched item as given (times included); a known one is kept. 1 new, 0 known, -1
+ * invalid (STENO_ERR_INVALID) or no memory. */
+int state_watch_put(struct steno_state *st, const struct watch_in *in, struct steno_error *err);
+
+/* state_folder_learn for an explicit origin ("" = the previous format's, no server). */
+int state_folder_put(struct steno_state *st, const char *origin, const char *org_id,
+		     const char *folder_id, const char *path, int64_t learned_ms,
+		     struct steno_error *err);
+
+/* Adds src's folders and watched items to dst (known ones: fields filled in, the earliest
+ * final time kept), then caps the watched list. 0, or -1 on no memory. */
+int state_merge_into(struct steno_state *dst, const struct steno_state *src,
+		     struct steno_error *err);
+
+#endif
