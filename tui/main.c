@@ -7,12 +7,16 @@
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 
 #include "api/version.h"
 #include "cli/cli.h"
 #include "cli/ctx.h"
 #include "core/sandbox_launch.h"
+#include "core/secret.h"
 #include "keys_cmd.h"
 #include "ui/app.h"
 
@@ -117,13 +121,31 @@ static int run_mode(struct cli_globals *g, int argc, char **argv, int cmd)
 	return cli_run(g, argc - cmd, argv + cmd);
 }
 
+/* The key is in this process's memory (and in its environment): no core dump may carry it
+ * and no other process of the user may read it through ptrace or /proc/PID/mem, unless
+ * STENO_ALLOW_CORE_DUMPS=1 asks for dumps to debug a crash. No child inherits
+ * STENO_API_KEY. */
+static void harden_process(void)
+{
+	const char *dumps = getenv("STENO_ALLOW_CORE_DUMPS");
+	secret_env_take();
+	if (dumps && strcmp(dumps, "1") == 0)
+		return;
+	struct rlimit none = {0, 0};
+	setrlimit(RLIMIT_CORE, &none);
+	prctl(PR_SET_DUMPABLE, 0L, 0L, 0L, 0L);
+}
+
 int main(int argc, char **argv)
 {
+	harden_process();
 	struct cli_globals g = {0};
 	int sandbox = 0;
 	int cmd = parse_globals(argc, argv, &g, &sandbox);
-	if (cmd < 0)
+	if (cmd < 0) {
+		secret_env_forget();
 		return cmd == -2 ? 0 : 2;
+	}
 	setlocale(LC_ALL, "");
 	signal(SIGPIPE, SIG_IGN);
 	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
@@ -149,5 +171,6 @@ int main(int argc, char **argv)
 	if (sandbox)
 		sandbox_launch_stop(&sb);
 	curl_global_cleanup();
+	secret_env_forget();
 	return rc;
 }

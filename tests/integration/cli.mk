@@ -28,7 +28,7 @@ TESTS += tests/integration/test_cli_faults tests/integration/test_cli_lsall
 check_PROGRAMS += tests/integration/test_cli_out
 tests_integration_test_cli_out_SOURCES = %reldir%/test_cli_out.c
 tests_integration_test_cli_out_CFLAGS = $(TEST_CFLAGS)
-tests_integration_test_cli_out_LDADD = libsteno_cli.a $(JSONC_LIBS) $(TEST_LIBS)
+tests_integration_test_cli_out_LDADD = libsteno_cli.a libsteno_api.a $(JSONC_LIBS) $(TEST_LIBS) -lm
 TESTS += tests/integration/test_cli_out
 
 check_PROGRAMS += tests/integration/test_cli_keys

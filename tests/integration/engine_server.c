@@ -90,6 +90,58 @@ static ssize_t trickle_cb(void *cls, uint64_t pos, char *buf, size_t max)
 	return 1;
 }
 
+/* /drip/MS/SIZE: one byte every MS milliseconds */
+struct drip {
+	struct engine_server *s;
+	long ms;
+};
+
+static ssize_t drip_cb(void *cls, uint64_t pos, char *buf, size_t max)
+{
+	struct drip *d = cls;
+	nap_ms(d->s, d->ms);
+	if (d->s->stopping || max < 1)
+		return MHD_CONTENT_READER_END_WITH_ERROR;
+	buf[0] = 'd';
+	return 1;
+}
+
+/* /big/SIZE[/chunked]: SIZE bytes of 'x' as fast as the socket takes them */
+static ssize_t big_cb(void *cls, uint64_t pos, char *buf, size_t max)
+{
+	uint64_t size = (uint64_t)(uintptr_t)cls;
+	if (pos >= size)
+		return MHD_CONTENT_READER_END_OF_STREAM;
+	size_t n = size - pos < max ? (size_t)(size - pos) : max;
+	memset(buf, 'x', n);
+	return (ssize_t)n;
+}
+
+static enum MHD_Result reply_hostile(struct MHD_Connection *c, struct engine_server *s,
+				     const char *url)
+{
+	long ms = 0, size = 0;
+	char mode[16] = "";
+	struct MHD_Response *r = NULL;
+	if (sscanf(url, API "/drip/%ld/%ld", &ms, &size) == 2) {
+		struct drip *d = malloc(sizeof *d);
+		if (!d)
+			return MHD_NO;
+		d->s = s;
+		d->ms = ms;
+		r = MHD_create_response_from_callback((uint64_t)size, 1, drip_cb, d, free);
+	} else if (sscanf(url, API "/big/%ld/%15s", &size, mode) >= 1) {
+		r = MHD_create_response_from_callback(strcmp(mode, "chunked") ? (uint64_t)size
+									: MHD_SIZE_UNKNOWN,
+						      65536, big_cb, (void *)(uintptr_t)size, NULL);
+	}
+	if (!r)
+		return MHD_NO;
+	enum MHD_Result ret = MHD_queue_response(c, 200, r);
+	MHD_destroy_response(r);
+	return ret;
+}
+
 static ssize_t truncated_cb(void *cls, uint64_t pos, char *buf, size_t max)
 {
 	if (pos >= 10 || max < 10)
@@ -130,6 +182,10 @@ static enum MHD_Result route_flaky(struct engine_server *s, struct MHD_Connectio
 	}
 	if (strcmp(mode, "body") == 0)
 		return reply(c, status, "{\"error\":\"rate_limited\",\"retry_in_seconds\":1}", NULL, NULL);
+	if (strcmp(mode, "hour") == 0)
+		return reply(c, status, "{\"error\":\"slow_down\"}", "Retry-After", "3600");
+	if (strcmp(mode, "huge") == 0)
+		return reply(c, status, "{\"error\":\"rate_limited\",\"retry_in_seconds\":1e300}", NULL, NULL);
 	return reply(c, status, "{\"error\":\"flaky\",\"message\":\"try again\"}", NULL, NULL);
 }
 
@@ -196,6 +252,9 @@ static enum MHD_Result route(struct engine_server *s, struct MHD_Connection *c, 
 		return reply_callback(c, s, trickle_cb);
 	if (strcmp(url, API "/truncated") == 0)
 		return reply_callback(c, s, truncated_cb);
+	if (strncmp(url, API "/drip/", strlen(API "/drip/")) == 0 ||
+	    strncmp(url, API "/big/", strlen(API "/big/")) == 0)
+		return reply_hostile(c, s, url);
 	if (strcmp(url, API "/malformed") == 0)
 		return reply(c, 200, "{not json", NULL, NULL);
 	if (strncmp(url, "/dl/", 4) == 0)

@@ -8,12 +8,15 @@
  *   GET  /ok                     200 {"ok":true}
  *   ANY  /flaky/STATUS/N[/MODE]  the first N hits answer STATUS, then 200 {"ok":true};
  *                                MODE for 429/503: secs (Retry-After: 1), date (Retry-After:
- *                                HTTP-date 2 s ahead), body (retry_in_seconds: 1), none
+ *                                HTTP-date 2 s ahead), body (retry_in_seconds: 1), hour
+ *                                (Retry-After: 3600), huge (retry_in_seconds: 1e300), none
  *   POST /post500                500 always
  *   ANY  /redirect-to/PORT/REST  302 to http://127.0.0.1:PORT/api/v1/REST
  *   ANY  /redirect-same          302 to /api/v1/ok (relative)
  *   GET  /slow/MS                answers after MS milliseconds
  *   GET  /trickle                1 byte every 300 ms, 100 bytes announced
+ *   GET  /drip/MS/SIZE           SIZE bytes announced, one every MS milliseconds
+ *   GET  /big/SIZE[/chunked]     SIZE bytes at full speed (chunked: no length announced)
  *   GET  /truncated              announces 100 bytes, sends 10, closes
  *   GET  /malformed              200 "{not json"
  *   GET  /dl/NAME                200 "hello download\n"

@@ -40,6 +40,12 @@ tests_integration_test_security_sandbox_CFLAGS = $(SEC_IT_CFLAGS)
 tests_integration_test_security_sandbox_LDADD = $(SEC_IT_LIBS)
 TESTS += tests/integration/test_security_sandbox
 
+check_PROGRAMS += tests/integration/test_security_hostile
+tests_integration_test_security_hostile_SOURCES = %reldir%/test_security_hostile.c $(SEC_IT_COMMON)
+tests_integration_test_security_hostile_CFLAGS = $(SEC_IT_CFLAGS)
+tests_integration_test_security_hostile_LDADD = $(SEC_IT_LIBS)
+TESTS += tests/integration/test_security_hostile
+
 # the real service's shapes (issue 15): a stand-in (security_server) and the sandbox
 check_PROGRAMS += tests/integration/test_cli_realshapes
 tests_integration_test_cli_realshapes_SOURCES = %reldir%/test_cli_realshapes.c $(SEC_IT_COMMON)

@@ -53,14 +53,18 @@ static enum MHD_Result answer(struct sec_server *s, struct MHD_Connection *c, co
 {
 	unsigned status = 404;
 	const char *body = "{}";
-	char location[512] = "";
+	char location[512] = "", header[256] = "";
 
 	pthread_mutex_lock(&s->mu);
 	for (int i = 0; i < s->nroutes; i++) {
-		if (route_matches(&s->routes[i], method, url)) {
-			status = s->routes[i].status;
-			body = s->routes[i].body;
-			snprintf(location, sizeof location, "%s", s->routes[i].location);
+		struct sec_route *rt = &s->routes[i];
+		if (route_matches(rt, method, url) && rt->times >= 0) {
+			status = rt->status;
+			body = rt->body;
+			snprintf(location, sizeof location, "%s", rt->location);
+			snprintf(header, sizeof header, "%s", rt->header);
+			if (rt->times > 0 && --rt->times == 0)
+				rt->times = -1; /* used up */
 			break;
 		}
 	}
@@ -73,6 +77,11 @@ static enum MHD_Result answer(struct sec_server *s, struct MHD_Connection *c, co
 	MHD_add_response_header(r, "Content-Type", "application/json");
 	if (location[0])
 		MHD_add_response_header(r, "Location", location);
+	char *colon = strchr(header, ':');
+	if (colon) {
+		*colon = '\0';
+		MHD_add_response_header(r, header, colon + 1 + strspn(colon + 1, " "));
+	}
 	enum MHD_Result ret = MHD_queue_response(c, status, r);
 	MHD_destroy_response(r);
 	return ret;
@@ -164,4 +173,15 @@ int sec_server_log_has(struct sec_server *s, const char *needle)
 	int has = strstr(s->log, needle) != NULL;
 	pthread_mutex_unlock(&s->mu);
 	return has;
+}
+
+void sec_server_route_limit(struct sec_server *s, const char *header, int times)
+{
+	pthread_mutex_lock(&s->mu);
+	if (s->nroutes > 0) {
+		struct sec_route *r = &s->routes[s->nroutes - 1];
+		snprintf(r->header, sizeof r->header, "%s", header ? header : "");
+		r->times = times;
+	}
+	pthread_mutex_unlock(&s->mu);
 }

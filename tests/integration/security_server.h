@@ -19,6 +19,8 @@ struct sec_route {
 	unsigned status;
 	char location[512];   /* a Location header when not empty */
 	char *body;           /* malloc'ed copy, freed by sec_server_stop */
+	char header[256];     /* one more "Name: value" header when not empty */
+	int times;            /* > 0: answers that many requests, then lets later routes match */
 };
 
 struct sec_server {
@@ -38,6 +40,9 @@ void sec_server_stop(struct sec_server *s);
 /* Adds a route; body is copied (printf-style format). Unmatched requests get 404 {}. */
 void sec_server_route(struct sec_server *s, const char *method, const char *path, unsigned status,
 		      const char *location, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* The route added last also sends `header` ("Name: value", may be NULL) and answers only
+ * `times` requests (0: all); later routes of the same path answer the following ones. */
+void sec_server_route_limit(struct sec_server *s, const char *header, int times);
 /* Requests seen so far, and whether the recorded log contains needle. */
 int sec_server_requests(struct sec_server *s);
 int sec_server_log_has(struct sec_server *s, const char *needle);

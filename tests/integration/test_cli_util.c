@@ -134,23 +134,12 @@ static int wait_timeout(pid_t pid, int *status, int seconds)
 	}
 }
 
-int cli_exec(struct cli_result *r, const struct cli_home *h, const struct sbx *s,
-	     const char *const *env, const char *const *argv)
+static pid_t spawn_prog(const char *bin, const struct cli_home *h, const struct sbx *s,
+			const char *const *env, const char *const *argv, const char *outp,
+			const char *errp)
 {
-	return cli_exec_prog(r, h, s, env, getenv("STENO_BIN"), argv);
-}
-
-int cli_exec_prog(struct cli_result *r, const struct cli_home *h, const struct sbx *s,
-		  const char *const *env, const char *bin, const char *const *argv)
-{
-	memset(r, 0, sizeof(*r));
-	r->code = -1;
 	if (!bin)
 		return -1;
-	char outp[600], errp[600];
-	static int seq;
-	snprintf(outp, sizeof(outp), "%s/out.%d.%d", h->dir, (int)getpid(), seq);
-	snprintf(errp, sizeof(errp), "%s/err.%d.%d", h->dir, (int)getpid(), seq++);
 	char *args[64];
 	size_t n = 0;
 	args[n++] = (char *)(uintptr_t)bin;
@@ -161,8 +150,6 @@ int cli_exec_prog(struct cli_result *r, const struct cli_home *h, const struct s
 	static char store[48][1024];
 	build_env(envp, 47, store, h, s, env);
 	pid_t pid = fork();
-	if (pid < 0)
-		return -1;
 	if (pid == 0) {
 		int o = open(outp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 		int e = open(errp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
@@ -177,6 +164,33 @@ int cli_exec_prog(struct cli_result *r, const struct cli_home *h, const struct s
 		execve(bin, args, envp);
 		_exit(127);
 	}
+	return pid;
+}
+
+pid_t cli_spawn(const struct cli_home *h, const struct sbx *s, const char *const *env,
+		const char *const *argv, const char *outp, const char *errp)
+{
+	return spawn_prog(getenv("STENO_BIN"), h, s, env, argv, outp, errp);
+}
+
+int cli_exec(struct cli_result *r, const struct cli_home *h, const struct sbx *s,
+	     const char *const *env, const char *const *argv)
+{
+	return cli_exec_prog(r, h, s, env, getenv("STENO_BIN"), argv);
+}
+
+int cli_exec_prog(struct cli_result *r, const struct cli_home *h, const struct sbx *s,
+		  const char *const *env, const char *bin, const char *const *argv)
+{
+	memset(r, 0, sizeof(*r));
+	r->code = -1;
+	char outp[600], errp[600];
+	static int seq;
+	snprintf(outp, sizeof(outp), "%s/out.%d.%d", h->dir, (int)getpid(), seq);
+	snprintf(errp, sizeof(errp), "%s/err.%d.%d", h->dir, (int)getpid(), seq++);
+	pid_t pid = spawn_prog(bin, h, s, env, argv, outp, errp);
+	if (pid < 0)
+		return -1;
 	int status = 0;
 	if (wait_timeout(pid, &status, 120) != 0)
 		r->code = -2;

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "sandbox_fixture.h"
 
@@ -36,6 +37,10 @@ int cli_exec(struct cli_result *r, const struct cli_home *h, const struct sbx *s
 int cli_exec_prog(struct cli_result *r, const struct cli_home *h, const struct sbx *s,
 		  const char *const *env, const char *bin, const char *const *argv);
 void cli_result_free(struct cli_result *r);
+/* Starts STENO_BIN like cli_exec, with stdout and stderr into the files outp and errp, and
+ * returns at once: its pid (the caller waits for it), or -1. */
+pid_t cli_spawn(const struct cli_home *h, const struct sbx *s, const char *const *env,
+		const char *const *argv, const char *outp, const char *errp);
 
 /* Writes a WAV of `seconds` (sbx_make_wav) as dir/name; its path in out ("" on failure). */
 void cli_home_wav(const struct cli_home *h, const char *name, double seconds, char *out, size_t n);

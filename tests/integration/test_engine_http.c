@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <criterion/criterion.h>
+#include <time.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -87,6 +88,13 @@ static void call(struct steno_http *h, const char *method, const char *url, cons
 	cr_assert_eq(r->calls, 1);
 }
 
+static double steno_test_now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
 static char *url_of(struct engine_server *s, const char *path)
 {
 	static char buf[4][256];
@@ -147,10 +155,7 @@ Test(engine_http, post_never_repeated)
 	cr_assert(r.failed);
 	cr_assert_eq(r.err.http_status, 500);
 	cr_assert_eq(engine_server_hits(&srv, "POST", "/api/v1/post500"), 1);
-	call(h, "POST", url_of(&srv, "/flaky/429/1/secs"), "{}", &r);
-	cr_assert_eq(r.err.http_status, 429);
-	cr_assert_float_eq(r.err.retry_after_s, 1.0, 1e-9);
-	cr_assert_eq(engine_server_hits(&srv, "POST", "/api/v1/flaky/429/1/secs"), 1);
+	/* a 429 is the exception: see post_retried_after_429_only */
 	steno_http_free(h);
 }
 
@@ -212,6 +217,62 @@ Test(engine_http, rate_gate_queues_after_429)
 		cr_assert_eq(r[i].calls, 1);
 		cr_assert_not(r[i].failed, "%d: %s", i, r[i].err.message);
 	}
+	steno_http_free(h);
+}
+
+/* Issue 13: one 429 asking for an hour. The engine honours at most retry_max_wait (30 s by
+ * default), a request fails as soon as the wait would outlast its own timeout (here 5 s),
+ * the status bar can show the real remaining wait and what was asked, and "retry now" lifts
+ * the block. */
+Test(engine_http, retry_after_an_hour_is_capped_and_bounded)
+{
+	struct steno_http_config cfg = {.base_url = srv.base, .api_key = KEY, .timeout_ms = 5000};
+	struct steno_http *h = NULL;
+	cr_assert_eq(steno_http_new(&cfg, &h, NULL), 0);
+	struct result r;
+	double t0 = steno_test_now_ms();
+	call(h, "GET", url_of(&srv, "/flaky/429/1/hour"), NULL, &r);
+	cr_assert(r.failed);
+	cr_assert_eq(r.status, 429);
+	cr_assert_lt(steno_test_now_ms() - t0, 2000, "waited for the hour");
+	double asked = 0;
+	long w = steno_http_rate_wait_ms(h, &asked);
+	cr_assert(w > 25000 && w <= 30001, "gate blocks %ld ms", w);
+	cr_assert_float_eq(asked, 3600, 1e-9);
+	/* a request that would wait past its timeout fails at once, saying why */
+	call(h, "GET", url_of(&srv, "/ok"), NULL, &r);
+	cr_assert(r.failed);
+	cr_assert_eq(r.err.kind, STENO_ERR_TIMEOUT);
+	cr_assert(strstr(r.err.message, "asked to wait 3600 s"), "%s", r.err.message);
+	cr_assert_eq(engine_server_hits(&srv, "GET", "/api/v1/ok"), 0);
+	/* R: retry now */
+	steno_http_retry_now(h);
+	cr_assert_eq(steno_http_rate_wait_ms(h, NULL), 0);
+	call(h, "GET", url_of(&srv, "/ok"), NULL, &r);
+	cr_assert_not(r.failed, "%s", r.err.message);
+	/* retry_in_seconds 1e300 is capped the same way */
+	call(h, "GET", url_of(&srv, "/flaky/429/1/huge"), NULL, &r);
+	cr_assert(r.failed);
+	w = steno_http_rate_wait_ms(h, NULL);
+	cr_assert(w > 0 && w <= 30001, "gate blocks %ld ms", w);
+	steno_http_free(h);
+}
+
+/* Issue 15: a POST answered 429 was not acted on: it is sent again after the asked wait, and
+ * only then; a POST answered 5xx never is (post_never_repeated). */
+Test(engine_http, post_retried_after_429_only)
+{
+	struct steno_http *h = engine(NULL, 3, 0);
+	struct result r;
+	call(h, "POST", url_of(&srv, "/flaky/429/1/body"), "{}", &r);
+	cr_assert_not(r.failed, "%s", r.err.message);
+	cr_assert_eq(r.tries, 2);
+	cr_assert_eq(engine_server_hits(&srv, "POST", "/api/v1/flaky/429/1/body"), 2);
+	call(h, "POST", url_of(&srv, "/flaky/429/9/none"), "{}", &r);
+	cr_assert(r.failed);
+	cr_assert_eq(r.status, 429);
+	cr_assert_eq(r.tries, 3);
+	cr_assert_eq(engine_server_hits(&srv, "POST", "/api/v1/flaky/429/9/none"), 3);
 	steno_http_free(h);
 }
 

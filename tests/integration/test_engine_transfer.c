@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <criterion/criterion.h>
+#include <time.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -221,6 +222,51 @@ Test(engine_transfer, download_low_speed_aborts)
 	cr_assert_eq(r.err.kind, STENO_ERR_TIMEOUT, "%s", r.err.message);
 	cr_assert_not(exists("slow.bin.part"));
 	cr_assert_not(exists("slow.bin"));
+	steno_http_free(h);
+}
+
+/* Issue 13: a drip of 1 byte per second sat exactly at the old limit (1 B/s) and never ended.
+ * With the default minimum speed (1 KiB/s) it fails after the stall time, .part removed. */
+Test(engine_transfer, download_drip_fails_after_stall_time)
+{
+	struct steno_http *h = engine(0, 2);
+	struct result r;
+	struct timespec a, b;
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	cr_assert_eq(download(h, "/api/v1/drip/1000/100", "drip.bin", 0, &r, NULL), 0);
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	cr_assert(r.failed);
+	cr_assert(strstr(r.err.message, "slower than 1024 B/s"), "%s", r.err.message);
+	cr_assert(strstr(r.err.message, "partial file was removed"), "%s", r.err.message);
+	cr_assert_lt(b.tv_sec - a.tv_sec, 10);
+	cr_assert_not(exists("drip.bin.part"));
+	cr_assert_not(exists("drip.bin"));
+	steno_http_free(h);
+}
+
+/* A server announcing (or streaming without a length) more than download_max_size. */
+Test(engine_transfer, download_over_max_size_fails)
+{
+	struct steno_http_config cfg = {
+		.base_url = srv.base, .api_key = KEY, .download_max_bytes = 65536,
+	};
+	struct steno_http *h = NULL;
+	cr_assert_eq(steno_http_new(&cfg, &h, NULL), 0);
+	static const char *const paths[] = {"/api/v1/big/1048576", "/api/v1/big/1048576/chunked"};
+	for (size_t i = 0; i < 2; i++) {
+		struct result r;
+		cr_assert_eq(download(h, paths[i], "big.bin", 0, &r, NULL), 0);
+		cr_assert(r.failed, "%s", paths[i]);
+		cr_assert(strstr(r.err.message, "larger than download_max_size"), "%s", r.err.message);
+		cr_assert_leq(r.progress_now, 65536 + 65536);
+		cr_assert_not(exists("big.bin.part"));
+		cr_assert_not(exists("big.bin"));
+	}
+	/* under the limit it still works */
+	struct result ok;
+	cr_assert_eq(download(h, "/api/v1/big/60000", "small.bin", 0, &ok, NULL), 0);
+	cr_assert_not(ok.failed, "%s", ok.err.message);
+	cr_assert(exists("small.bin"));
 	steno_http_free(h);
 }
 

@@ -86,7 +86,7 @@ void pf_open(struct pf *f, const struct pf_opts *o)
 		.profile = "test", .theme = o->theme, .read_only = o->read_only, .mouse = o->mouse,
 		.key_lines = o->key_lines, .key_origin = "test.conf",
 		.term = o->term ? o->term : "xterm-256color", .in = f->in, .out = f->out,
-		.config = &f->config,
+		.config = o->config ? o->config : &f->config,
 	};
 	char msg[640];
 	f->app = app_new(&uo, msg, sizeof msg);

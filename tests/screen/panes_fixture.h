@@ -28,6 +28,7 @@ struct pf_opts {
 	const char *refresh;               /* config `refresh` (live list, s); NULL: default */
 	enum config_desktop desktop;       /* config desktop_notify */
 	int capture_out;                   /* the terminal's output to DIR/out (pf_out_text) */
+	const struct steno_config *config; /* NULL: the defaults with refresh and desktop above */
 	const char *term;                  /* terminfo name; NULL: xterm-256color */
 };
 

@@ -60,7 +60,7 @@ void dfx_open_ex(struct dfx *x, int rows, int cols, int seed, const char *const 
 	x->jobs = jobs_new(&jc, &err);
 	cr_assert_not_null(x->jobs, "%s", err.message);
 	cr_assert_eq(config_init_defaults(&fixture_config, &err), 0);
-	fixture_config.osc52 = false;
+	fixture_config.clipboard = CLIPBOARD_OFF;
 	x->env.http = x->http;
 	x->env.jobs = x->jobs;
 	x->env.store = x->store;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../integration/security_server.h"
+#include "core/conf.h"
 #include "panes_fixture.h"
 
 static struct pf f;
@@ -57,6 +58,74 @@ Test(errors, network_down_is_health_not_a_crash)
 	pf_expect(&f, "cannot reach the server");
 	pf_keys(&f, "L");
 	pf_expect(&f, "list: trying again");
+}
+
+/* Issue 13: a server whose every answer is 429 "Retry-After: 3600". The status bar shows the
+ * real remaining wait (capped at retry_max_wait, 30 s) and what was asked, nothing waits for
+ * an hour, and R sends a request at once (counted by the server). */
+Test(errors, rate_limit_of_an_hour_is_capped_shown_and_R_retries)
+{
+	struct sec_server srv;
+	cr_assert_eq(sec_server_start(&srv), 0);
+	sec_server_route(&srv, "*", "/api/v1/*", 429, NULL, "{\"error\":\"rate_limited\"}");
+	sec_server_route_limit(&srv, "Retry-After: 3600", 0);
+	char base[128];
+	snprintf(base, sizeof base, "%s/api/v1", srv.origin);
+	struct steno_config cfg;
+	config_init_defaults(&cfg, NULL);
+	cfg.timeout_s = 3; /* requests give up waiting after 3 s: settling stays short */
+	struct pf_opts o = { .rows = 24, .cols = 120, .no_sandbox = 1, .base_url = base,
+		.api_key = "k", .config = &cfg };
+	pf_open(&f, &o);
+	pf_wait_text(&f, "server asked 3600s");
+	char *t = pf_text(&f);
+	char *at = strstr(t, "rate-limited ");
+	cr_assert_not_null(at, "%s", t);
+	int secs = atoi(at + strlen("rate-limited "));
+	cr_expect(secs > 20 && secs <= 30, "shows %d s:\n%s", secs, t);
+	free(t);
+	int before = sec_server_requests(&srv);
+	pf_keys(&f, "R");
+	cr_expect_gt(sec_server_requests(&srv), before, "R sent nothing");
+	pf_close(&f);
+	memset(&f, 0, sizeof f);
+	sec_server_stop(&srv);
+	config_free(&cfg);
+}
+
+#define COPY_ITEM(id, name, url) "{\"id\":\"" id "\",\"name\":\"" name "\",\"state\":\"automatic_done\"," \
+	"\"language\":\"en-US\",\"createdAt\":\"2026-01-01T00:00:00Z\"," \
+	"\"updatedAt\":\"2026-01-01T00:00:00Z\",\"_links\":{\"self\":{\"editorUrl\":\"" url "\"}}}"
+
+/* Issue 13: `y` on an editor URL that would end a bracketed paste and run a command is
+ * refused and says so; a plain URL is copied and the status line says what and how. */
+Test(errors, copy_refuses_a_hostile_editor_url_and_says_what_was_copied)
+{
+	struct sec_server srv;
+	cr_assert_eq(sec_server_start(&srv), 0);
+	static const char evil[] = COPY_ITEM("a1", "evil", "https://e.example/x\\u001b[201~\\nrm -rf ~\\n");
+	static const char good[] = COPY_ITEM("b2", "good", "https://e.example/edit/b2");
+	sec_server_route(&srv, "GET", "/api/v1/transcriptions", 200, NULL, "{\"results\":[%s,%s]}",
+			 evil, good);
+	sec_server_route(&srv, "GET", "/api/v1/transcriptions/a1", 200, NULL, "%s", evil);
+	sec_server_route(&srv, "GET", "/api/v1/transcriptions/b2", 200, NULL, "%s", good);
+	char base[128];
+	snprintf(base, sizeof base, "%s/api/v1", srv.origin);
+	struct steno_config cfg;
+	config_init_defaults(&cfg, NULL);
+	cfg.clipboard = CLIPBOARD_OSC52;
+	struct pf_opts o = { .rows = 24, .cols = 120, .no_sandbox = 1, .base_url = base,
+		.api_key = "k", .config = &cfg };
+	pf_open(&f, &o);
+	pf_wait_text(&f, "evil");
+	pf_keys(&f, "y");
+	pf_expect(&f, "not copied: the editor URL is refused");
+	pf_keys(&f, "j y");
+	pf_expect(&f, "copied the editor URL https://e.example/edit/b2 (OSC 52)");
+	pf_close(&f);
+	memset(&f, 0, sizeof f);
+	sec_server_stop(&srv);
+	config_free(&cfg);
 }
 
 /* Issue 13 item 4: a server whose next link never changes made G load forever (one request

@@ -46,7 +46,9 @@ Test(config, defaults)
 	cr_assert_not(cfg.mouse);
 	cr_assert_not(cfg.read_only);
 	cr_assert_null(cfg.theme);
-	cr_assert(cfg.osc52);
+	cr_assert_eq(cfg.clipboard, CLIPBOARD_AUTO);
+	cr_assert_eq(cfg.retry_max_wait_s, 30);
+	cr_assert_eq(cfg.download_max, 4LL << 30);
 	struct steno_account a;
 	cr_assert_eq(config_account_resolve(&cfg, NULL, false, &a, &err), 0);
 	cr_assert_str_eq(a.base_url, "https://www.happyscribe.com/api/v1");
@@ -63,6 +65,25 @@ Test(config, missing_file_is_fine)
 	cr_assert_eq(cfg.n_diags, 0);
 	cr_assert(strstr(cfg.file, "/.config/steno/config"));
 	paths_free(&p);
+}
+
+Test(config, hardening_keys)
+{
+	cr_assert_eq(load("retry_max_wait = 120\ntransfer_min_speed = 4096\ntransfer_stall_time = 5\n"
+			  "download_max_size = 10M\nclipboard = tmux\n"), 0, "%s", err.message);
+	cr_assert_eq(cfg.n_diags, 0, "%s", cfg.n_diags ? cfg.diags[0].text : "");
+	cr_assert_eq(cfg.retry_max_wait_s, 120);
+	cr_assert_eq(cfg.min_speed, 4096);
+	cr_assert_eq(cfg.stall_time_s, 5);
+	cr_assert_eq(cfg.download_max, 10LL << 20);
+	cr_assert_eq(cfg.clipboard, CLIPBOARD_TMUX);
+	config_free(&cfg);
+	config_init_defaults(&cfg, NULL);
+	cr_assert_eq(load("download_max_size = 12X\nclipboard = xsel\nretry_max_wait = 0\n"), 0);
+	cr_assert_eq(cfg.n_diags, 3);
+	cr_assert_eq(cfg.download_max, 4LL << 30);
+	cr_assert_eq(cfg.clipboard, CLIPBOARD_AUTO);
+	cr_assert_eq(cfg.retry_max_wait_s, 30);
 }
 
 Test(config, every_global_key)
@@ -83,7 +104,8 @@ Test(config, every_global_key)
 	cr_assert_eq(cfg.connections, 3);
 	cr_assert_eq(cfg.timeout_s, 45);
 	cr_assert(cfg.mouse && cfg.ascii && cfg.bell && cfg.read_only);
-	cr_assert_not(cfg.notify || cfg.osc52);
+	cr_assert_not(cfg.notify);
+	cr_assert_eq(cfg.clipboard, CLIPBOARD_OFF);
 	char want[600];
 	snprintf(want, sizeof(want), "%s/dl", getenv("HOME"));
 	cr_assert_str_eq(cfg.download_dir, want);

@@ -109,6 +109,37 @@ Test(secret, key_command_failure_quotes_stderr_not_stdout)
 	cr_assert(strstr(err.message, "empty"), "%s", err.message);
 }
 
+Test(secret, key_command_stderr_with_the_key_is_redacted)
+{
+	/* a failing command that printed the key (or any key-like token) on stderr */
+	char *key;
+	cr_assert_eq(secret_run_key_command("echo sk_live_4f9a8b7c6d5e4f3a2b1c; "
+					    "echo 'bad token sk_live_4f9a8b7c6d5e4f3a2b1c' >&2; exit 1",
+					    0, &key, &err), -1);
+	cr_assert_null(strstr(err.message, "4f9a8b7c6d5e"), "%s", err.message);
+	cr_assert(strstr(err.message, "bad token [redacted]"), "%s", err.message);
+	cr_assert_eq(secret_run_key_command("echo 'token=Zq81KdP0wXy7Lm2Nv5Rt9 refused' >&2; exit 2",
+					    0, &key, &err), -1);
+	cr_assert_null(strstr(err.message, "Zq81KdP0wXy7Lm2Nv5Rt9"), "%s", err.message);
+	cr_assert(strstr(err.message, "refused"), "%s", err.message);
+}
+
+Test(secret, env_key_taken_out_of_the_environment)
+{
+	/* what main does first: children (opener, key command, sandbox) never inherit the key */
+	cr_assert_eq(setenv("STENO_API_KEY", "env-key-123", 1), 0);
+	secret_env_take();
+	cr_assert_null(getenv("STENO_API_KEY"));
+	cr_assert_str_eq(secret_env_key(), "env-key-123");
+	FILE *p = popen("echo \"${STENO_API_KEY-unset}\"", "r");
+	char line[64] = "";
+	cr_assert_not_null(fgets(line, sizeof line, p));
+	pclose(p);
+	cr_assert_str_eq(line, "unset\n");
+	secret_env_forget();
+	cr_assert_null(secret_env_key());
+}
+
 Test(secret, key_command_timeout_kills_it)
 {
 	struct timespec a, b;

@@ -96,8 +96,11 @@ Test(engine_retry_decision, per_method_and_status)
 	for (size_t i = 0; i < sizeof(retried) / sizeof(retried[0]); i++) {
 		cr_assert(steno_retry_should(&p, "GET", STENO_OUTCOME_HTTP, retried[i], 1));
 		cr_assert(steno_retry_should(&p, "DELETE", STENO_OUTCOME_HTTP, retried[i], 1));
-		cr_assert_not(steno_retry_should(&p, "POST", STENO_OUTCOME_HTTP, retried[i], 1));
-		cr_assert_not(steno_retry_should(&p, "PUT", STENO_OUTCOME_HTTP, retried[i], 1));
+		/* a 429 is the one answer that says the server did not act */
+		cr_assert_eq(steno_retry_should(&p, "POST", STENO_OUTCOME_HTTP, retried[i], 1),
+			     retried[i] == 429);
+		cr_assert_eq(steno_retry_should(&p, "PUT", STENO_OUTCOME_HTTP, retried[i], 1),
+			     retried[i] == 429);
 	}
 	for (size_t i = 0; i < sizeof(final) / sizeof(final[0]); i++)
 		cr_assert_not(steno_retry_should(&p, "GET", STENO_OUTCOME_HTTP, final[i], 1));
@@ -178,9 +181,58 @@ Test(engine_gate, huge_retry_after_is_capped)
 	steno_rate_gate_on_429(&g, 1000, 6.67e57);
 	long w = steno_rate_gate_wait_ms(&g, 1000);
 	cr_assert_gt(w, 0);
-	cr_assert_leq(w, 3600L * 1000 + 1);
+	cr_assert_leq(w, 30L * 1000 + 1);
 	steno_rate_gate_on_429(&g, 2000, 1e20);
 	cr_assert_gt(steno_rate_gate_wait_ms(&g, 2000), 0);
+}
+
+/* Issue 13: one 429 asking for an hour must not stop traffic for an hour: the block is
+ * capped (30 s by default, configurable), the asked value is kept for messages, and R lifts it. */
+Test(engine_gate, retry_after_capped_and_lifted)
+{
+	struct steno_rate_gate g;
+	steno_rate_gate_init(&g);
+	steno_rate_gate_on_429(&g, 1000, 3600);
+	cr_assert_leq(steno_rate_gate_wait_ms(&g, 1000), 30001);
+	cr_assert_gt(steno_rate_gate_wait_ms(&g, 1000), 29000);
+	cr_assert_float_eq(g.asked_s, 3600, 1e-9);
+	steno_rate_gate_on_429(&g, 2000, 1e300);
+	cr_assert_leq(steno_rate_gate_wait_ms(&g, 2000), 30001);
+	g.max_block_ms = 5000;
+	steno_rate_gate_on_429(&g, 100000, 3600);
+	cr_assert_leq(steno_rate_gate_wait_ms(&g, 100000), 5001);
+	steno_rate_gate_lift(&g, 100000);
+	cr_assert_eq(steno_rate_gate_blocked_ms(&g, 100000), 0);
+	cr_assert_eq(steno_rate_gate_wait_ms(&g, 100000), 0);
+}
+
+Test(engine_retry, post_retried_only_after_429)
+{
+	struct steno_retry_policy p;
+	steno_retry_policy_default(&p);
+	/* a 429 says the server did not act: safe to send again */
+	cr_assert(steno_retry_should(&p, "POST", STENO_OUTCOME_HTTP, 429, 1));
+	cr_assert_not(steno_retry_should(&p, "POST", STENO_OUTCOME_HTTP, 429, p.max_tries));
+	/* anything else may have been acted on */
+	cr_assert_not(steno_retry_should(&p, "POST", STENO_OUTCOME_HTTP, 503, 1));
+	cr_assert_not(steno_retry_should(&p, "POST", STENO_OUTCOME_NETWORK, 0, 1));
+	cr_assert_not(steno_retry_should(&p, "POST", STENO_OUTCOME_TIMEOUT, 0, 1));
+	cr_assert_not(steno_retry_should(&p, "PUT", STENO_OUTCOME_HTTP, 500, 1));
+}
+
+/* Issue 13: the trace file is cleaned as the log pane is: no raw C1, bidi or invalid bytes. */
+Test(engine_trace, line_has_no_controls)
+{
+	char line[512];
+	struct steno_trace_entry e = {
+		.method = "GET", .status = 200,
+		.url = "http://127.0.0.1:5/x?page=2&a=\xc2\x9b" "31m\xe2\x80\xae" "b\x9b\x7f\x1b[2J",
+	};
+	steno_trace_format(&e, NULL, line, sizeof(line));
+	cr_assert_null(strstr(line, "\xc2\x9b"), "%s", line);
+	cr_assert_null(strstr(line, "\xe2\x80\xae"), "%s", line);
+	for (const unsigned char *p = (const unsigned char *)line; *p; p++)
+		cr_assert(*p >= 0x20 && *p < 0x7f, "byte 0x%02x in %s", *p, line);
 }
 
 Test(engine_trace, line_has_no_secret)

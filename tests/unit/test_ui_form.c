@@ -399,10 +399,91 @@ Test(form, errors_go_next_to_their_field)
 
 Test(clipboard, osc52_sequence)
 {
-	char buf[128];
-	cr_assert_eq(clipboard_osc52_seq("hi", 0, buf, sizeof buf), 12);
+	char buf[2048];
+	cr_assert_eq(clipboard_osc52_seq("hi", CLIPBOARD_OSC52, buf, sizeof buf), 12);
 	cr_assert_str_eq(buf, "\033]52;c;aGk=\a");
-	clipboard_osc52_seq("https://x/y", 1, buf, sizeof buf);
+	clipboard_osc52_seq("https://x/y", CLIPBOARD_TMUX, buf, sizeof buf);
 	cr_assert_str_eq(buf, "\033Ptmux;\033\033]52;c;aHR0cHM6Ly94L3k=\a\033\\");
-	cr_assert_eq(clipboard_osc52_seq("hello", 0, buf, 8), -1);
+	clipboard_osc52_seq("hi", CLIPBOARD_SCREEN, buf, sizeof buf);
+	cr_assert_str_eq(buf, "\033P\033]52;c;aGk=\a\033\\");
+	cr_assert_eq(clipboard_osc52_seq("hello", CLIPBOARD_OSC52, buf, 8), -1);
+	/* screen: a long text goes in chunks of 700 base64 characters, each its own DCS */
+	char text[600];
+	memset(text, 'a', sizeof text - 1);
+	text[sizeof text - 1] = '\0';
+	int n = clipboard_osc52_seq(text, CLIPBOARD_SCREEN, buf, sizeof buf);
+	cr_assert_gt(n, 0);
+	const char *cut = strstr(buf, "\033\\\033P");
+	cr_assert_not_null(cut);
+	cr_assert_eq(cut - (buf + strlen("\033P\033]52;c;")), 700);
+}
+
+Test(clipboard, only_what_is_shown)
+{
+	char why[128];
+	setlocale(LC_ALL, "C.UTF-8"); /* as steno's main: wcwidth knows non-ASCII letters */
+	/* the attack: an editor URL that ends the shell's bracketed paste and runs a command */
+	cr_assert_not(clipboard_check("https://e.example/x\033[201~\nrm -rf ~\n", true, why, sizeof why));
+	cr_assert(strstr(why, "0x1b"), "%s", why);
+	cr_assert_not(clipboard_check("https://e.example/\xc2\x9b31m", true, why, sizeof why));
+	cr_assert_not(clipboard_check("https://e.example/\xe2\x80\xaeexe.txt", true, why, sizeof why));
+	cr_assert_not(clipboard_check("https://e.example/a b", true, why, sizeof why));
+	cr_assert_not(clipboard_check("https://e.example/a\tb", true, why, sizeof why));
+	cr_assert_not(clipboard_check("javascript:alert(1)", true, why, sizeof why));
+	cr_assert_not(clipboard_check("https:///path", true, why, sizeof why));
+	cr_assert(clipboard_check("https://e.example/edit/ab12?lang=fr#t=3", true, why, sizeof why));
+	cr_assert(clipboard_check("HTTP://127.0.0.1:8080/x%20y", true, why, sizeof why));
+	/* plain values: what the screen shows unchanged */
+	cr_assert(clipboard_check("a1b2 c3d4", false, why, sizeof why));
+	cr_assert(clipboard_check("Commande n\xc2\xb0" "4", false, why, sizeof why));
+	cr_assert_not(clipboard_check("id\033[201~", false, why, sizeof why));
+	cr_assert_not(clipboard_check("id\n", false, why, sizeof why));
+	cr_assert_not(clipboard_check("\xe2\x80\xaeid", false, why, sizeof why));
+	cr_assert_not(clipboard_check("bad\xff", false, why, sizeof why));
+	cr_assert_not(clipboard_check("del\x7f", false, why, sizeof why));
+	/* a refused value never reaches the terminal */
+	char *out = NULL, msg[160];
+	size_t len = 0;
+	FILE *tty = open_memstream(&out, &len);
+	cr_assert_eq(clipboard_copy(tty, CLIPBOARD_OSC52, "https://e.example/x\033[201~", true, msg,
+				    sizeof msg), -1);
+	cr_assert_eq(clipboard_copy(tty, CLIPBOARD_OFF, "https://e.example/x", true, msg, sizeof msg), -1);
+	fflush(tty);
+	cr_assert_eq(len, 0);
+	cr_assert_eq(clipboard_copy(tty, CLIPBOARD_OSC52, "https://e.example/x", true, msg, sizeof msg), 0);
+	fclose(tty);
+	cr_assert_str_eq(msg, "OSC 52");
+	cr_assert_str_eq(out, "\033]52;c;aHR0cHM6Ly9lLmV4YW1wbGUveA==\a");
+	free(out);
+}
+
+/* Inside a tmux server with its default options (set-clipboard external, allow-passthrough
+ * off), `y` must reach tmux: tmux's own buffer is what tmux sends to the outer terminal. */
+Test(clipboard, tmux_with_default_settings)
+{
+	if (system("command -v tmux >/dev/null 2>&1") != 0)
+		cr_skip_test("tmux is not installed");
+	char dir[] = "/tmp/steno-tmux-XXXXXX", cmd[512], env[600];
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(cmd, sizeof cmd, "tmux -S %s/s -f /dev/null new-session -d -s t 'sleep 30'", dir);
+	cr_assert_eq(system(cmd), 0);
+	snprintf(env, sizeof env, "%s/s,%d,0", dir, (int)getpid());
+	setenv("TMUX", env, 1);
+	char *out = NULL, msg[160];
+	size_t len = 0;
+	FILE *tty = open_memstream(&out, &len);
+	int rc = clipboard_copy(tty, CLIPBOARD_AUTO, "https://e.example/edit/42", true, msg, sizeof msg);
+	fclose(tty);
+	unsetenv("TMUX");
+	snprintf(cmd, sizeof cmd, "tmux -S %s/s show-buffer 2>&1", dir);
+	FILE *p = popen(cmd, "r");
+	char got[256] = "";
+	cr_assert_not_null(fgets(got, sizeof got, p));
+	pclose(p);
+	snprintf(cmd, sizeof cmd, "tmux -S %s/s kill-server; rm -rf %s", dir, dir);
+	cr_assert_eq(system(cmd), 0);
+	cr_assert_eq(rc, 0, "%s", msg);
+	cr_assert_str_eq(msg, "tmux");
+	cr_assert_str_eq(got, "https://e.example/edit/42");
+	free(out);
 }

@@ -30,9 +30,7 @@ static void call_fail(struct ep_call *c, const struct steno_http_response *resp,
 	struct steno_error e = *herr;
 	if (herr->kind == STENO_ERR_HTTP && resp->status > 0) {
 		steno_error_clear(&e);
-		steno_error_from_response(resp->status, resp->body, resp->body_len, NULL, &e);
-		if (e.retry_after_s < 0)
-			e.retry_after_s = resp->retry_after_s;
+		steno_error_from_http(resp, &e);
 	}
 	c->type->deliver(c->cb, c->ud, NULL, &e);
 }

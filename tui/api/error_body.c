@@ -251,8 +251,24 @@ static void read_body(const char *body, size_t len, struct text *msg, struct ste
 	json_object_put(root);
 }
 
-int steno_error_from_response(long status, const char *body, size_t len,
-			      const char *retry_after_header, struct steno_error *err)
+/* A 429 names the limit, not a bare "HTTP 429": "rate limited by the server (HTTP 429:
+ * MESSAGE); it asks to wait N s". The asked wait is untrusted: kept finite and within a day. */
+static int rate_limited(struct steno_error *err, const struct text *msg)
+{
+	char wait[64] = "";
+	if (err->retry_after_s >= 0)
+		snprintf(wait, sizeof wait, "; it asks to wait %.0f s",
+			 err->retry_after_s < 1e9 ? err->retry_after_s : 1e9);
+	if (!(err->retry_after_s <= STENO_RETRY_AFTER_MAX_S))
+		err->retry_after_s = STENO_RETRY_AFTER_MAX_S;
+	if (!strcmp(err->code, ""))
+		snprintf(err->code, sizeof err->code, "rate_limited");
+	return steno_error_set(err, STENO_ERR_HTTP, "rate limited by the server (HTTP 429%s%.300s)%s",
+			       msg->len ? ": " : "", msg->buf, wait);
+}
+
+static int from_response(long status, const char *body, size_t len, double asked_s,
+			 struct steno_error *err)
 {
 	struct text msg = {.len = 0};
 	if (!err)
@@ -260,12 +276,29 @@ int steno_error_from_response(long status, const char *body, size_t len,
 	steno_error_clear(err);
 	err->http_status = status;
 	read_body(body, len, &msg, err);
-	double header = steno_retry_after_parse(retry_after_header, (long long)time(NULL));
-	if (header > err->retry_after_s)
-		err->retry_after_s = header;
+	if (asked_s > err->retry_after_s)
+		err->retry_after_s = asked_s;
+	if (status == 429)
+		return rate_limited(err, &msg);
 	if (msg.len == 0)
 		snprintf(msg.buf, sizeof(msg.buf), "HTTP %ld", status);
 	return steno_error_set(err, STENO_ERR_HTTP, "%s", msg.buf);
+}
+
+int steno_error_from_response(long status, const char *body, size_t len,
+			      const char *retry_after_header, struct steno_error *err)
+{
+	return from_response(status, body, len,
+			     steno_retry_after_parse(retry_after_header, (long long)time(NULL)), err);
+}
+
+int steno_error_from_http(const struct steno_http_response *resp, struct steno_error *err)
+{
+	int rc = from_response(resp->status, resp->body, resp->body_len, resp->retry_after_asked_s,
+			       err);
+	if (err && resp->retry_after_s >= 0)
+		err->retry_after_s = resp->retry_after_s; /* what the engine honours: capped */
+	return rc;
 }
 
 static int month_of(const char *m)

@@ -12,6 +12,10 @@
 #include <stddef.h>
 
 #include "api/error.h"
+#include "api/http.h"
+
+/* The longest wait a server's retry_in_seconds / Retry-After may put into an error (1 day). */
+#define STENO_RETRY_AFTER_MAX_S 86400.0
 
 /* Fills err: kind STENO_ERR_HTTP, http_status, code (the "error" string, else ""),
  * field (the first key of an "errors" map, else ""), message (never empty: falls back to
@@ -20,6 +24,11 @@
  * when both are given). retry_after_header may be NULL. Always returns -1. */
 int steno_error_from_response(long status, const char *body, size_t len,
 			      const char *retry_after_header, struct steno_error *err);
+
+/* The same from an engine response (body, status, and the Retry-After the engine read):
+ * err->retry_after_s is the wait the engine honours (capped at retry_max_wait); a 429's
+ * message says what the server asked. */
+int steno_error_from_http(const struct steno_http_response *resp, struct steno_error *err);
 
 /* Retry-After header value in seconds ("120", "1.5", or an IMF-fixdate): >= 0, or -1 when
  * missing or unparseable. now is the current time (time(NULL)) for the date form. */

@@ -29,16 +29,22 @@ static void config_defaults(struct steno_http *h, const struct steno_http_config
 {
 	h->timeout_ms = cfg->timeout_ms > 0 ? cfg->timeout_ms : 30000;
 	h->connect_timeout_ms = cfg->connect_timeout_ms > 0 ? cfg->connect_timeout_ms : 10000;
-	h->low_speed_bytes = cfg->low_speed_bytes > 0 ? cfg->low_speed_bytes : 1;
+	/* 1 B/s never tripped a limit of 1 B/s: a drip must fall below it */
+	h->low_speed_bytes = cfg->low_speed_bytes > 0 ? cfg->low_speed_bytes : 1024;
+	h->download_max_bytes = cfg->download_max_bytes > 0 ? cfg->download_max_bytes : 4LL << 30;
 	h->low_speed_time_s = cfg->low_speed_time_s > 0 ? cfg->low_speed_time_s : 30;
 	h->retry = cfg->retry;
-	if (h->retry.max_tries <= 0)
+	if (h->retry.max_tries <= 0) {
 		steno_retry_policy_default(&h->retry);
+		if (cfg->retry_max_wait_ms > 0)
+			h->retry.max_delay_ms = cfg->retry_max_wait_ms;
+	}
 	h->rng = (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ULL ^ (uint64_t)getpid() ^
 		 (uint64_t)(steno_http_now_ms() * 1000);
 	if (!h->rng)
 		h->rng = 1;
 	steno_rate_gate_init(&h->gate);
+	h->gate.max_block_ms = (double)h->retry.max_delay_ms;
 }
 
 static int http_open_trace(struct steno_http *h, const char *path, struct steno_error *err)
@@ -168,7 +174,10 @@ struct steno_req *steno_http_req_new(struct steno_http *h, const char *method, c
 				     struct steno_error *err)
 {
 	if (!method || !url || !steno_url_same_origin(url, url)) {
-		steno_error_invalid(err, "url", "not an http(s) URL");
+		/* request URLs are built from the checked base URL, or come from the server (next
+		 * links, download links): a bad one is the server's failure, not a usage error */
+		steno_error_set(err, STENO_ERR_PARSE, "refused a request to a URL that is not a plain "
+				"http(s) URL (control characters or another scheme)");
 		return NULL;
 	}
 	struct steno_req *r = calloc(1, sizeof(*r));
@@ -239,16 +248,34 @@ int steno_http_submit(struct steno_http *h, const struct steno_http_request *req
 	return 0;
 }
 
-/* Starts queued requests whose time has come, in submission order, as the gate allows. */
+/* The latest moment an API request may still start a try after waiting for the rate limit:
+ * its timeout counted from its submission. Transfers have no such deadline. */
+static double req_wait_deadline(const struct steno_req *r)
+{
+	return r->submit_ms + (double)(r->timeout_ms ? r->timeout_ms : r->http->timeout_ms);
+}
+
+static void req_give_up_waiting(struct steno_req *r, long wait);
+
+/* Starts queued requests whose time has come, in submission order, as the gate allows.
+ * While a server asks for a longer wait than steno honours, a request that could only
+ * start after its deadline fails instead (its callback may change the list: the walk
+ * starts again). */
 static void http_start_due(struct steno_http *h)
 {
 	double now = steno_http_now_ms();
+again:
 	for (struct steno_req *r = h->head; r; r = r->next) {
 		if (h->active >= h->max_active)
 			return; /* the rest waits for a free slot, in order */
 		if (r->state != REQ_QUEUED || r->due_ms > now)
 			continue;
 		long wait = steno_rate_gate_wait_ms(&h->gate, now);
+		if (wait > 0 && !r->ops && h->gate.asked_s * 1000.0 > h->gate.max_block_ms &&
+		    now + (double)wait > req_wait_deadline(r)) {
+			req_give_up_waiting(r, wait);
+			goto again;
+		}
 		if (wait > 0) {
 			r->due_ms = now + (double)wait;
 			continue;
@@ -350,8 +377,14 @@ static int req_maybe_retry(struct steno_req *r, CURLcode rc, const struct steno_
 	if (r->ops || !steno_retry_should(&h->retry, r->method, outcome_of(rc), resp->status, r->tries))
 		return 0;
 	long delay = steno_retry_delay_ms(&h->retry, r->tries, http_rand01(h), resp->retry_after_s);
+	double now = steno_http_now_ms();
+	/* the server wants longer than steno ever waits, and the capped wait would outlast the
+	 * request's own timeout: fail now, with the 429 */
+	if (resp->status == 429 && resp->retry_after_asked_s > resp->retry_after_s &&
+	    now + (double)delay > req_wait_deadline(r))
+		return 0;
 	r->state = REQ_QUEUED;
-	r->due_ms = steno_http_now_ms() + (double)delay;
+	r->due_ms = now + (double)delay;
 	if (h->on_retry)
 		h->on_retry(h->on_retry_ud, resp, delay);
 	return 1;
@@ -362,6 +395,9 @@ void steno_http_set_retry_listener(struct steno_http *h, steno_http_retry_fn fn,
 	h->on_retry = fn;
 	h->on_retry_ud = ud;
 }
+
+static void req_complete(struct steno_req *r, const struct steno_http_response *resp,
+			 const struct steno_error *e);
 
 /* A try ended: retry, redirect, or complete (callback, trace, free). */
 static void req_finished(struct steno_req *r, CURLcode rc)
@@ -381,7 +417,7 @@ static void req_finished(struct steno_req *r, CURLcode rc)
 	req_detach(r);
 	steno_http_easy_response(r, &resp);
 	if (rc == CURLE_OK && resp.status == 429)
-		steno_rate_gate_on_429(&h->gate, steno_http_now_ms(), resp.retry_after_s);
+		steno_rate_gate_on_429(&h->gate, steno_http_now_ms(), resp.retry_after_asked_s);
 	else if (rc == CURLE_OK)
 		steno_rate_gate_on_success(&h->gate);
 	if ((rc == CURLE_OK && req_redirect(r, resp.status)) || req_maybe_retry(r, rc, &resp))
@@ -391,14 +427,60 @@ static void req_finished(struct steno_req *r, CURLcode rc)
 		steno_http_easy_transport_error(r, rc, &err);
 	else if (resp.status < 200 || resp.status > 299)
 		steno_http_easy_status_error(&resp, &err);
-	const struct steno_error *e = err.kind == STENO_ERR_NONE ? NULL : &err;
-	http_trace(r, &resp, e);
+	req_complete(r, &resp, err.kind == STENO_ERR_NONE ? NULL : &err);
+}
+
+/* Trace, callback, free: the end of every request that was not cancelled. */
+static void req_complete(struct steno_req *r, const struct steno_http_response *resp,
+			 const struct steno_error *e)
+{
+	http_trace(r, resp, e);
 	req_unlink(r); /* callbacks may cancel by id: this one is no longer findable */
 	if (r->ops)
-		r->ops->complete(r, &resp, e);
+		r->ops->complete(r, resp, e);
 	else
-		r->done(r->ud, &resp, e);
+		r->done(r->ud, resp, e);
 	req_free(r, 1);
+}
+
+/* A queued API request that the rate limit would keep past its deadline. */
+static void req_give_up_waiting(struct steno_req *r, long wait)
+{
+	struct steno_http_response resp;
+	struct steno_error err;
+	memset(&resp, 0, sizeof resp);
+	resp.body = "";
+	resp.retry_after_s = resp.retry_after_asked_s = -1;
+	resp.tries = r->tries;
+	resp.ms = (long)(steno_http_now_ms() - r->submit_ms);
+	resp.url = r->url;
+	steno_error_clear(&err);
+	double asked = r->http->gate.asked_s;
+	long limit = (r->timeout_ms ? r->timeout_ms : r->http->timeout_ms) / 1000;
+	steno_error_set(&err, STENO_ERR_TIMEOUT,
+			"rate limited by the server: it asked to wait %.0f s (steno waits at most "
+			"%ld s, retry_max_wait), more than this request's timeout (%ld s)",
+			asked < 1e9 ? asked : 1e9, (long)(r->http->gate.max_block_ms / 1000), limit);
+	snprintf(err.code, sizeof err.code, "rate_limited");
+	err.retry_after_s = (double)wait / 1000.0;
+	req_complete(r, &resp, &err);
+}
+
+long steno_http_rate_wait_ms(struct steno_http *h, double *asked_s)
+{
+	long w = steno_rate_gate_blocked_ms(&h->gate, steno_http_now_ms());
+	if (asked_s)
+		*asked_s = w > 0 ? h->gate.asked_s : -1;
+	return w;
+}
+
+void steno_http_retry_now(struct steno_http *h)
+{
+	double now = steno_http_now_ms();
+	steno_rate_gate_lift(&h->gate, now);
+	for (struct steno_req *r = h->head; r; r = r->next)
+		if (r->state == REQ_QUEUED && r->due_ms > now)
+			r->due_ms = now;
 }
 
 unsigned steno_http_perform(struct steno_http *h)

@@ -4,8 +4,12 @@
 /* The HTTP engine: one curl multi handle for the program's life, no threads. Submitting a
  * request returns at once; the caller's loop blocks in steno_http_poll (which can also watch
  * other fds, e.g. stdin) and calls steno_http_perform, which runs transfers and calls the
- * completion callbacks. Retries of idempotent requests, the client rate gate and redirects
- * are timers inside the engine: steno_http_timeout_ms says when to come back.
+ * completion callbacks. Retries of idempotent requests (and of any request answered 429),
+ * the client rate gate and redirects are timers inside the engine: steno_http_timeout_ms
+ * says when to come back. A server's Retry-After is honoured up to retry_max_wait; when it
+ * asks for more, an API request does not wait past its own timeout counted from its
+ * submission: it fails at once with the server's 429 (or, never started, STENO_ERR_TIMEOUT
+ * naming the wait).
  *
  * Security rules kept here:
  * - the API key goes only to URLs of base_url's origin (scheme, host, port); redirects are
@@ -31,9 +35,12 @@ struct steno_http_config {
 	const char *api_key;        /* may be NULL: then no Authorization header at all */
 	long timeout_ms;            /* total per API request try; 0: 30000 */
 	long connect_timeout_ms;    /* 0: 10000 */
-	long low_speed_bytes;       /* uploads/downloads: abort when slower than this ... (0: 1) */
-	long low_speed_time_s;      /* ... for this many seconds (0: 30) */
+	long low_speed_bytes;       /* uploads/downloads: abort when slower than this ... (0: 1024) */
+	long low_speed_time_s;      /* ... for this many seconds (0: 30); a download also fails when
+				     * it takes longer than this plus its size at that speed */
+	long long download_max_bytes; /* a bigger download fails (0: 4 GiB) */
 	long max_host_connections;  /* 0: 6 */
+	long retry_max_wait_ms;     /* longest wait a Retry-After obtains (gate and retries); 0: 30000 */
 	struct steno_retry_policy retry; /* max_tries 0: steno_retry_policy_default */
 	const char *trace_path;     /* NULL: no trace */
 };
@@ -44,7 +51,9 @@ struct steno_http_response {
 	const char *body;         /* NUL-terminated (the NUL is not counted in body_len) */
 	size_t body_len;
 	const char *content_type; /* NULL when absent */
-	double retry_after_s;     /* Retry-After header or body retry_in_seconds; < 0 if neither */
+	double retry_after_s;     /* Retry-After header or body retry_in_seconds, capped at the
+				   * configured retry_max_wait; < 0 if neither */
+	double retry_after_asked_s; /* the same as the server said it, uncapped */
 	int tries;                /* tries made, >= 1 */
 	long ms;                  /* from submission to completion */
 	const char *url;          /* the URL of the last try (after redirects) */
@@ -112,6 +121,13 @@ typedef void (*steno_http_retry_fn)(void *ud, const struct steno_http_response *
 				    long delay_ms);
 void steno_http_set_retry_listener(struct steno_http *http, steno_http_retry_fn fn, void *ud);
 
+/* Milliseconds left before the rate gate lets requests start again after a 429 (0: not
+ * blocked); *asked_s (may be NULL) gets what the server asked for, uncapped (< 0: nothing
+ * said). For a status bar that counts down. */
+long steno_http_rate_wait_ms(struct steno_http *http, double *asked_s);
+/* Ends the rate gate's block and makes every request waiting for a retry or the gate due now
+ * (the user's "retry now"). */
+void steno_http_retry_now(struct steno_http *http);
 /* Called once for every completed request, whoever submitted it, with the same text as a
  * trace file line without its timestamp: method, redacted URL, status or error, bytes, ms,
  * retries. The key is never in it. For a log pane. NULL fn removes the listener. */

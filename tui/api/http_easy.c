@@ -179,7 +179,7 @@ void steno_http_easy_response(struct steno_req *r, struct steno_http_response *r
 	curl_easy_getinfo(r->easy, CURLINFO_RESPONSE_CODE, &resp->status);
 	resp->body = r->resp.data ? r->resp.data : "";
 	resp->body_len = r->resp.len;
-	resp->retry_after_s = -1;
+	resp->retry_after_s = resp->retry_after_asked_s = -1;
 	resp->tries = r->tries;
 	resp->ms = (long)(steno_http_now_ms() - r->submit_ms);
 	resp->url = r->url;
@@ -191,9 +191,12 @@ void steno_http_easy_response(struct steno_req *r, struct steno_http_response *r
 	const char *ra = easy_header(r->easy, "Retry-After");
 	double s;
 	if (ra && steno_retry_parse_after(ra, time(NULL), &s) == 0)
-		resp->retry_after_s = s;
+		resp->retry_after_asked_s = s;
 	else if (resp->status == 429 || resp->status >= 500)
-		resp->retry_after_s = body_retry_in(r->resp.data, r->resp.len);
+		resp->retry_after_asked_s = body_retry_in(r->resp.data, r->resp.len);
+	/* untrusted: "Retry-After: 3600" or retry_in_seconds 1e300 obtain at most the cap */
+	double cap = (double)r->http->retry.max_delay_ms / 1000.0;
+	resp->retry_after_s = resp->retry_after_asked_s > cap ? cap : resp->retry_after_asked_s;
 }
 
 /* Whether a failed request may have been acted on by the server: it is not idempotent, it

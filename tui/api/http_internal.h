@@ -78,6 +78,7 @@ struct steno_http {
 	long connect_timeout_ms;
 	long low_speed_bytes;
 	long low_speed_time_s;
+	long long download_max_bytes;
 	struct steno_retry_policy retry;
 	struct steno_rate_gate gate;
 	struct steno_trace *trace;

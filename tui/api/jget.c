@@ -134,6 +134,27 @@ bool jget_utf8_valid(const char *s, size_t len)
 	return true;
 }
 
+long jget_utf8_next(const char *s, size_t avail, size_t *len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t k = utf8_seq(p, avail);
+	*len = k ? k : 1;
+	if (!k)
+		return -1;
+	static const unsigned char lead_mask[] = {0, 0x7f, 0x1f, 0x0f, 0x07};
+	long cp = p[0] & lead_mask[k];
+	for (size_t i = 1; i < k; i++)
+		cp = (cp << 6) | (p[i] & 0x3f);
+	return cp;
+}
+
+bool jget_char_unsafe(long cp)
+{
+	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp == 0x061c || cp == 0x200e ||
+	       cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) ||
+	       cp == 0x2028 || cp == 0x2029;
+}
+
 char *jget_utf8_repair(const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s;

@@ -85,6 +85,12 @@ struct json_object *jget_path(const struct json_object *obj, ...);
 
 /* True when s[0..len) is valid UTF-8 (no overlongs, no surrogates, <= U+10FFFF). */
 bool jget_utf8_valid(const char *s, size_t len);
+/* The code point of the UTF-8 sequence at s (at most `avail` bytes), its length in *len;
+ * -1 (length 1) for an invalid byte or a NUL. */
+long jget_utf8_next(const char *s, size_t avail, size_t *len);
+/* Characters no terminal, log line or JSON output may carry raw: C0 controls, DEL, C1
+ * controls, bidi embeddings, overrides, isolates and marks, line/paragraph separators. */
+bool jget_char_unsafe(long cp);
 /* A malloc'd NUL-terminated copy of s[0..len) repaired as described above; NULL on
  * allocation failure. */
 char *jget_utf8_repair(const char *s, size_t len);

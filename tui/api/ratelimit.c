@@ -6,13 +6,33 @@
 #define RATE_MIN 0.5
 #define RATE_MAX 1000.0
 #define RATE_FIRST_MIN 2.0
-/* A server's Retry-After blocks at most this long: the value is untrusted, and the wait has
- * to fit in a long (found by fuzzing: "Retry-After: 6666...6" overflowed the conversion). */
-#define BLOCK_MAX_MS (3600.0 * 1000.0)
+/* A server's Retry-After blocks at most max_block_ms: the value is untrusted (one 429 asking
+ * for an hour stopped all traffic for an hour), and the wait has to fit in a long (found by
+ * fuzzing: "Retry-After: 6666...6" overflowed the conversion). */
+#define BLOCK_DEFAULT_MS (30.0 * 1000.0)
 
 void steno_rate_gate_init(struct steno_rate_gate *g)
 {
 	memset(g, 0, sizeof(*g));
+	g->max_block_ms = BLOCK_DEFAULT_MS;
+	g->asked_s = -1;
+}
+
+long steno_rate_gate_blocked_ms(const struct steno_rate_gate *g, double now_ms)
+{
+	return g->active && now_ms < g->blocked_until_ms ? (long)(g->blocked_until_ms - now_ms) + 1
+							 : 0;
+}
+
+void steno_rate_gate_lift(struct steno_rate_gate *g, double now_ms)
+{
+	g->blocked_until_ms = 0;
+	g->asked_s = -1;
+	/* the bucket fills from now on, and the next request goes at once */
+	if (g->last_ms > now_ms)
+		g->last_ms = now_ms;
+	if (g->tokens < 1)
+		g->tokens = 1;
 }
 
 static double gate_burst(const struct steno_rate_gate *g)
@@ -76,9 +96,10 @@ void steno_rate_gate_on_429(struct steno_rate_gate *g, double now_ms, double ret
 		g->rate = RATE_MIN;
 	g->tokens = 0;
 	g->last_ms = now_ms;
+	g->asked_s = retry_after_s;
 	double wait_ms = retry_after_s >= 0 ? retry_after_s * 1000.0 : 1000.0 / g->rate;
-	if (wait_ms > BLOCK_MAX_MS)
-		wait_ms = BLOCK_MAX_MS;
+	if (!(wait_ms <= g->max_block_ms))
+		wait_ms = g->max_block_ms;
 	if (now_ms + wait_ms > g->blocked_until_ms)
 		g->blocked_until_ms = now_ms + wait_ms;
 	/* No tokens pile up while blocked: the bucket starts filling when the block ends. */

@@ -17,6 +17,8 @@ struct steno_rate_gate {
 	double tokens;
 	double last_ms;          /* time of the last refill */
 	double blocked_until_ms; /* nothing starts before this (Retry-After) */
+	double max_block_ms;     /* longest block a Retry-After obtains (init: 30 s) */
+	double asked_s;          /* what the last 429 asked for, uncapped; < 0 when nothing */
 	double starts[STENO_RATE_RING]; /* recent start times, to measure the offered rate */
 	unsigned nstarts;
 };
@@ -32,6 +34,13 @@ void steno_rate_gate_start(struct steno_rate_gate *g, double now_ms);
 
 /* The server answered 429; `retry_after_s` < 0 when it did not say how long to wait. */
 void steno_rate_gate_on_429(struct steno_rate_gate *g, double now_ms, double retry_after_s);
+
+/* Milliseconds left of the block a 429 set (0: none). */
+long steno_rate_gate_blocked_ms(const struct steno_rate_gate *g, double now_ms);
+
+/* Ends the block now (the user asked to retry): one request may start at once, then the
+ * bucket fills at the current rate. */
+void steno_rate_gate_lift(struct steno_rate_gate *g, double now_ms);
 
 /* The server answered something other than 429. */
 void steno_rate_gate_on_success(struct steno_rate_gate *g);

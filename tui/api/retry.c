@@ -23,8 +23,12 @@ int steno_retry_method_idempotent(const char *method)
 int steno_retry_should(const struct steno_retry_policy *p, const char *method,
 		       enum steno_retry_outcome outcome, long status, int tries_done)
 {
-	if (!steno_retry_method_idempotent(method) || tries_done >= p->max_tries)
+	if (tries_done >= p->max_tries)
 		return 0;
+	/* A 429 says the server did not act on the request: sending it again is safe for any
+	 * method. Nothing else is retried for POST/PUT/PATCH: it may have been acted on. */
+	if (!steno_retry_method_idempotent(method))
+		return outcome == STENO_OUTCOME_HTTP && status == 429;
 	switch (outcome) {
 	case STENO_OUTCOME_HTTP:
 		return status == 429 || (status >= 500 && status <= 599);

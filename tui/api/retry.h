@@ -29,7 +29,7 @@ int steno_retry_method_idempotent(const char *method);
 
 /* True when a try that ended with `outcome`/`status` should be tried again, given that
  * `tries_done` tries have been made. 5xx, 429, network errors and timeouts are retried for
- * idempotent methods; nothing is retried for POST/PUT/PATCH. */
+ * idempotent methods; POST/PUT/PATCH only after a 429 (the server did not act on it). */
 int steno_retry_should(const struct steno_retry_policy *p, const char *method,
 		       enum steno_retry_outcome outcome, long status, int tries_done);
 

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "api/jget.h"
 #include "api/url.h"
 
 /* Owned by the opener; freed by steno_trace_close. */
@@ -66,6 +67,27 @@ static void scrub_secret(char *s, const char *secret)
 		memset(p, '*', n);
 }
 
+/* As the log pane shows it: a server's URL may hold C0/C1 controls, bidi characters or
+ * invalid UTF-8, none of which reaches a file someone will `cat`. Each becomes one '?'
+ * (C0 a space), in place: the line only shrinks. */
+static void clean_line(char *s)
+{
+	size_t left = strlen(s), o = 0;
+	for (size_t i = 0; left;) {
+		size_t len;
+		long cp = jget_utf8_next(s + i, left, &len);
+		if (cp >= 0 && cp < 0x20)
+			s[o++] = ' ';
+		else if (cp < 0 || jget_char_unsafe(cp))
+			s[o++] = '?';
+		else
+			memmove(s + o, s + i, len), o += len;
+		i += len;
+		left -= len;
+	}
+	s[o] = '\0';
+}
+
 void steno_trace_format(const struct steno_trace_entry *e, const char *secret, char *out,
 			size_t size)
 {
@@ -77,9 +99,7 @@ void steno_trace_format(const struct steno_trace_entry *e, const char *secret, c
 	else
 		snprintf(out, size, "%s %s ERR(%s) %zuB %ldms retries=%d", e->method, url,
 			 e->error ? e->error : "?", e->bytes, e->ms, e->retries);
-	for (char *p = out; *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			*p = ' ';
+	clean_line(out);
 	scrub_secret(out, secret);
 }
 

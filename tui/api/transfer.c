@@ -22,6 +22,8 @@ struct xfer {
 	int overwrite;
 	int write_errno;    /* downloads: why writing the .part failed, else 0 */
 	uint64_t bytes;
+	double start_ms;
+	const char *stopped; /* why the download was stopped by its limits, else NULL */
 	steno_progress_fn progress;
 	steno_http_done_fn upload_done;
 	steno_download_done_fn download_done;
@@ -50,6 +52,24 @@ static size_t xfer_bytes(const void *p)
 	return (size_t)((const struct xfer *)p)->bytes;
 }
 
+/* A hostile or broken server must not hang a download or fill the disk: it fails when it
+ * announces or sends more than download_max_bytes, or when it takes longer than the stall
+ * time plus its size at the minimum speed (a drip just above the low-speed limit). */
+static int download_over_limits(struct steno_req *r, struct xfer *x, curl_off_t dltotal)
+{
+	struct steno_http *h = r->http;
+	if (x->start_ms == 0)
+		x->start_ms = steno_http_now_ms(); /* from the first progress: not the queue */
+	double size = dltotal > 0 ? (double)dltotal : (double)x->bytes;
+	if ((dltotal > 0 && dltotal > h->download_max_bytes) ||
+	    (long long)x->bytes > h->download_max_bytes)
+		x->stopped = "larger than download_max_size";
+	else if (steno_http_now_ms() - x->start_ms >
+		 1000.0 * ((double)h->low_speed_time_s + size / (double)h->low_speed_bytes))
+		x->stopped = "too slow";
+	return x->stopped != NULL;
+}
+
 static int xfer_progress(void *ud, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
 			 curl_off_t ulnow)
 {
@@ -59,6 +79,8 @@ static int xfer_progress(void *ud, curl_off_t dltotal, curl_off_t dlnow, curl_of
 		return 1;
 	if (!x->download_done)
 		x->bytes = (uint64_t)ulnow;
+	else if (download_over_limits(r, x, dltotal))
+		return 1;
 	if (x->progress) {
 		if (x->download_done)
 			x->progress(x->ud, (uint64_t)dlnow, (uint64_t)dltotal);
@@ -100,6 +122,10 @@ static size_t download_write(char *ptr, size_t size, size_t nmemb, void *ud)
 		return n; /* body of a redirect curl is following */
 	if (code < 200 || code > 299)
 		return xfer_write_error_body(r, ptr, n);
+	if ((long long)(x->bytes + n) > r->http->download_max_bytes) {
+		x->stopped = "larger than download_max_size";
+		return 0;
+	}
 	if (fwrite(ptr, 1, n, x->fp) != n) {
 		x->write_errno = errno ? errno : EIO;
 		return 0; /* curl ends with CURLE_WRITE_ERROR; download_complete says why */
@@ -260,6 +286,22 @@ static void download_complete(struct steno_req *r, const struct steno_http_respo
 	steno_error_clear(&ferr);
 	if (err && x->write_errno) {
 		steno_error_set(&ferr, STENO_ERR_IO, "cannot write %s: %s", x->part_path, strerror(x->write_errno));
+		x->download_done(x->ud, NULL, resp, &ferr);
+		return;
+	}
+	if (err && (x->stopped || err->kind == STENO_ERR_TIMEOUT)) {
+		/* limits, not the network: say which one (the .part goes with the request) */
+		int big = x->stopped && strstr(x->stopped, "size");
+		if (big)
+			steno_error_set(&ferr, STENO_ERR_IO, "download stopped: larger than "
+					"download_max_size (%lld bytes): the partial file was removed",
+					r->http->download_max_bytes);
+		else
+			steno_error_set(&ferr, STENO_ERR_TIMEOUT, "download stopped: slower than "
+					"%ld B/s (transfer_min_speed) for %ld s, %llu bytes received: "
+					"the partial file was removed", r->http->low_speed_bytes,
+					r->http->low_speed_time_s, (unsigned long long)x->bytes);
+		snprintf(ferr.code, sizeof ferr.code, "download_limit");
 		x->download_done(x->ud, NULL, resp, &ferr);
 		return;
 	}

@@ -193,7 +193,7 @@ static void ls_fail(struct ls_all *a, const struct steno_http_response *resp,
 	a->err = *err;
 	if (err->kind == STENO_ERR_HTTP && resp && resp->status > 0) {
 		steno_error_clear(&a->err);
-		steno_error_from_response(resp->status, resp->body, resp->body_len, NULL, &a->err);
+		steno_error_from_http(resp, &a->err);
 	}
 }
 

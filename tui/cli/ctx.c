@@ -142,6 +142,21 @@ int cli_ctx_account(struct cli_ctx *c)
 	return CLI_EXIT_OK;
 }
 
+/* A script sees why a command takes its time: every wait for a rate limit is said. */
+static void on_retry(void *ud, const struct steno_http_response *resp, long delay_ms)
+{
+	struct cli_ctx *c = ud;
+	if (resp->status != 429)
+		return;
+	fprintf(stderr, "steno %s: rate limited, waiting %ld s", c->cmd ? c->cmd : "",
+		(delay_ms + 999) / 1000);
+	if (resp->retry_after_asked_s > resp->retry_after_s)
+		fprintf(stderr, " (the server asked %.0f s; retry_max_wait is %.0f s)",
+			resp->retry_after_asked_s < 1e9 ? resp->retry_after_asked_s : 1e9,
+			resp->retry_after_s);
+	fputc('\n', stderr);
+}
+
 int cli_ctx_connect(struct cli_ctx *c)
 {
 	struct steno_error err;
@@ -154,9 +169,14 @@ int cli_ctx_connect(struct cli_ctx *c)
 		.timeout_ms = c->cfg.timeout_s > 0 ? (long)c->cfg.timeout_s * 1000 : 0,
 		.max_host_connections = c->cfg.connections > 0 ? c->cfg.connections : 0,
 		.trace_path = c->g->trace ? c->g->trace : c->cfg.trace_file,
+		.retry_max_wait_ms = (long)c->cfg.retry_max_wait_s * 1000,
+		.low_speed_bytes = c->cfg.min_speed,
+		.low_speed_time_s = c->cfg.stall_time_s,
+		.download_max_bytes = c->cfg.download_max,
 	};
 	if (steno_http_new(&hc, &c->http, &err) != 0)
 		return cli_fail(c, &err);
+	steno_http_set_retry_listener(c->http, on_retry, c);
 	return CLI_EXIT_OK;
 }
 
@@ -414,8 +434,7 @@ static void on_get(void *ud, const struct steno_http_response *resp, const struc
 		g->err = *err;
 		if (err->kind == STENO_ERR_HTTP && resp->status > 0) {
 			steno_error_clear(&g->err);
-			steno_error_from_response(resp->status, resp->body, resp->body_len, NULL,
-						  &g->err);
+			steno_error_from_http(resp, &g->err);
 		}
 		return;
 	}

@@ -2,6 +2,8 @@
 
 #include "cli/out.h"
 
+#include "api/jget.h"
+
 #include <json-c/json.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -189,43 +191,28 @@ void out_kv(FILE *f, int keyw, const char *key, const char *value)
 	free(v);
 }
 
-/* The code point of a C1 control or a bidi formatting character at p (UTF-8), with its
- * length in *len; 0 for anything else. json-c writes only C0 controls as escapes. */
-static unsigned json_unsafe_at(const unsigned char *p, int *len)
-{
-	if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
-		*len = 2;
-		return p[1];                                   /* U+0080..U+009F */
-	}
-	if (p[0] == 0xd8 && p[1] == 0x9c) {
-		*len = 2;
-		return 0x061c;                                 /* ARABIC LETTER MARK */
-	}
-	if (p[0] == 0xe2 && p[1] == 0x80 && (p[2] == 0x8e || p[2] == 0x8f || (p[2] >= 0xaa && p[2] <= 0xae))) {
-		*len = 3;
-		return 0x2000u + (p[2] - 0x80u);               /* LRM, RLM, U+202A..U+202E */
-	}
-	if (p[0] == 0xe2 && p[1] == 0x81 && p[2] >= 0xa6 && p[2] <= 0xa9) {
-		*len = 3;
-		return 0x2040u + (p[2] - 0x80u);               /* U+2066..U+2069 */
-	}
-	return 0;
-}
-
+/* json-c escapes only C0 controls and writes strings' bytes as they are: DEL, C1 controls,
+ * bidi formatting characters and invalid UTF-8 (a lone 0x9B is a CSI to some terminals)
+ * would go out raw. Invalid bytes become U+FFFD and the others \uXXXX escapes: valid UTF-8,
+ * the same JSON values. JSON text outside strings is ASCII, so this only touches strings. */
 void out_json_text(FILE *f, const char *json)
 {
-	const unsigned char *p = (const unsigned char *)json, *run = p;
+	const char *p = json, *run = p;
+	size_t left = strlen(json);
 
-	while (*p) {
-		int len = 0;
-		unsigned cp = json_unsafe_at(p, &len);
-		if (!cp) {
-			p++;
+	while (left) {
+		size_t len;
+		long cp = jget_utf8_next(p, left, &len);
+		/* raw C0 in json-c's output is its own layout (newlines): strings have them escaped */
+		if (cp >= 0 && (cp < 0x20 || !jget_char_unsafe(cp))) {
+			p += len;
+			left -= len;
 			continue;
 		}
 		fwrite(run, 1, (size_t)(p - run), f);
-		fprintf(f, "\\u%04x", cp);
+		fprintf(f, "\\u%04lx", cp < 0 ? 0xfffdL : cp);
 		p += len;
+		left -= len;
 		run = p;
 	}
 	fwrite(run, 1, (size_t)(p - run), f);

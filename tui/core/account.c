@@ -52,7 +52,9 @@ static const struct config_profile *pick_profile(const struct steno_config *cfg,
 static int resolve_key(const struct config_profile *p, struct steno_account *a,
 		       const char *file, struct steno_error *err)
 {
-	const char *k = env("STENO_API_KEY");
+	const char *k = secret_env_key();
+	if (k && !k[0])
+		k = NULL;
 	char buf[400];
 	if (k) {
 		if (secret_check_key(k, "STENO_API_KEY", err) != 0)

@@ -67,8 +67,11 @@ int config_init_defaults(struct steno_config *cfg, struct steno_error *err)
 	cfg->requests_per_second = CONFIG_RPS_DEFAULT;
 	cfg->connections = 6;
 	cfg->timeout_s = 30;
+	cfg->retry_max_wait_s = CONFIG_RETRY_MAX_WAIT_DEFAULT_S;
+	cfg->min_speed = CONFIG_MIN_SPEED_DEFAULT;
+	cfg->stall_time_s = CONFIG_STALL_TIME_DEFAULT_S;
+	cfg->download_max = CONFIG_DOWNLOAD_MAX_DEFAULT;
 	cfg->page_limit = STENO_PAGER_DEFAULT_LIMIT;
-	cfg->osc52 = true;
 	cfg->notify = true;
 	return 0;
 }
@@ -214,6 +217,31 @@ static void set_int(const struct ctx *c, int *dst, const char *v, int lo, int hi
 	*dst = (int)d;
 }
 
+/* BYTES with an optional K, M or G (powers of 1024), at least 1 KiB. */
+static void set_size(const struct ctx *c, long long *dst, const char *v)
+{
+	char *end;
+	double d = strtod(v, &end);
+	double mult = !*end ? 1 : !strcasecmp(end, "K") ? 1024.0 : !strcasecmp(end, "M") ? 1048576.0
+			: !strcasecmp(end, "G") ? 1073741824.0 : 0;
+	if (end == v || !mult || !isfinite(d) || d * mult < 1024 || d * mult > 1e15) {
+		bad(c, "is not a size from 1K to 1000T (BYTES, or a number with K, M or G)", v);
+		return;
+	}
+	*dst = (long long)(d * mult);
+}
+
+static void set_clipboard(const struct ctx *c, enum config_clipboard *dst, const char *v)
+{
+	static const char *const names[] = { "auto", "osc52", "tmux", "screen", "off" };
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (!strcasecmp(v, names[i])) {
+			*dst = (enum config_clipboard)i;
+			return;
+		}
+	bad(c, "is not auto, osc52, tmux, screen or off", v);
+}
+
 static void set_str(const struct ctx *c, char **dst, const char *v)
 {
 	char *s = strdup(v);
@@ -326,8 +354,21 @@ static int apply_global(const struct ctx *c, const char *n, const char *v)
 			bad(c, "is not off, osc9 or osc777", v);
 	} else if (!strcmp(n, "notify")) {
 		set_bool(c, &cfg->notify, v);
+	} else if (!strcmp(n, "retry_max_wait")) {
+		set_int(c, &cfg->retry_max_wait_s, v, 1, 86400);
+	} else if (!strcmp(n, "transfer_min_speed")) {
+		set_int(c, &cfg->min_speed, v, 1, 1 << 30);
+	} else if (!strcmp(n, "transfer_stall_time")) {
+		set_int(c, &cfg->stall_time_s, v, 1, 3600);
+	} else if (!strcmp(n, "download_max_size")) {
+		set_size(c, &cfg->download_max, v);
+	} else if (!strcmp(n, "clipboard")) {
+		set_clipboard(c, &cfg->clipboard, v);
 	} else if (!strcmp(n, "osc52")) {
-		set_bool(c, &cfg->osc52, v);
+		/* the older key: no turns the clipboard off, yes is auto */
+		bool on = cfg->clipboard != CLIPBOARD_OFF;
+		set_bool(c, &on, v);
+		cfg->clipboard = on ? CLIPBOARD_AUTO : CLIPBOARD_OFF;
 	} else if (!strcmp(n, "read_only")) {
 		set_bool(c, &cfg->read_only, v);
 	} else if (!strcmp(n, "download_dir")) {

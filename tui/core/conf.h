@@ -18,6 +18,15 @@
 #define CONFIG_LIVE_DEFAULT_S 20.0    /* `refresh`: the list on screen re-read this often */
 #define CONFIG_LIVE_MIN_S 5.0         /* ... never more often (0 turns it off) */
 
+#define CONFIG_RETRY_MAX_WAIT_DEFAULT_S 30
+#define CONFIG_MIN_SPEED_DEFAULT 1024            /* bytes per second */
+#define CONFIG_STALL_TIME_DEFAULT_S 30
+#define CONFIG_DOWNLOAD_MAX_DEFAULT (4LL << 30)  /* 4 GiB */
+
+/* How `y`/`Y` reach the clipboard (`clipboard = ...`; see ui/clipboard.h). */
+enum config_clipboard { CLIPBOARD_AUTO, CLIPBOARD_OSC52, CLIPBOARD_TMUX, CLIPBOARD_SCREEN,
+			CLIPBOARD_OFF };
+
 /* A `bind KEY ACTION` line, kept raw: the ui keymap parses KEY and checks ACTION. */
 struct config_binding {
 	char *key;
@@ -73,8 +82,13 @@ struct steno_config {
 	double live_refresh_s;      /* `refresh`: page 1 of the list re-read (0: off) */
 	double requests_per_second; /* poll budget, below the server's rate limit */
 	int connections;            /* parallel transfers (the engine's cap per host) */
-	int timeout_s;              /* per-request timeout */
-	bool mouse, ascii, bell, read_only, osc52, notify;
+	int timeout_s;              /* per-request timeout, waits for the rate limit included */
+	int retry_max_wait_s;       /* longest wait a server's Retry-After obtains */
+	int min_speed;              /* uploads/downloads slower than this (bytes/s) ... */
+	int stall_time_s;           /* ... for this long fail */
+	long long download_max;     /* bytes; a bigger download fails */
+	enum config_clipboard clipboard;
+	bool mouse, ascii, bell, read_only, notify;
 	enum config_desktop { CONFIG_DESKTOP_OFF, CONFIG_DESKTOP_OSC9, CONFIG_DESKTOP_OSC777 }
 		desktop_notify;     /* a watched item's state change through the terminal */
 	char *download_dir;         /* "~" expanded; NULL: the current directory */

@@ -293,6 +293,7 @@ int scheduler_force(struct scheduler *s, enum sched_kind kind, const char *id, i
 
 void scheduler_force_all(struct scheduler *s, int64_t now)
 {
+	s->gate_until = 0; /* a forced refresh goes past a rate limit's wait too */
 	for (size_t i = 0; i < s->n; i++) {
 		s->items[i].interval = s->p.min_ms;
 		s->items[i].due = now;

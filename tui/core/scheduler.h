@@ -81,7 +81,7 @@ void scheduler_report_error(struct scheduler *s, enum sched_kind kind, const cha
 /* A key forced a refresh: due now, ahead of everything, interval back to min (also for an
  * item that is not tracked or final: it is refreshed once). Returns -1 on no memory. */
 int scheduler_force(struct scheduler *s, enum sched_kind kind, const char *id, int64_t now);
-/* Every tracked item due now. */
+/* Every tracked item due now, past a rate gate too (the user asked). */
 void scheduler_force_all(struct scheduler *s, int64_t now);
 
 /* The engine saw a 429 (or its rate gate closed): nothing is handed out before `until`. */

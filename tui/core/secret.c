@@ -15,6 +15,7 @@
 
 #define REDACTED "[redacted]"
 #define KEY_FILE_MAX 8192
+#define KEYLIKE_MIN 16
 
 void secret_free(char *key)
 {
@@ -245,13 +246,55 @@ static int cmd_spawn(const char *command, struct cmd_io *io, pid_t *pid,
 	return 0;
 }
 
-static int cmd_failure(struct cmd_io *io, int status, bool timed_out, int timeout_ms,
-		       struct steno_error *err)
+static bool key_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_' || c == '-';
+}
+
+/* Replaces, in place, every word that looks like a key: KEYLIKE_MIN or more of
+ * [A-Za-z0-9_-] holding both a letter and a digit (a path or a sentence does not). */
+static void redact_keylike(char *s, size_t size)
+{
+	for (size_t i = 0; s[i];) {
+		size_t n = 0;
+		bool digit = false, alpha = false;
+		while (key_char(s[i + n])) {
+			digit |= s[i + n] >= '0' && s[i + n] <= '9';
+			alpha |= (s[i + n] | 0x20) >= 'a' && (s[i + n] | 0x20) <= 'z';
+			n++;
+		}
+		if (n >= KEYLIKE_MIN && digit && alpha) {
+			size_t rl = strlen(REDACTED);
+			memmove(s + i + rl, s + i + n, strlen(s + i + n) + 1);
+			memcpy(s + i, REDACTED, rl);
+			i += rl;
+		} else {
+			i += n ? n : 1;
+		}
+	}
+	(void)size; /* REDACTED is shorter than KEYLIKE_MIN: the text only shrinks */
+}
+
+/* The command's stderr as quoted in a message: its first line, with whatever it printed
+ * on stdout (the would-be key) and every key-like word redacted. */
+static void cmd_stderr_redacted(struct cmd_io *io)
 {
 	io->errtxt[io->err_len] = '\0';
 	char *nl = strchr(io->errtxt, '\n');
 	if (nl)
 		*nl = '\0';
+	char *out_line = first_line(io->out, io->out_len);
+	if (out_line && out_line[0])
+		secret_redact_buf(io->errtxt, sizeof(io->errtxt), out_line);
+	secret_free(out_line);
+	redact_keylike(io->errtxt, sizeof(io->errtxt));
+}
+
+static int cmd_failure(struct cmd_io *io, int status, bool timed_out, int timeout_ms,
+		       struct steno_error *err)
+{
+	cmd_stderr_redacted(io);
 	if (timed_out)
 		return steno_error_set(err, STENO_ERR_CONFIG,
 				       "api_key_command did not finish within %d ms and was killed",
@@ -344,4 +387,31 @@ void secret_redact_buf(char *buf, size_t size, const char *key)
 	}
 	snprintf(buf, size, "%s", r);
 	free(r);
+}
+
+/* STENO_API_KEY as it was when steno started (secret_env_take), or NULL. */
+static char *env_key;
+
+void secret_env_take(void)
+{
+	char *v = getenv("STENO_API_KEY");
+	if (!v)
+		return;
+	secret_free(env_key);
+	env_key = strdup(v);
+	/* The string lives in the process's initial environment block, which
+	 * /proc/PID/environ shows: wipe it there too, then drop the variable. */
+	explicit_bzero(v, strlen(v));
+	unsetenv("STENO_API_KEY");
+}
+
+const char *secret_env_key(void)
+{
+	return env_key ? env_key : getenv("STENO_API_KEY");
+}
+
+void secret_env_forget(void)
+{
+	secret_free(env_key);
+	env_key = NULL;
 }

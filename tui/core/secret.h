@@ -39,6 +39,15 @@ char *secret_redact(const char *text, const char *key);
 /* Same, in place into a fixed buffer (for struct steno_error messages); truncates. */
 void secret_redact_buf(char *buf, size_t size, const char *key);
 
+/* Called first thing by main: keeps a private copy of STENO_API_KEY and removes it from the
+ * environment (wiping the original string), so that no child process (opener, api_key_command,
+ * sandbox) inherits the key. */
+void secret_env_take(void);
+/* The taken copy, else the variable as the environment has it now (for tests and libraries
+ * used without main); NULL when neither. */
+const char *secret_env_key(void);
+/* Wipes and frees the taken copy (at exit). */
+void secret_env_forget(void);
 /* Overwrites the string with zeros, then frees it. NULL is fine. */
 void secret_free(char *key);
 

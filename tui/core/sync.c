@@ -190,7 +190,13 @@ static void sync_store_changed(void *ud, const struct store_event *ev)
 
 void sync_force_all(struct steno_sync *s)
 {
+	steno_http_retry_now(s->cfg.http);
 	scheduler_force_all(s->sched, sync_now_ms(s));
+}
+
+long sync_rate_wait_ms(struct steno_sync *s, double *asked_s)
+{
+	return steno_http_rate_wait_ms(s->cfg.http, asked_s);
 }
 
 /* ---- the loop ---- */

@@ -120,5 +120,8 @@ bool sync_watches_transcription(const struct steno_sync *s, const char *id);
 void sync_restore_watched(struct steno_sync *s);
 /* Every tracked item due now. */
 void sync_force_all(struct steno_sync *s);
+/* The rate gate's remaining wait (ms, 0 when none) and, in *asked_s if not NULL, what the
+ * server asked for; sync_force_all also lifts that wait: the user asks for a retry now. */
+long sync_rate_wait_ms(struct steno_sync *s, double *asked_s);
 
 #endif

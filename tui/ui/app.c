@@ -71,7 +71,7 @@ unsigned app_action(struct app *app, enum action_id act)
 		app_input_open(app, "order id: ", "", app_open_order);
 		return PANE_HANDLED;
 	case ACT_FORCE_REFRESH:
-		sync_force_all(app->sync);
+		sync_force_all(app->sync); /* also past a rate limit's wait */
 		app_request_refresh(app);
 		if (app->list.selected)
 			sync_fetch_transcription(app->sync, app->list.selected, true);
@@ -102,8 +102,9 @@ long app_wait_timeout(struct app *app)
 
 	if (j >= 0 && (t < 0 || j < t))
 		t = j;
-	/* a transfer's progress bar moves each second, a time shown as often as its text */
-	int period = jobs_active(app->jobs) ? 1000 : 0;
+	/* a transfer's progress bar and a rate limit's countdown move each second, a time
+	 * shown as often as its text */
+	int period = jobs_active(app->jobs) || sync_rate_wait_ms(app->sync, NULL) > 0 ? 1000 : 0;
 	app_time_tick_merge(&period, app->animating);
 	app_time_tick_merge(&period, app->list_tick);
 	if (period > 0 && (t < 0 || t > period))
@@ -182,6 +183,10 @@ static int app_open_core(struct app *app, struct steno_error *err)
 		.timeout_ms = c->timeout_s > 0 ? c->timeout_s * 1000L : 0,
 		.max_host_connections = c->connections > 0 ? c->connections : 0,
 		.trace_path = app->opts.trace_path ? app->opts.trace_path : c->trace_file,
+		.retry_max_wait_ms = (long)c->retry_max_wait_s * 1000,
+		.low_speed_bytes = c->min_speed,
+		.low_speed_time_s = c->stall_time_s,
+		.download_max_bytes = c->download_max,
 	};
 	struct sched_policy pol;
 

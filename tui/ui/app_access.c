@@ -3,6 +3,7 @@
 
 #include "ui/app_access.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -165,6 +166,15 @@ void app_refresh_status(struct app *app)
 
 	if (s->in_flight != flight) {
 		s->in_flight = flight;
+		pane_dirty(app->ses.status_pane);
+	}
+	/* the real remaining wait of the engine's rate gate, counted down each second */
+	double asked;
+	long wait = sync_rate_wait_ms(app->sync, &asked);
+	double secs = wait > 0 ? ceil((double)wait / 1000.0) : 0;
+	if (secs != ceil(s->rate_wait_s) || (wait > 0 && asked != s->rate_asked_s)) {
+		s->rate_wait_s = secs;
+		s->rate_asked_s = asked;
 		pane_dirty(app->ses.status_pane);
 	}
 }

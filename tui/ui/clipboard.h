@@ -1,19 +1,38 @@
 #ifndef STENO_UI_CLIPBOARD_H
 #define STENO_UI_CLIPBOARD_H
 
-/* Copy to the local clipboard over SSH with OSC 52 (ESC ] 52 ; c ; BASE64 BEL), wrapped in
- * tmux's passthrough when $TMUX is set. Terminals that ignore OSC 52 show nothing, so the
- * caller also offers a popup with the text. */
+/* Copy to the local clipboard over SSH with OSC 52 (ESC ] 52 ; c ; BASE64 BEL), in the form
+ * the terminal in between understands:
+ * - a plain terminal: the OSC 52 sequence;
+ * - tmux: tmux itself sets the clipboard (`tmux load-buffer -w -`), which works with tmux's
+ *   default `set-clipboard external`; with set-clipboard off, the DCS passthrough form when
+ *   `allow-passthrough` is on; with both off it cannot work and says so;
+ * - GNU screen: the sequence inside screen's DCS passthrough, in chunks screen accepts.
+ * Only text that the screen would show as it is may be copied (a pasted ESC[201~ would end
+ * the shell's bracketed paste and run what follows), and URLs must be plain http(s) URLs. */
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
-/* The escape sequence for text into buf (NUL-terminated). tmux: wrap for tmux passthrough.
+#include "core/conf.h"
+
+/* Why `text` may not go to the clipboard ("" and true when it may): for `url`, a
+ * well-formed http:// or https:// URL of printable ASCII only (no control, C1, bidi or
+ * whitespace character, which a URL cannot hold unencoded); otherwise, text that
+ * sanitizing leaves unchanged. Pure: unit-tested. */
+bool clipboard_check(const char *text, bool url, char *why, size_t size);
+
+/* The escape sequence for text into buf (NUL-terminated) in the form of `method`
+ * (CLIPBOARD_OSC52, CLIPBOARD_TMUX for the DCS passthrough, CLIPBOARD_SCREEN).
  * Returns its length, or -1 when buf is too small or text is too long (over 74994 bytes,
  * what xterm accepts). Pure: unit-tested. */
-int clipboard_osc52_seq(const char *text, int tmux, char *buf, size_t size);
+int clipboard_osc52_seq(const char *text, enum config_clipboard method, char *buf, size_t size);
 
-/* Writes the sequence to out (the terminal; NULL: stdout) and flushes. 0 or -1. */
-int clipboard_copy(FILE *out, const char *text);
+/* Copies `text` (checked with clipboard_check first) with `method` (CLIPBOARD_AUTO: from
+ * $TMUX, $STY and tmux's options) to `tty` (NULL: stdout). Returns 0 with how it was done
+ * in msg ("OSC 52", "tmux"...), or -1 with why it was not in msg. */
+int clipboard_copy(FILE *tty, enum config_clipboard method, const char *text, bool url,
+		   char *msg, size_t size);
 
 #endif

@@ -142,13 +142,24 @@ static unsigned popup(struct app *app, const char *title, const char *text)
 	return open_dialog(app, &dialog_popup_ops, &a);
 }
 
+/* Copies only what the screen would show as it is; says what went where, or why not. */
 static unsigned copy_text(struct app *app, const struct dialog_env *env, const char *what,
-			  const char *text)
+			  const char *text, bool url)
 {
-	if (env->config && env->config->osc52 && clipboard_copy(env->tty, text) == 0) {
-		app_status(app, "copied the %s (OSC 52)", what);
+	char how[160], shown[96];
+	enum config_clipboard m = env->config ? env->config->clipboard : CLIPBOARD_AUTO;
+	if (clipboard_copy(env->tty, m, text, url, how, sizeof how) == 0) {
+		size_t n = strlen(text);
+		snprintf(shown, sizeof shown, n > 60 ? "%.57s..." : "%s", text);
+		app_status(app, "copied the %s %s (%s)", what, shown, how);
 		return PANE_HANDLED;
 	}
+	char why[160];
+	if (!clipboard_check(text, url, why, sizeof why)) {
+		app_status(app, "not copied: the %s is refused: %s", what, why);
+		return PANE_HANDLED;
+	}
+	app_status(app, "not copied (%s): the %s is shown instead", how, what);
 	return popup(app, what, text);
 }
 
@@ -165,7 +176,7 @@ static unsigned copy_action(struct app *app, const struct dialog_env *env, int u
 			return PANE_HANDLED;
 		for (size_t i = 0, o = 0; i < env->n_ids && o < size; i++)
 			o += (size_t)snprintf(buf + o, size - o, "%s%s", i ? " " : "", env->ids[i]);
-		unsigned r = copy_text(app, env, env->n_ids > 1 ? "ids" : "id", buf);
+		unsigned r = copy_text(app, env, env->n_ids > 1 ? "ids" : "id", buf, false);
 		free(buf);
 		return r;
 	}
@@ -175,7 +186,7 @@ static unsigned copy_action(struct app *app, const struct dialog_env *env, int u
 		app_status(app, "no editor URL known for %s", env->ids[0]);
 		return PANE_HANDLED;
 	}
-	return copy_text(app, env, "editor URL", link);
+	return copy_text(app, env, "editor URL", link, true);
 }
 
 static bool in_activity(struct app *app)

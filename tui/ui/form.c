@@ -340,8 +340,9 @@ void form_show_error(struct form *f, const struct steno_error *err)
 		return;
 	}
 	if (err->kind == STENO_ERR_HTTP && err->http_status == 429)
-		form_set_message(f, true, "too many requests (HTTP 429): nothing was created. "
-				 "Wait a moment, then submit again. %s", err->message);
+		form_set_message(f, true, "%s%s: nothing was created. Wait, then submit again.",
+				 strstr(err->message, "HTTP 429") ? "" : "too many requests (HTTP 429): ",
+				 err->message);
 	else if (err->kind == STENO_ERR_HTTP)
 		form_set_message(f, true, "HTTP %ld: %s", err->http_status, err->message);
 	else if (steno_error_outcome_unknown(err))

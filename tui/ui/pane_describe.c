@@ -160,10 +160,13 @@ static void describe_copy(struct describe_pane *dp)
 		app_status(app, "nothing to copy here");
 		return;
 	}
-	if (clipboard_copy(app->opts.out, text) < 0)
-		app_status(app, "could not copy %s (too long for the terminal)", what);
+	/* only what the screen shows as it is; a URL only as a plain http(s) URL */
+	bool url = !dp->raw && (!strncmp(text, "http://", 7) || !strncmp(text, "https://", 8));
+	char how[160];
+	if (clipboard_copy(app->opts.out, app->config->clipboard, text, url, how, sizeof how) < 0)
+		app_status(app, "not copied: %s: %s", what, how);
 	else
-		app_status(app, "copied %s", what);
+		app_status(app, "copied %s (%s)", what, how);
 }
 
 /* The transcription a field names: a row of an order's transcriptions (any of its fields:

@@ -63,6 +63,10 @@ char *statusbar_left(const struct status_info *s, int ascii, char *buf, size_t s
 	if (s->rate_wait_s > 0) {
 		snprintf(num, sizeof num, "%.0fs", ceil(s->rate_wait_s));
 		append(buf, size, "  rate-limited ", num, (char *)NULL);
+		if (s->rate_asked_s > s->rate_wait_s + 1) {
+			snprintf(num, sizeof num, "%.0fs", s->rate_asked_s < 1e9 ? s->rate_asked_s : 1e9);
+			append(buf, size, " (server asked ", num, ", R: retry now)", (char *)NULL);
+		}
 	}
 	if (s->read_only)
 		append(buf, size, "  read-only", (char *)NULL);

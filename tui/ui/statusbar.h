@@ -21,6 +21,7 @@ struct status_info {
 	enum status_health health;
 	int in_flight;                 /* requests running */
 	double rate_wait_s;            /* > 0: rate-limited, retrying in this many seconds */
+	double rate_asked_s;           /* what the server asked for (> rate_wait_s: capped), or < 0 */
 	char error[256];               /* last error, "" for none */
 	char notice[256];              /* a notification (order finished ...), "" for none */
 	int read_only;
@@ -29,7 +30,8 @@ struct status_info {
 /* The pane: pane_new(&statusbar_pane_ops, ctx, info). */
 extern const struct pane_ops statusbar_pane_ops;
 
-/* The left part as text: " work > acme / media  * online  3 req  rate-limited 12s".
+/* The left part as text: " work > acme / media  * online  3 req  rate-limited 12s (server
+ * asked 3600s, R: retry now)".
  * ascii picks ">" and "*" over "›" and "●". Returns buf. */
 char *statusbar_left(const struct status_info *s, int ascii, char *buf, size_t size);
 

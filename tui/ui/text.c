@@ -59,6 +59,20 @@ static int is_stripped_format(unsigned long cp)
 		cp == 0x2028 || cp == 0x2029;
 }
 
+bool text_is_clean(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t len = strlen(s), i = 0;
+
+	while (i < len) {
+		long cp = utf8_next(u, len, &i);
+		if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || is_stripped_format((unsigned long)cp) ||
+		    wcwidth((wchar_t)cp) < 0)
+			return false;
+	}
+	return true;
+}
+
 int text_char_width(wchar_t wc)
 {
 	int w = wcwidth(wc);

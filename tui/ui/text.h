@@ -8,6 +8,7 @@
  * print (U+FFFD too). Widths come from wcwidth, so LC_CTYPE must be set (setlocale).
  * Pure functions: no curses, no I/O; unit-tested as strings. */
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <wchar.h>
 
@@ -27,6 +28,10 @@ enum text_align { TEXT_LEFT, TEXT_RIGHT, TEXT_CENTER };
  * out of memory. s == NULL is treated as "". */
 wchar_t *text_sanitize_n(const char *s, size_t len, unsigned flags);
 wchar_t *text_sanitize(const char *s, unsigned flags);
+
+/* True when sanitizing would leave `s` (UTF-8) as it is: valid UTF-8 without any control
+ * character (tab and newline included), C1, DEL, bidi or invisible format character. */
+bool text_is_clean(const char *s);
 
 /* Display columns of a sanitized wide string (0 for NULL). */
 int text_width(const wchar_t *ws);
