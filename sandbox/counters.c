@@ -104,10 +104,11 @@ static json_object *rows_json(const char *sql)
 
 json_object *counters_json(void)
 {
-	json_object *requests = rows_json("SELECT method, route, COUNT(*) AS received, SUM(processed) AS processed"
-					  " FROM received GROUP BY method, route ORDER BY route, method");
+	json_object *requests = rows_json("SELECT method, route, COUNT(*) AS received, SUM(processed) AS processed,"
+					  " SUM(status = 429) AS answered_429 FROM received GROUP BY method, route ORDER BY route, method");
 	json_object *repeated = rows_json("SELECT method, route, key, COUNT(*) AS received,"
-					  " SUM(processed) AS processed FROM received GROUP BY method, route, key"
+					  " SUM(processed) AS processed, SUM(status = 429) AS answered_429"
+					  " FROM received GROUP BY method, route, key"
 					  " HAVING COUNT(*) > 1 ORDER BY route, key");
 	json_object *faults = json_object_new_object();
 	sqlite3_stmt *st = db_prep("SELECT kind, n FROM faults_injected ORDER BY kind");

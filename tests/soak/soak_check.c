@@ -159,9 +159,10 @@ static json_object *list_all(const struct sbx *s)
 }
 
 /* Duplicates as the sandbox counted them: each soak action sends its own name, so a name the
- * sandbox received twice on POST /transcriptions is one action sent twice. Also the totals of
- * create and export POSTs received during the run, to hold against the actions. Missing: an
- * item steno reported created that the list does not have. */
+ * sandbox received twice on POST /transcriptions is one action sent twice, unless the earlier
+ * sends were answered 429 (the server did not act: steno may send it again). Also the totals
+ * of create and export POSTs received during the run, less those answered 429, to hold
+ * against the actions. Missing: an item steno reported created that the list does not have. */
 static void check_duplicates(struct soak_result *r, json_object *all)
 {
 	json_object *rep = sbx_get(r->counters_after, "repeated");
@@ -172,6 +173,9 @@ static void check_duplicates(struct soak_result *r, json_object *all)
 		const char *route = sbx_str(e, "route"), *key = sbx_str(e, "key");
 		if (!route || !key || strcmp(route, "/api/v1/transcriptions") != 0 || strncmp(key, "name:soak-", 10) != 0)
 			continue;
+		long got = (long)json_object_get_int64(sbx_get(e, "received"));
+		if (got - (long)json_object_get_int64(sbx_get(e, "answered_429")) <= 1)
+			continue;
 		r->duplicates++;
 		fprintf(stderr, "soak: the sandbox received %s %ld times (processed %ld)\n", key,
 			(long)json_object_get_int64(sbx_get(e, "received")),
@@ -179,8 +183,12 @@ static void check_duplicates(struct soak_result *r, json_object *all)
 	}
 	r->creates_received = soak_counter(r->counters_after, "POST", "/api/v1/transcriptions", "received") -
 			      soak_counter(r->counters_before, "POST", "/api/v1/transcriptions", "received");
+	r->creates_429 = soak_counter(r->counters_after, "POST", "/api/v1/transcriptions", "answered_429") -
+			 soak_counter(r->counters_before, "POST", "/api/v1/transcriptions", "answered_429");
 	r->exports_received = soak_counter(r->counters_after, "POST", "/api/v1/exports", "received") -
 			      soak_counter(r->counters_before, "POST", "/api/v1/exports", "received");
+	r->exports_429 = soak_counter(r->counters_after, "POST", "/api/v1/exports", "answered_429") -
+			 soak_counter(r->counters_before, "POST", "/api/v1/exports", "answered_429");
 	for (long i = 0; i < r->ntposts; i++) {
 		const struct soak_post *p = &r->tposts[i];
 		long id_found = 0;

@@ -32,6 +32,7 @@ struct soak_result {
 	 * sandbox itself received and injected is their difference. */
 	json_object *counters_before, *counters_after;
 	long creates_received, exports_received; /* POSTs the sandbox received during the run */
+	long creates_429, exports_429;           /* ... of them answered 429 (may be sent again) */
 	long converge_checked, converge_mismatch;
 	int tui_converged;
 	long probes, probe_failures;
