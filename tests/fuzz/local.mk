@@ -53,7 +53,9 @@ tests/fuzz/fuzz_timestamp: $(srcdir)/tests/fuzz/fuzz_timestamp.c $(FUZZ_MODEL_SR
 
 # Client config (core) and ui parsers: each target compiles what it needs from source.
 FUZZ_CONF_SRC = $(srcdir)/tui/core/conf.c $(srcdir)/tui/core/conf_load.c \
-	$(srcdir)/tui/core/paths.c $(srcdir)/tui/api/error.c $(srcdir)/tui/api/jget.c \
+	$(srcdir)/tui/core/paths.c $(srcdir)/tui/core/download_name.c $(srcdir)/tui/api/error.c \
+	$(srcdir)/tui/api/jget.c $(srcdir)/tui/api/spec_tables.c $(srcdir)/tui/api/url.c \
+	$(srcdir)/tui/api/utf8.c \
 	$(srcdir)/tui/api/timestamp.c $(srcdir)/tests/fuzz/fuzz_check.c
 FUZZ_TEXT_SRC = $(srcdir)/tui/ui/text.c
 FUZZ_QUERY_SRC = $(srcdir)/tui/core/query.c $(srcdir)/tui/core/natsort.c \
@@ -61,7 +63,7 @@ FUZZ_QUERY_SRC = $(srcdir)/tui/core/query.c $(srcdir)/tui/core/natsort.c \
 	$(srcdir)/tui/core/lang_names_data.c
 FUZZ_HTTP_SRC = $(srcdir)/tui/api/retry.c $(srcdir)/tui/api/ratelimit.c $(srcdir)/tui/api/url.c \
 	$(srcdir)/tui/api/error_body.c $(srcdir)/tui/api/error.c $(srcdir)/tui/api/jget.c \
-	$(srcdir)/tui/api/timestamp.c
+	$(srcdir)/tui/api/timestamp.c $(srcdir)/tui/api/utf8.c
 FUZZ_UI_SRC = $(srcdir)/tui/ui/theme.c $(srcdir)/tui/ui/theme_color.c tui/ui/theme_builtin.c \
 	$(srcdir)/tui/ui/diag.c $(srcdir)/tui/ui/keymap.c $(srcdir)/tui/ui/keys.c \
 	$(srcdir)/tui/ui/actions.c $(FUZZ_TEXT_SRC)
@@ -73,8 +75,17 @@ FUZZ_SBFMT_SRC = $(srcdir)/sandbox/formats/transcript.c $(srcdir)/sandbox/format
 	$(srcdir)/sandbox/formats/export_cues.c $(srcdir)/sandbox/formats/export_text.c \
 	$(srcdir)/sandbox/formats/export_xml.c $(srcdir)/sandbox/formats/export_docx.c \
 	$(srcdir)/sandbox/formats/export_pdf.c $(srcdir)/sandbox/formats/export_stl.c \
-	$(srcdir)/sandbox/formats/export_zip.c $(srcdir)/tui/api/spec_tables.c
-FUZZ_SB_SRC = $(FUZZ_SBFMT_SRC) $(srcdir)/sandbox/formats/media.c \
+	$(srcdir)/sandbox/formats/export_zip.c $(srcdir)/sandbox/formats/transcript_words.c \
+	$(srcdir)/tui/api/spec_tables.c
+# The sandbox's speech recognition: its queue always, the decoder where configure found it.
+if HAVE_ASR
+FUZZ_SB_ASR = $(srcdir)/sandbox/asr.c $(srcdir)/sandbox/asr_decode.c $(srcdir)/sandbox/asr_audio.c
+FUZZ_SB_ASR_FLAGS = $(POCKETSPHINX_CFLAGS) $(SOXR_CFLAGS) $(POCKETSPHINX_LIBS) $(SOXR_LIBS)
+else
+FUZZ_SB_ASR = $(srcdir)/sandbox/asr.c
+FUZZ_SB_ASR_FLAGS =
+endif
+FUZZ_SB_SRC = $(FUZZ_SBFMT_SRC) $(srcdir)/sandbox/formats/media.c $(FUZZ_SB_ASR) \
 	$(srcdir)/sandbox/routes_table.c $(srcdir)/sandbox/routes_util.c \
 	$(srcdir)/sandbox/routes_uploads.c $(srcdir)/sandbox/routes_transcriptions.c \
 	$(srcdir)/sandbox/routes_exports.c $(srcdir)/sandbox/routes_tasks.c \
@@ -89,7 +100,7 @@ FUZZ_SB_INCLUDED = $(srcdir)/sandbox/main.c $(srcdir)/sandbox/server.c $(srcdir)
 FUZZ_CC_LINE = @mkdir -p tests/fuzz; echo "  FUZZ     $@"; $(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $<
 
 tests/fuzz/fuzz_config: $(srcdir)/tests/fuzz/fuzz_config.c $(FUZZ_CONF_SRC)
-	$(FUZZ_CC_LINE) $(FUZZ_CONF_SRC) $(INIH_CFLAGS) $(INIH_LIBS) $(JSONC_LIBS)
+	$(FUZZ_CC_LINE) $(FUZZ_CONF_SRC) $(INIH_CFLAGS) $(INIH_LIBS) $(JSONC_LIBS) $(CURL_LIBS)
 tests/fuzz/fuzz_theme_keys: $(srcdir)/tests/fuzz/fuzz_theme_keys.c $(FUZZ_UI_SRC)
 	$(FUZZ_CC_LINE) $(FUZZ_UI_SRC) $(NCURSESW_CFLAGS) $(NCURSESW_LIBS)
 tests/fuzz/fuzz_http_meta: $(srcdir)/tests/fuzz/fuzz_http_meta.c $(FUZZ_HTTP_SRC)
@@ -104,7 +115,7 @@ tests/fuzz/fuzz_sb_transcript: $(srcdir)/tests/fuzz/fuzz_sb_transcript.c $(FUZZ_
 tests/fuzz/fuzz_sb_request: $(srcdir)/tests/fuzz/fuzz_sb_request.c $(FUZZ_SB_SRC) $(FUZZ_SB_INCLUDED)
 	$(FUZZ_CC_LINE) $(FUZZ_SB_SRC) -I$(top_srcdir) $(MHD_CFLAGS) $(CURL_CFLAGS) $(SNDFILE_CFLAGS) \
 	  $(LIBZIP_CFLAGS) $(PTHREAD_CFLAGS) $(MHD_LIBS) $(SQLITE_LIBS) $(JSONC_LIBS) $(CURL_LIBS) \
-	  $(CRYPTO_LIBS) $(LIBZIP_LIBS) $(SNDFILE_LIBS) $(HPDF_LIBS) $(PTHREAD_LIBS) -lm
+	  $(CRYPTO_LIBS) $(LIBZIP_LIBS) $(SNDFILE_LIBS) $(HPDF_LIBS) $(PTHREAD_LIBS) $(FUZZ_SB_ASR_FLAGS) -lm
 
 EXTRA_DIST += %reldir%/fuzz_config.c %reldir%/fuzz_theme_keys.c %reldir%/fuzz_text.c \
 	%reldir%/fuzz_sb_transcript.c %reldir%/fuzz_sb_request.c %reldir%/fuzz_http_meta.c \

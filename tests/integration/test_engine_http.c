@@ -178,7 +178,8 @@ static void check_429_wait(const char *mode)
 	cr_assert_not(r.failed, "%s", r.err.message);
 	cr_assert_eq(r.tries, 2);
 	cr_assert_geq(took, 900, "%s took %.0f ms", mode, took);
-	cr_assert_lt(took, 3500, "%s took %.0f ms", mode, took);
+	/* the 1 s asked for, not the default backoff; valgrind on a loaded machine adds seconds */
+	cr_assert_lt(took, getenv("STENO_UNDER_VALGRIND") ? 9000 : 3500, "%s took %.0f ms", mode, took);
 	steno_http_free(h);
 }
 
