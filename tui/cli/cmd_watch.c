@@ -165,6 +165,7 @@ static int watch_open(struct watch *w, struct cli_ctx *c)
 	sc.policy.min_ms = (int64_t)(c->cfg.refresh_interval_s * 1000);
 	sc.policy.max_ms = (int64_t)(c->cfg.refresh_max_s * 1000);
 	sc.policy.requests_per_second = c->cfg.requests_per_second;
+	sc.keep_http_listeners = true; /* the command says its own retries on stderr */
 	if (!(w->sync = sync_new(&sc, &err)))
 		return cli_fail(c, &err);
 	return 0;

@@ -253,7 +253,8 @@ struct steno_sync *sync_new(const struct sync_config *cfg, struct steno_error *e
 		return NULL;
 	}
 	s->live.active_ms = sync_now_ms(s);
-	sync_listen_http(s);
+	if (!cfg->keep_http_listeners)
+		sync_listen_http(s);
 	return s;
 }
 
@@ -261,6 +262,10 @@ void sync_free(struct steno_sync *s)
 {
 	if (!s)
 		return;
+	if (!s->cfg.keep_http_listeners) { /* the engine may outlive it (steno watch) */
+		steno_http_set_retry_listener(s->cfg.http, NULL, NULL);
+		steno_http_set_trace_listener(s->cfg.http, NULL, NULL);
+	}
 	while (s->reqs)
 		sync_req_done(s->reqs);
 	if (s->listener > 0)

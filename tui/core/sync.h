@@ -64,6 +64,9 @@ struct sync_config {
 	int64_t (*clock_ms)(void *ud);   /* monotonic ms; NULL: CLOCK_MONOTONIC */
 	void *clock_ud;
 	int64_t (*wall_ms)(void *ud);    /* ms since the epoch (state file); NULL: real time */
+	/* the caller keeps the engine's retry and trace listeners (a command that reports its
+	 * own retries); otherwise the sync engine takes them until sync_free */
+	bool keep_http_listeners;
 	struct sync_listener listener;
 };
 
