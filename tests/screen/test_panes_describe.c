@@ -223,4 +223,17 @@ Test(describe, order_id_on_the_prompt_line)
 	pf_wait_text(&f, "canBeSubmitted");
 	pf_expect(&f, title);
 	pf_reject(&f, "order id:");
+	/* its price first, as the issue asks: the item with its languages, the minimum charge
+	 * and why the total is more than the items, whether it can be submitted */
+	pf_expect(&f, "price");
+	pf_expect(&f, "x.wav");
+	pf_expect(&f, "en-US");
+	pf_expect(&f, "minimum charge €1.00 per order");
+	pf_expect(&f, "total €1.00 EUR: the minimum charge, as the items only sum to €0.00");
+	pf_expect(&f, "can be submitted: ");
+	/* the confirm dialog shows the same lines */
+	pf_keys(&f, "c");
+	pf_wait_text(&f, "Confirm order");
+	pf_expect(&f, "the minimum charge, as the items only sum to €0.00");
+	pf_expect(&f, "can be submitted: ");
 }
