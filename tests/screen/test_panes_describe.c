@@ -1,5 +1,5 @@
 /* Screen tests of the describe view: Enter on a transcription and on an activity row, `:order`
- * and an id, values whole, `y` copies the value under the cursor, `J` shows the JSON, Esc
+ * and an id (in a second prompt or on one line), values whole, `y` copies the value under the cursor, `J` shows the JSON, Esc
  * goes back, Enter on an order's transcription id opens it. */
 #include "config.h"
 
@@ -177,4 +177,63 @@ Test(describe, order_by_id_then_its_transcription)
 	char shortid[16];
 	snprintf(shortid, sizeof shortid, "%.5s", oid);   /* the ID column is narrow */
 	pf_expect(&f, shortid);
+}
+
+/* Types text one key at a time. */
+static void type_text(const char *text)
+{
+	for (const char *c = text; *c; c++) {
+		char k[2] = { *c, 0 };
+		pf_keys(&f, *c == ' ' ? "<Space>" : k);   /* a script splits at spaces */
+	}
+}
+
+/* An order made by another client, its id in oid (64 bytes). */
+static void order_elsewhere(char *oid)
+{
+	char body[400];
+	long status = 0;
+
+	snprintf(body, sizeof body, "{\"order\":{\"url\":\"http://127.0.0.1:1/x.wav\","
+		 "\"language\":\"en-US\",\"organization_id\":\"%s\"}}", f.sbx.org_id);
+	json_object *ord = sbx_call(&f.sbx, "POST", "orders", body, &status);
+	cr_assert(status == 200 || status == 201, "%ld", status);
+	snprintf(oid, 64, "%s", sbx_str(ord, "id"));
+	json_object_put(ord);
+}
+
+Test(describe, order_id_on_the_prompt_line)
+{
+	struct pf_opts o = { .rows = 50, .cols = 120, .sandbox_args = demo30, .theme = "mono" };
+	char oid[64], line[100], title[100];
+
+	pf_open(&f, &o);
+	order_elsewhere(oid);
+	/* an argument to an action that takes none is refused, the prompt stays open */
+	pf_keys(&f, ":");
+	type_text("redraw now");
+	pf_keys(&f, "<Enter>");
+	pf_expect(&f, "redraw takes no argument");
+	pf_keys(&f, "<Esc>");
+	/* `:order ID` on one line: the order's view, no second prompt */
+	snprintf(line, sizeof line, ":order %s", oid);
+	type_text(line);
+	pf_keys(&f, "<Enter>");
+	snprintf(title, sizeof title, "order %s", oid);
+	pf_wait_text(&f, "canBeSubmitted");
+	pf_expect(&f, title);
+	pf_reject(&f, "order id:");
+	/* its price first, as the issue asks: the item with its languages, the minimum charge
+	 * and why the total is more than the items, whether it can be submitted */
+	pf_expect(&f, "price");
+	pf_expect(&f, "x.wav");
+	pf_expect(&f, "en-US");
+	pf_expect(&f, "minimum charge €1.00 per order");
+	pf_expect(&f, "total €1.00 EUR: the minimum charge, as the items only sum to €0.00");
+	pf_expect(&f, "can be submitted: ");
+	/* the confirm dialog shows the same lines */
+	pf_keys(&f, "c");
+	pf_wait_text(&f, "Confirm order");
+	pf_expect(&f, "the minimum charge, as the items only sum to €0.00");
+	pf_expect(&f, "can be submitted: ");
 }

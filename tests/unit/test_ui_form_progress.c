@@ -1,5 +1,5 @@
 /* The dialogs' shared text pieces as strings: the transfer line (bar, bytes, speed, ETA),
- * order pricing lines, list splitting, and the environment copy. */
+ * order price lines, list splitting, and the environment copy. */
 #include "config.h"
 
 #include <criterion/criterion.h>
@@ -10,6 +10,7 @@
 #include "api/spec_tables.h"
 #include "ui/dialog_common.h"
 #include "ui/form.h"
+#include "ui/order_price.h"
 
 static void utf8_locale(void)
 {
@@ -36,30 +37,53 @@ Test(dialog_text, upload_line_has_bar_bytes_speed_eta)
 	cr_assert_str_eq(buf, "waiting: processing");
 }
 
+/* The price as the confirm dialog and the order view show it (ui/order_price.c). */
 Test(dialog_text, pricing_lines)
 {
 	char talk[] = "talk.wav", minute[] = "minute", tr[] = "transcription", pro[] = "pro";
-	char rush_name[] = "rush", eur[] = "EUR", euro[] = "€";
-	struct steno_order_item item = {
+	char rush_name[] = "rush", eur[] = "EUR", euro[] = "€", en[] = "en-US", fr[] = "fr";
+	struct steno_order_item items[] = { {
 		.filename = talk, .pricing_unit_name = minute,
 		.pricing_unit_count = { STENO_PRESENT, 2.0 }, .has_service = true,
-		.service = { .name = tr, .type = pro },
+		.service = { .name = tr, .type = pro, .language = en, .target_language = fr },
 		.turnaround_minutes = { STENO_PRESENT, 360 }, .cents = { STENO_PRESENT, 300 },
-	};
+	}, {
+		.filename = talk, .pricing_unit_name = minute,
+		.pricing_unit_count = { STENO_PRESENT, 2.0 }, .has_service = true,
+		.service = { .name = tr, .type = pro, .language = en, .target_language = fr },
+		.addon_name = rush_name, .cents = { STENO_PRESENT, 150 },
+	} };
 	struct steno_addon_total rush = { rush_name, { STENO_PRESENT, 150 } };
-	struct steno_order o = { .details = { .present = true, .items = &item, .n_items = 1,
+	struct steno_order o = { .details = { .present = true, .items = items, .n_items = 2,
 		.total_cents = { STENO_PRESENT, 450 }, .currency = eur, .currency_symbol = euro,
-		.addons_total = &rush, .n_addons_total = 1 } };
-	char lines[8][160];
-	size_t n = dialog_pricing_lines(&o, lines, 8);
-	cr_assert_eq(n, 4);
-	cr_assert(strstr(lines[0], "talk.wav") && strstr(lines[0], "€3.00") && strstr(lines[0], "pro"),
-		  "%s", lines[0]);
-	cr_assert(strstr(lines[1], "rush") && strstr(lines[1], "€1.50"), "%s", lines[1]);
-	cr_assert_str_eq(lines[2], "total €4.50 EUR");
-	cr_assert_str_eq(lines[3], "turnaround about 6h 00m");
+		.addons_total = &rush, .n_addons_total = 1, .minimum_charge = { STENO_PRESENT, 100 } },
+		.can_be_submitted = { STENO_PRESENT, true } };
+	char lines[8][ORDER_PRICE_WIDTH];
+	size_t n = order_price_lines(&o, lines, 8);
+	cr_assert_eq(n, 7);
+	cr_assert(strstr(lines[0], "talk.wav") && strstr(lines[0], "€3.00") &&
+		  strstr(lines[0], "transcription pro en-US -> fr"), "%s", lines[0]);
+	cr_assert(strstr(lines[1], "addon rush, transcription") && strstr(lines[1], "€1.50"), "%s",
+		  lines[1]);
+	cr_assert_str_eq(lines[2], "addon rush in all: €1.50");
+	cr_assert_str_eq(lines[3], "minimum charge €1.00 per order");
+	cr_assert_str_eq(lines[4], "total €4.50 EUR (the items' sum)");
+	cr_assert_str_eq(lines[5], "can be submitted: yes");
+	cr_assert_str_eq(lines[6], "turnaround about 6h 00m");
+	/* below the minimum: the total says why it is more than the items */
+	items[0].cents.v = 20;
+	items[1].cents.v = 10;
+	o.details.total_cents.v = 100;
+	o.can_be_submitted.v = false;
+	n = order_price_lines(&o, lines, 8);
+	cr_assert_str_eq(lines[4], "total €1.00 EUR: the minimum charge, as the items only sum to €0.30");
+	cr_assert_str_eq(lines[5], "can be submitted: no");
+	/* any other difference is said as such */
+	o.details.total_cents.v = 500;
+	order_price_lines(&o, lines, 8);
+	cr_assert_str_eq(lines[4], "total €5.00 EUR: the items sum to €0.30; the server priced the difference");
 	struct steno_order none = { 0 };
-	cr_assert_eq(dialog_pricing_lines(&none, lines, 8), 1);
+	cr_assert_eq(order_price_lines(&none, lines, 8), 1);
 	cr_assert_str_eq(lines[0], "no pricing details yet");
 }
 

@@ -95,6 +95,21 @@ static void flatten(struct flat *f, const char *prefix, json_object *o, int dept
 	}
 }
 
+/* An order's answer as a struct too; an error's body or an answer that is not an order
+ * keeps the last one. */
+static void describe_parse_order(struct steno_describe *d, json_object *o, bool failed)
+{
+	struct steno_order ord;
+	struct steno_error e;
+
+	if (d->kind != DESCRIBE_ORDER || failed || steno_order_from_json(o, &ord, &e) != 0)
+		return;
+	if (d->has_order)
+		steno_order_free(&d->order);
+	d->order = ord;
+	d->has_order = true;
+}
+
 static void on_answer(void *ud, const struct steno_http_response *resp,
 		      const struct steno_error *err)
 {
@@ -121,6 +136,7 @@ static void on_answer(void *ud, const struct steno_http_response *resp,
 			}
 			free(f.v);
 		}
+		describe_parse_order(d, o, err != NULL);
 		char *raw = strdup(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
 								  JSON_C_TO_STRING_NOSLASHESCAPE));
 		if (raw) {
@@ -179,6 +195,8 @@ void describe_close(struct steno_describe *d)
 	if (d->req)
 		steno_http_cancel(d->http, d->req);
 	fields_free(d);
+	if (d->has_order)
+		steno_order_free(&d->order);
 	free(d->raw);
 	free(d->id);
 	memset(d, 0, sizeof *d);

@@ -4,7 +4,8 @@
 /* What a describe view shows of one resource (a transcription, order, export or translation
  * task): every field of the server's last answer, flattened to "path = value" pairs
  * ("name", "_links.self.editorUrl", "transcriptions[0].id"), in the answer's order, and that
- * answer as pretty JSON text. The ui draws both as text and never parses JSON.
+ * answer as pretty JSON text; an order's answer is also parsed (its price, for the view). The
+ * ui draws them as text and never parses JSON.
  *
  * Ownership: describe_open fills a caller's struct; describe_close frees what is inside and
  * cancels a read in flight. Strings are the describe's. */
@@ -14,6 +15,7 @@
 #include <stdint.h>
 
 #include "api/error.h"
+#include "api/order.h"
 
 struct steno_http;
 
@@ -31,6 +33,8 @@ struct steno_describe {
 	struct describe_field *fields;
 	size_t n;
 	char *raw;                    /* the last answer, pretty JSON; NULL before one came */
+	struct steno_order order;     /* DESCRIBE_ORDER: the last answer parsed, when has_order */
+	bool has_order;
 	bool loading;
 	bool has_error;
 	struct steno_error error;     /* of the last read, when has_error */

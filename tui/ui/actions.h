@@ -27,6 +27,7 @@ enum action_scope {
 enum action_flags {
 	ACTION_WRITES = 1u << 0,   /* changes or spends on the server */
 	ACTION_LOCAL  = 1u << 1,   /* writes local files of what already exists */
+	ACTION_ARG    = 1u << 2,   /* takes the rest of the `:` line as its argument */
 };
 
 #define SECTION(title)

@@ -37,7 +37,7 @@ static int app_is_dialog_action(enum action_id act)
 	       act == ACT_EXPORT || act == ACT_DOWNLOAD || act == ACT_OPEN_FILE;
 }
 
-/* `:order` then an id: the order's describe view; it joins the activity pane and the state
+/* `:order ID`, or `:order` then an id: the order's describe view; it joins the activity pane and the state
  * file (remembered per server). */
 static void app_open_order(struct app *app, const char *text)
 {
@@ -68,7 +68,10 @@ unsigned app_action(struct app *app, enum action_id act)
 		app_status(app, "refreshing");
 		return PANE_HANDLED;
 	case ACT_OPEN_ORDER:
-		app_input_open(app, "order id: ", "", app_open_order);
+		if (app->ses.frame.ctx.pending_arg[0])   /* `:order ID` */
+			app_open_order(app, app->ses.frame.ctx.pending_arg);
+		else
+			app_input_open(app, "order id: ", "", app_open_order);
 		return PANE_HANDLED;
 	case ACT_FORCE_REFRESH:
 		sync_force_all(app->sync); /* also past a rate limit's wait */

@@ -132,51 +132,6 @@ void dialog_draw_job(WINDOW *w, int y, int x, int cols, const struct steno_job *
 	style_set(w, THEME_DIALOG);
 }
 
-static const char *sym(const struct steno_order_details *d)
-{
-	return d->currency_symbol ? d->currency_symbol : "";
-}
-
-size_t dialog_pricing_lines(const struct steno_order *o, char lines[][160], size_t max)
-{
-	const struct steno_order_details *d = &o->details;
-	size_t n = 0;
-	char money[48], turn[32];
-	if (!d->present) {
-		if (max)
-			snprintf(lines[n++], 160, "no pricing details yet");
-		return n;
-	}
-	int64_t turnaround = 0;
-	for (size_t i = 0; i < d->n_items && n < max; i++) {
-		const struct steno_order_item *it = &d->items[i];
-		fmt_money(money, sizeof money, it->cents.v, sym(d));
-		const char *what = it->addon_name ? it->addon_name :
-			it->has_service && it->service.name ? it->service.name : "service";
-		const char *lvl = it->has_service && it->service.type ? it->service.type : "";
-		snprintf(lines[n++], 160, "%-24.24s %-14.14s %-5.5s %7.1f %-7.7s %10s",
-			 it->filename ? it->filename : "-", what, lvl, it->pricing_unit_count.v,
-			 it->pricing_unit_name ? it->pricing_unit_name : "", money);
-		if (it->turnaround_minutes.v > turnaround)
-			turnaround = it->turnaround_minutes.v;
-	}
-	for (size_t i = 0; i < d->n_addons_total && n < max; i++) {
-		fmt_money(money, sizeof money, d->addons_total[i].cents.v, sym(d));
-		snprintf(lines[n++], 160, "addon %-18.18s %50s", d->addons_total[i].name ?
-			 d->addons_total[i].name : "?", money);
-	}
-	if (n < max) {
-		fmt_money(money, sizeof money, d->total_cents.v, sym(d));
-		snprintf(lines[n++], 160, "total %s %s%s", money, d->currency ? d->currency : "",
-			 steno_known(d->minimum_charge.st) ? "" : "");
-	}
-	if (n < max && turnaround > 0) {
-		fmt_span(turn, sizeof turn, (long long)turnaround * 60);
-		snprintf(lines[n++], 160, "turnaround about %s", turn);
-	}
-	return n;
-}
-
 const char *dialog_locked_text(void)
 {
 	return "This order is locked: the organization has too little credit. Top up or upgrade "

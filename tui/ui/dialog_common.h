@@ -74,9 +74,6 @@ void dialog_progress_text(const struct steno_job *job, int64_t now_ms, int bar_c
 /* Draws it at (y, x) within cols. */
 void dialog_draw_job(WINDOW *w, int y, int x, int cols, const struct steno_job *job, bool ascii);
 
-/* Pricing lines of an order (items, addons, total, currency, turnaround) into lines[]
- * (each `width` bytes); returns the count (at most max). */
-size_t dialog_pricing_lines(const struct steno_order *o, char lines[][160], size_t max);
 /* Why a locked order is stuck and what to do, for the dialog. */
 const char *dialog_locked_text(void);
 

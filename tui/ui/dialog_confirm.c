@@ -10,6 +10,7 @@
 #include "core/jobs_extra.h"
 #include "ui/draw.h"
 #include "ui/form_draw.h"
+#include "ui/order_price.h"
 #include "ui/style.h"
 
 #define PRICING_MAX 24
@@ -121,7 +122,7 @@ unsigned dconfirm_key(struct dconfirm *c, enum action_id act, ui_key key)
 void dconfirm_draw(struct dconfirm *c, WINDOW *w, int y, int x, int rows, int cols, bool ascii)
 {
 	unsigned flags = ascii ? TEXT_ASCII : 0;
-	char line[200], lines[PRICING_MAX][160];
+	char line[200], lines[PRICING_MAX][ORDER_PRICE_WIDTH];
 	const struct store_activity *a = order_of(c);
 	int end = y + rows;
 	dconfirm_sync(c);
@@ -129,7 +130,7 @@ void dconfirm_draw(struct dconfirm *c, WINDOW *w, int y, int x, int rows, int co
 		 c->loading ? "loading..." : "?");
 	style_set(w, THEME_DIALOG_TITLE);
 	draw_text(w, y++, x, cols, line, TEXT_LEFT, flags);
-	size_t n = a ? dialog_pricing_lines(&a->order, lines, PRICING_MAX) : 0;
+	size_t n = a ? order_price_lines(&a->order, lines, PRICING_MAX) : 0;
 	style_set(w, THEME_DIALOG);
 	for (size_t i = 0; i < n && y < end - 3; i++)
 		draw_text(w, y++, x, cols, lines[i], TEXT_LEFT, flags);

@@ -338,6 +338,7 @@ static unsigned frame_overlay_key(struct ui_frame *f, ui_key key)
 		f->ctx.pending = ACT_NONE;
 		if (next != ACT_NONE)
 			r |= frame_run(f, next, KEYS_NONE);
+		f->ctx.pending_arg[0] = '\0';
 	}
 	/* overlays are modal: keys never reach the panes below */
 	return r | PANE_HANDLED;

@@ -10,6 +10,7 @@ libsteno_ui_a_SOURCES = \
 	%reldir%/frame.c %reldir%/frame.h \
 	%reldir%/help.c %reldir%/help.h \
 	%reldir%/help_pane.c %reldir%/help_pane.h \
+	%reldir%/order_price.c %reldir%/order_price.h \
 	%reldir%/keymap.c %reldir%/keymap.h \
 	%reldir%/keys.c %reldir%/keys.h \
 	%reldir%/layout.c %reldir%/layout.h \

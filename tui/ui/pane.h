@@ -37,6 +37,8 @@ struct ui_ctx {
 	int ascii;                     /* TEXT_ASCII drawing */
 	int read_only;                 /* --read-only: write actions refused */
 	enum action_id pending;        /* set by the prompt: run after it closes */
+	char pending_arg[128];         /* the rest of the prompt's line ("" if none), for an
+					* ACTION_ARG action; cleared once pending has run */
 	unsigned overlay_scope;        /* the open overlay's SCOPE_* (0: none), kept by the
 					* frame: the status bar hints the overlay's keys */
 };

@@ -1,5 +1,6 @@
 /* The describe view: one resource full-screen, every field of the server's last answer
- * (core/describe.h), values whole and wrapped at spaces; `y` copies the value under the
+ * (core/describe.h), values whole and wrapped at spaces, an order's price above its fields
+ * (ui/order_price.h); `y` copies the value under the
  * cursor, `J` shows the answer's JSON as text, `r` reads it again, Enter on a transcription
  * id opens that transcription, Esc goes back. */
 #include "config.h"
@@ -14,9 +15,11 @@
 #include "ui/app_internal.h"
 #include "ui/clipboard.h"
 #include "ui/draw.h"
+#include "ui/order_price.h"
 #include "ui/style.h"
 
 #define DESCRIBE_LABEL_MAX 36
+#define DESCRIBE_PRICE_MAX 32
 
 struct describe_pane {
 	struct app *app;
@@ -70,10 +73,21 @@ static void describe_changed(void *ud)
 	pane_dirty(dp->self);
 }
 
+/* An order's price lines, the first items of its fields view; 0 for the others and in the
+ * JSON view. */
+static int describe_price(const struct describe_pane *dp, char lines[][ORDER_PRICE_WIDTH])
+{
+	if (dp->raw || dp->d.kind != DESCRIBE_ORDER || !dp->d.has_order)
+		return 0;
+	return (int)order_price_lines(&dp->d.order, lines, DESCRIBE_PRICE_MAX);
+}
+
 static int count_items(const struct describe_pane *dp)
 {
+	char price[DESCRIBE_PRICE_MAX][ORDER_PRICE_WIDTH];
+
 	if (!dp->raw)
-		return (int)dp->d.n;
+		return describe_price(dp, price) + (int)dp->d.n;
 	struct raw_lines l;
 	if (raw_split(dp->d.raw, &l) < 0)
 		return 0;
@@ -100,12 +114,15 @@ static int label_width(const struct describe_pane *dp, int cols)
 static void describe_draw_items(struct pane *p, struct describe_pane *dp)
 {
 	struct raw_lines l = { 0 };
-	int n = dp->raw ? (raw_split(dp->d.raw, &l) < 0 ? 0 : (int)l.n) : (int)dp->d.n;
+	char price[DESCRIBE_PRICE_MAX][ORDER_PRICE_WIDTH];
+	int np = describe_price(dp, price);
+	int n = dp->raw ? (raw_split(dp->d.raw, &l) < 0 ? 0 : (int)l.n) : np + (int)dp->d.n;
 	int lw = dp->raw ? 0 : label_width(dp, p->cols), row = 0;
 
 	for (int i = 0; i < n; i++) {
-		struct app_field f = { .label = dp->raw ? "" : dp->d.fields[i].key,
-			.value = dp->raw ? l.v[i] : dp->d.fields[i].value, .label_w = lw,
+		const struct describe_field *fd = !dp->raw && i >= np ? &dp->d.fields[i - np] : NULL;
+		struct app_field f = { .label = fd ? fd->key : i == 0 && np ? "price" : "",
+			.value = fd ? fd->value : dp->raw ? l.v[i] : price[i], .label_w = lw,
 			.elem = THEME_NORMAL, .selected = i == dp->cursor };
 		if (i == dp->cursor)
 			dp->cursor_row0 = row;
@@ -152,9 +169,12 @@ static void describe_draw(struct pane *p)
 static void describe_copy(struct describe_pane *dp)
 {
 	struct app *app = dp->app;
-	const char *what = dp->raw ? "the JSON" : dp->cursor < (int)dp->d.n ?
-		dp->d.fields[dp->cursor].key : NULL;
-	const char *text = dp->raw ? dp->d.raw : what ? dp->d.fields[dp->cursor].value : NULL;
+	char price[DESCRIBE_PRICE_MAX][ORDER_PRICE_WIDTH];
+	int np = describe_price(dp, price), k = dp->cursor - np;
+	const char *what = dp->raw ? "the JSON" : dp->cursor < np ? "the price line" :
+		k < (int)dp->d.n ? dp->d.fields[k].key : NULL;
+	const char *text = dp->raw ? dp->d.raw : dp->cursor < np ? price[dp->cursor] :
+		what ? dp->d.fields[k].value : NULL;
 
 	if (!text) {
 		app_status(app, "nothing to copy here");
@@ -195,9 +215,12 @@ static const char *field_transcription(const struct describe_pane *dp, size_t i)
  * the panes); returns false when the field names none. */
 static bool describe_follow(struct describe_pane *dp)
 {
-	if (dp->raw || dp->cursor >= (int)dp->d.n)
+	char price[DESCRIBE_PRICE_MAX][ORDER_PRICE_WIDTH];
+	int k = dp->cursor - describe_price(dp, price);
+
+	if (dp->raw || k < 0 || k >= (int)dp->d.n)
 		return false;
-	const char *tr = field_transcription(dp, (size_t)dp->cursor);
+	const char *tr = field_transcription(dp, (size_t)k);
 	char *id = tr ? strdup(tr) : NULL;
 	struct steno_error err;
 	if (!id)

@@ -18,8 +18,8 @@
 /* Ownership: the pane's data, freed by prompt_close. */
 struct prompt_state {
 	struct line_input in;   /* history: the frame's, borrowed */
-	char text[64];          /* the text as UTF-8, refreshed after each key */
-	char msg[160];
+	char text[160];         /* the text as UTF-8, refreshed after each key */
+	char msg[256];
 };
 
 int prompt_resolve(const char *text, char *msg, size_t size)
@@ -88,15 +88,34 @@ static void prompt_draw(struct pane *p)
 	style_set(p->win, THEME_NORMAL);
 }
 
+/* The line is an action's name, then (for an ACTION_ARG action) its argument after a
+ * space: `:order ID`. */
 static unsigned prompt_submit(struct pane *p)
 {
 	struct prompt_state *s = p->data;
-	int id = prompt_resolve(s->text, s->msg, sizeof s->msg);
+	char name[sizeof s->text];
+	size_t lead = strspn(s->text, " ");
+	size_t n = strcspn(s->text + lead, " ");
+	const char *arg = s->text + lead + n;
+
+	arg += strspn(arg, " ");
+	snprintf(name, sizeof name, "%.*s", (int)n, s->text + lead);
+	int id = prompt_resolve(name, s->msg, sizeof s->msg);
 
 	if (s->in.history && line_history_add(s->in.history, s->text) != 0)
 		snprintf(s->msg, sizeof s->msg, "out of memory");
 	if (id <= 0)
 		return PANE_HANDLED | PANE_REDRAW;
+	const struct action_info *a = action_info((enum action_id)id);
+	if (*arg && !(a->flags & ACTION_ARG)) {
+		snprintf(s->msg, sizeof s->msg, "%s takes no argument", a->name);
+		return PANE_HANDLED | PANE_REDRAW;
+	}
+	if (strlen(arg) >= sizeof p->ctx->pending_arg) {
+		snprintf(s->msg, sizeof s->msg, "argument too long");
+		return PANE_HANDLED | PANE_REDRAW;
+	}
+	snprintf(p->ctx->pending_arg, sizeof p->ctx->pending_arg, "%s", arg);
 	p->ctx->pending = (enum action_id)id;
 	return PANE_HANDLED | PANE_CLOSE;
 }
