@@ -95,6 +95,15 @@ const char *faults_kind_name(enum fault_kind kind)
 	return kind >= FAULT_NONE && kind < FAULT_KINDS ? fault_names[kind] : "";
 }
 
+int faults_roll_latency(void)
+{
+	struct fault_spec fs;
+	pthread_mutex_lock(&faults_lock);
+	fs = faults_active;
+	pthread_mutex_unlock(&faults_lock);
+	return fs.latency_p > 0 && util_rand01() < fs.latency_p ? fs.latency_ms : 0;
+}
+
 void faults_roll(struct fault_roll *out, int is_post)
 {
 	struct fault_spec fs;
@@ -102,9 +111,7 @@ void faults_roll(struct fault_roll *out, int is_post)
 	fs = faults_active;
 	pthread_mutex_unlock(&faults_lock);
 	out->kind = FAULT_NONE;
-	out->latency_ms = 0;
-	if (fs.latency_p > 0 && util_rand01() < fs.latency_p)
-		out->latency_ms = fs.latency_ms;
+	out->latency_ms = faults_roll_latency();
 	for (int k = FAULT_500; k < FAULT_KINDS; k++) {
 		if (k == FAULT_DROP_POST && !is_post)
 			continue;

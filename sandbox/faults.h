@@ -29,6 +29,9 @@ int faults_set(const char *spec, char *err, size_t errlen);
 /* Draws this request's faults: at most one kind (tried in the order of the enum) plus latency;
  * drop_post only when is_post. */
 void faults_roll(struct fault_roll *out, int is_post);
+/* Draws the latency alone (milliseconds, 0 for none): the signed-URL routes (/storage,
+ * /files) take only this fault. */
+int faults_roll_latency(void);
 /* The spec name of a kind ("500", "drop_post"...); "" for FAULT_NONE. */
 const char *faults_kind_name(enum fault_kind kind);
 /* Active spec in canonical text (caller frees). */

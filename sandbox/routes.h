@@ -12,6 +12,7 @@ enum {
 	R_API = 1,   /* Bearer key, Accept, rate limit and faults apply */
 	R_ADMIN = 2, /* Bearer admin key; no faults, no rate limit */
 	R_OPEN = 4,  /* no key: signed URLs, editor, teapot */
+	R_LATENCY = 8, /* with R_OPEN: the latency fault applies (the other kinds do not) */
 };
 
 struct sb_route {

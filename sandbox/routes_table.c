@@ -9,8 +9,8 @@
 
 const struct sb_route sb_routes[] = {
 	{"GET", API "/uploads/new", R_API, uploads_new, NULL, 0},
-	{"PUT", "/storage/:token/:name", R_OPEN, uploads_put, uploads_put_begin, SB_MEDIA_MAX},
-	{"GET", "/storage/:token/:name", R_OPEN, uploads_get, NULL, 0},
+	{"PUT", "/storage/:token/:name", R_OPEN | R_LATENCY, uploads_put, uploads_put_begin, SB_MEDIA_MAX},
+	{"GET", "/storage/:token/:name", R_OPEN | R_LATENCY, uploads_get, NULL, 0},
 	{"GET", API "/transcriptions", R_API, transcriptions_list, NULL, 0},
 	{"POST", API "/transcriptions", R_API, transcriptions_create, NULL, 0},
 	{"GET", API "/transcriptions/:id", R_API, transcriptions_get, NULL, 0},
@@ -28,9 +28,9 @@ const struct sb_route sb_routes[] = {
 	{"GET", API "/style_guides", R_API, style_guides_list, NULL, 0},
 	{"GET", API "/teapot", R_OPEN, teapot, NULL, 0},
 	{"GET", "/teapot", R_OPEN, teapot, NULL, 0},
-	{"GET", "/files/exports/:id", R_OPEN, files_export, NULL, 0},
-	{"GET", "/files/transcripts/:id", R_OPEN, files_transcript, NULL, 0},
-	{"GET", "/files/soundwaves/:id", R_OPEN, files_soundwave, NULL, 0},
+	{"GET", "/files/exports/:id", R_OPEN | R_LATENCY, files_export, NULL, 0},
+	{"GET", "/files/transcripts/:id", R_OPEN | R_LATENCY, files_transcript, NULL, 0},
+	{"GET", "/files/soundwaves/:id", R_OPEN | R_LATENCY, files_soundwave, NULL, 0},
 	{"GET", "/editor/:id", R_OPEN, editor_page, NULL, 0},
 	{"POST", "/_sandbox/clock/advance", R_ADMIN, admin_clock, NULL, 0},
 	{"GET", "/_sandbox/clock", R_ADMIN, admin_clock, NULL, 0},

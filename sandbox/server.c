@@ -287,6 +287,14 @@ static void reply_rate_limited(struct sb_req *r, int retry)
 	reply_header(r, "Retry-After", buf);
 }
 
+static void fault_delay(int ms)
+{
+	if (ms <= 0)
+		return;
+	counters_fault("latency");
+	usleep((useconds_t)ms * 1000u);
+}
+
 /* Everything decided before the body arrives. Replies on failure. */
 static void request_precheck(struct req_state *rs)
 {
@@ -296,6 +304,8 @@ static void request_precheck(struct req_state *rs)
 		return;
 	r->body_limit = r->route->body_limit ? (size_t)r->route->body_limit : (size_t)SB_JSON_MAX;
 	if (r->route->flags & R_OPEN) {
+		if (r->route->flags & R_LATENCY)
+			fault_delay(faults_roll_latency());
 		if (r->route->begin)
 			r->route->begin(r);
 		return;
@@ -316,10 +326,7 @@ static void request_precheck(struct req_state *rs)
 	faults_roll(&rs->fault, strcmp(r->method, "POST") == 0);
 	if (rs->fault.kind != FAULT_NONE)
 		counters_fault(faults_kind_name(rs->fault.kind));
-	if (rs->fault.latency_ms > 0) {
-		counters_fault("latency");
-		usleep((useconds_t)rs->fault.latency_ms * 1000u);
-	}
+	fault_delay(rs->fault.latency_ms);
 	switch (rs->fault.kind) {
 	case FAULT_500:
 		reply_error(r, 500, "internal_error", "injected fault: internal server error");

@@ -150,3 +150,21 @@ Test(sandbox_counters, faults_counted_by_kind_and_not_processed, .fini = stop_al
 	cr_expect_eq(u.status, 403);
 	sbx_resp_free(&u);
 }
+
+/* The signed-URL routes take the latency fault (a transfer slow enough to cancel) and no
+ * other kind: a GET of the stored upload is delayed, counted, and still answered 200. */
+Test(sandbox_counters, signed_urls_take_latency_only, .fini = stop_all)
+{
+	char url[1024];
+	struct sbx_resp r;
+	start_with_upload(url, sizeof url);
+	set_faults("latency=1:1ms,500=1");
+	cr_assert_eq(sbx_request(&S, "GET", url, NULL, NULL, NULL, &r), 0);
+	cr_assert_eq(r.status, 200, "%s", r.body);
+	sbx_resp_free(&r);
+	set_faults("none");
+	json_object *o = counters();
+	cr_assert_eq(member(o, "faults.latency"), 1, "%s", json_object_to_json_string(o));
+	cr_assert_eq(member(o, "faults.500"), -1, "%s", json_object_to_json_string(o));
+	json_object_put(o);
+}

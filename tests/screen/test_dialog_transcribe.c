@@ -101,6 +101,35 @@ Test(dialog_transcribe, upload_cancelled_then_done)
 	dfx_close(&x);
 }
 
+/* Esc while the file's PUT runs (the sandbox's latency holds /storage): the dialog says
+ * nothing was created, the server holds no transcription, and the same form goes again to
+ * exactly one. */
+Test(dialog_transcribe, upload_cancelled_while_sending_leaves_nothing)
+{
+	struct dfx x;
+	char path[400];
+	dfx_open(&x, 24, 80, 0);
+	snprintf(path, sizeof path, "%s/talk.wav", x.tmp);
+	write_wav(path);
+	dfx_dialog(&x, &dialog_transcribe_ops);
+	dfx_type(&x, "Slow upload");
+	dfx_keys(&x, "<Tab> <Tab> <Right> <Tab>");   /* source: local file */
+	dfx_type(&x, path);
+	dfx_faults(&x, "latency=1:3000ms");
+	dfx_keys(&x, "<Enter>");
+	cr_assert(dfx_pump(&x, dfx_cond_shows, "uploading", 10000), "the upload never ran");
+	dfx_keys(&x, "<Esc>");
+	dfx_faults(&x, "");
+	char *t = dfx_text();
+	cr_assert(strstr(t, "upload cancelled: nothing was created"), "%s", t);
+	free(t);
+	cr_assert_eq(dfx_count(&x, "transcriptions"), 0);
+	dfx_keys(&x, "<Enter>");
+	cr_assert(dfx_pump(&x, dfx_cond_shows, "Created transcription", 8000), "upload did not finish");
+	cr_assert_eq(dfx_count(&x, "transcriptions"), 1);
+	dfx_close(&x);
+}
+
 Test(dialog_transcribe, file_browser_and_resize)
 {
 	struct dfx x;

@@ -5,7 +5,10 @@
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <dirent.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "panes_fixture.h"
 #include "ui/app_internal.h"
@@ -307,4 +310,88 @@ Test(activity, a_cancelled_export_wait_stays_refreshable)
 	pf_expect(&f, " ready ");
 	pf_keys(&f, "d");
 	pf_expect(&f, "Download export");
+}
+
+/* The only file in dir (none may be left as NAME.part) into path; its bytes into a new string. */
+static char *only_file(const char *dir, char *path, size_t n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int files = 0;
+
+	cr_assert_not_null(d);
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.') {
+			cr_assert_null(strstr(e->d_name, ".part"), "left behind: %s", e->d_name);
+			snprintf(path, n, "%s/%s", dir, e->d_name);
+			files++;
+		}
+	closedir(d);
+	cr_assert_eq(files, 1, "%d files in %s", files, dir);
+	FILE *fp = fopen(path, "rb");
+	cr_assert_not_null(fp);
+	char *buf = calloc(1, 1 << 16);
+	size_t got = fread(buf, 1, (1 << 16) - 1, fp);
+	cr_assert(got > 0 && feof(fp));
+	fclose(fp);
+	return buf;
+}
+
+/* Cancelling an export's download while it runs (the sandbox's latency slows /files) leaves
+ * nothing behind and nothing stuck: the row says what happened, no .part stays, `r` reads the
+ * export's state, and `d` downloads the same bytes the server serves. */
+Test(activity, a_cancelled_download_leaves_no_part_and_downloads_again)
+{
+	struct pf_opts o = { .rows = 30, .cols = 140, .sandbox_args = demo30 };
+	char tid[64], dl[300], path[600], url[1024];
+	const char *ids[1] = { tid };
+	struct steno_error err;
+	long status = 0;
+
+	pf_open(&f, &o);
+	snprintf(dl, sizeof dl, "%s/dl", f.dir);
+	cr_assert_eq(mkdir(dl, 0700), 0);
+	free(f.config.download_dir);
+	f.config.download_dir = strdup(dl);
+	find_state("automatic_done", tid, sizeof tid);
+	struct steno_export_create_req req = { .format = "txt", .transcription_ids = ids,
+					       .n_transcription_ids = 1 };
+	steno_error_clear(&err);
+	int job = jobs_export(app_jobs(f.app), &req, dl, NULL, false, &err);
+	cr_assert_gt(job, 0, "%s", err.message);
+	cr_assert_eq(app_watch_job(f.app, job), 0);
+	step_until(job, JOB_STEP_WAITING);
+	cr_assert_eq(sbx_set_faults(&f.sbx, "latency=1:3000ms"), 0);
+	cr_assert_eq(sbx_advance(&f.sbx, 60), 0);
+	scr_push_key('4');
+	pf_wait_text(&f, "downloa");   /* the State column cuts the rest */
+	scr_push_key('x');
+	f.quit |= app_step(f.app, 0);
+	cr_assert_eq(jobs_get(app_jobs(f.app), job)->step, JOB_STEP_CANCELLED);
+	cr_assert_eq(sbx_set_faults(&f.sbx, "none"), 0);
+	pf_settle(&f);
+	pf_expect(&f, "cancelled while down");   /* the Info column cuts the rest */
+	cr_assert_eq(rmdir(dl), 0, "the cancelled download left a file in %s", dl);
+	cr_assert_eq(mkdir(dl, 0700), 0);
+	pf_keys(&f, "r");
+	pf_expect(&f, "refreshing ");
+	pf_expect(&f, " ready ");
+	pf_keys(&f, "d");
+	pf_expect(&f, "Download export");
+	pf_keys(&f, "<Enter>");
+	pf_wait_text(&f, "Saved ");
+	pf_keys(&f, "<Esc>");
+
+	char *got = only_file(dl, path, sizeof path);
+	snprintf(url, sizeof url, "exports/%s", jobs_get(app_jobs(f.app), job)->resource_id);
+	json_object *e = sbx_call(&f.sbx, "GET", url, NULL, &status);
+	cr_assert_eq(status, 200);
+	snprintf(url, sizeof url, "%s", sbx_str(e, "download_link"));
+	json_object_put(e);
+	struct sbx_resp r;
+	cr_assert_eq(sbx_request(&f.sbx, "GET", url, NULL, NULL, NULL, &r), 0);
+	cr_assert_eq(r.status, 200);
+	cr_assert_str_eq(got, r.body, "the file is not what the server serves");
+	sbx_resp_free(&r);
+	free(got);
 }
