@@ -339,7 +339,8 @@ static void dex_draw(struct pane *p)
 	int rows = dialog_body_rows(p), cols = dialog_body_cols(p);
 	dex_sync(d);
 	const char *hint = d->mode == DEX_EDIT ? "Tab: next  Enter: start  Esc: cancel" :
-		d->mode == DEX_RUNNING ? "Esc: close (the export goes on in the activity pane)" :
+		d->mode == DEX_RUNNING && d->b.job ? "Esc: close (the export goes on in the activity pane)" :
+		d->mode == DEX_RUNNING ? "Esc: cancel the download" :
 		d->b.env.display ? "o: open  Enter/Esc: close" : "Enter/Esc: close";
 	if (dialog_draw_form(p, &d->b, d->download_only ? "Download export" : "Export", hint, d->mode == DEX_EDIT))
 		return;
