@@ -262,10 +262,6 @@ void sync_free(struct steno_sync *s)
 {
 	if (!s)
 		return;
-	if (!s->cfg.keep_http_listeners) { /* the engine may outlive it (steno watch) */
-		steno_http_set_retry_listener(s->cfg.http, NULL, NULL);
-		steno_http_set_trace_listener(s->cfg.http, NULL, NULL);
-	}
 	while (s->reqs)
 		sync_req_done(s->reqs);
 	if (s->listener > 0)

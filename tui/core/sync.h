@@ -65,7 +65,8 @@ struct sync_config {
 	void *clock_ud;
 	int64_t (*wall_ms)(void *ud);    /* ms since the epoch (state file); NULL: real time */
 	/* the caller keeps the engine's retry and trace listeners (a command that reports its
-	 * own retries); otherwise the sync engine takes them until sync_free */
+	 * own retries, and uses the engine after sync_free); otherwise the sync engine takes
+	 * them for good (the browser frees the http engine first, see above) */
 	bool keep_http_listeners;
 	struct sync_listener listener;
 };
