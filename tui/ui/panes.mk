@@ -2,7 +2,7 @@
 # organizations, transcriptions, details, activity and log panes.
 libsteno_ui_a_SOURCES += \
 	%reldir%/app.c %reldir%/app.h %reldir%/app_internal.h \
-	%reldir%/app_access.c %reldir%/app_watch.c \
+	%reldir%/app_access.c %reldir%/app_access.h %reldir%/app_watch.c \
 	%reldir%/app_data.c %reldir%/app_draw.c %reldir%/app_input.c \
 	%reldir%/app_list.c %reldir%/app_places.c \
 	%reldir%/pane_orgs.c %reldir%/pane_orgs.h \
