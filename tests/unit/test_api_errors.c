@@ -170,3 +170,20 @@ Test(error_body, no_repeated_text_and_storage_xml)
 	cr_assert_str_eq(e.message, "The signature does not match.");
 	cr_assert_str_eq(e.code, "SignatureDoesNotMatch");
 }
+
+/* Found by fuzz_error: a 429 message cut at 300 bytes inside a UTF-8 character. */
+Test(error_body, rate_limited_message_cut_between_characters)
+{
+	char body[1024] = "{\"message\": \"";
+	for (int i = 0; i < 200; i++)
+		strcat(body, "\xc3\xa9");     /* é: 400 bytes of 2-byte characters */
+	strcat(body, "x\"}");
+	struct steno_error err;
+	for (int shift = 0; shift < 2; shift++) {
+		char b[1024];
+		snprintf(b, sizeof b, "%.13s%s%s", body, shift ? "a" : "", body + 13);
+		steno_error_from_response(429, b, strlen(b), NULL, &err);
+		cr_assert(strstr(err.message, "rate limited by the server"), "%s", err.message);
+		cr_assert(jget_utf8_valid(err.message, strlen(err.message)), "shift %d: %s", shift, err.message);
+	}
+}

@@ -263,8 +263,12 @@ static int rate_limited(struct steno_error *err, const struct text *msg)
 		err->retry_after_s = STENO_RETRY_AFTER_MAX_S;
 	if (!strcmp(err->code, ""))
 		snprintf(err->code, sizeof err->code, "rate_limited");
-	return steno_error_set(err, STENO_ERR_HTTP, "rate limited by the server (HTTP 429%s%.300s)%s",
-			       msg->len ? ": " : "", msg->buf, wait);
+	/* at most 300 bytes of the message, cut between two UTF-8 characters */
+	size_t n = strnlen(msg->buf, 300);
+	while (n > 0 && n < strlen(msg->buf) && ((unsigned char)msg->buf[n] & 0xC0) == 0x80)
+		n--;
+	return steno_error_set(err, STENO_ERR_HTTP, "rate limited by the server (HTTP 429%s%.*s)%s",
+			       msg->len ? ": " : "", (int)n, msg->buf, wait);
 }
 
 static int from_response(long status, const char *body, size_t len, double asked_s,
