@@ -75,17 +75,23 @@ static void write_wav(const char *path)
 	free(wav);
 }
 
+/* The transcribe dialog filled in for a local WAV file named `name`, not yet submitted. */
+static void open_upload_form(struct dfx *x, const char *name)
+{
+	char path[400];
+	dfx_open(x, 24, 80, 0);
+	snprintf(path, sizeof path, "%s/talk.wav", x->tmp);
+	write_wav(path);
+	dfx_dialog(x, &dialog_transcribe_ops);
+	dfx_type(x, name);
+	dfx_keys(x, "<Tab> <Tab> <Right> <Tab>");   /* source: local file */
+	dfx_type(x, path);
+}
+
 Test(dialog_transcribe, upload_cancelled_then_done)
 {
 	struct dfx x;
-	char path[400];
-	dfx_open(&x, 24, 80, 0);
-	snprintf(path, sizeof path, "%s/talk.wav", x.tmp);
-	write_wav(path);
-	dfx_dialog(&x, &dialog_transcribe_ops);
-	dfx_type(&x, "Upload");
-	dfx_keys(&x, "<Tab> <Tab> <Right> <Tab>");   /* source: local file */
-	dfx_type(&x, path);
+	open_upload_form(&x, "Upload");
 	dfx_keys(&x, "<Enter>");
 	cr_assert(dfx_shows(&x, "preparing upload") || dfx_shows(&x, "uploading"));
 	dfx_keys(&x, "<Esc>");                         /* cancel before it is sent */
@@ -107,14 +113,7 @@ Test(dialog_transcribe, upload_cancelled_then_done)
 Test(dialog_transcribe, upload_cancelled_while_sending_leaves_nothing)
 {
 	struct dfx x;
-	char path[400];
-	dfx_open(&x, 24, 80, 0);
-	snprintf(path, sizeof path, "%s/talk.wav", x.tmp);
-	write_wav(path);
-	dfx_dialog(&x, &dialog_transcribe_ops);
-	dfx_type(&x, "Slow upload");
-	dfx_keys(&x, "<Tab> <Tab> <Right> <Tab>");   /* source: local file */
-	dfx_type(&x, path);
+	open_upload_form(&x, "Slow upload");
 	dfx_faults(&x, "latency=1:3000ms");
 	dfx_keys(&x, "<Enter>");
 	cr_assert(dfx_pump(&x, dfx_cond_shows, "uploading", 10000), "the upload never ran");
