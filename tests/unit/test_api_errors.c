@@ -180,7 +180,7 @@ Test(error_body, rate_limited_message_cut_between_characters)
 	strcat(body, "x\"}");
 	struct steno_error err;
 	for (int shift = 0; shift < 2; shift++) {
-		char b[1024];
+		char b[sizeof body + 1];
 		snprintf(b, sizeof b, "%.13s%s%s", body, shift ? "a" : "", body + 13);
 		steno_error_from_response(429, b, strlen(b), NULL, &err);
 		cr_assert(strstr(err.message, "rate limited by the server"), "%s", err.message);
