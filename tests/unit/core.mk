@@ -53,6 +53,12 @@ tests_unit_test_core_state_merge_SOURCES = %reldir%/test_core_state_merge.c %rel
 tests_unit_test_core_state_merge_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_unit_test_core_state_merge_LDADD = $(CORE_TEST_LIBS)
 
+check_PROGRAMS += tests/unit/test_core_choices
+TESTS += tests/unit/test_core_choices
+tests_unit_test_core_choices_SOURCES = %reldir%/test_core_choices.c %reldir%/core_helpers.h
+tests_unit_test_core_choices_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_unit_test_core_choices_LDADD = $(CORE_TEST_LIBS)
+
 # language names (generated table) and UTF-8 case folding: pure, no files
 check_PROGRAMS += tests/unit/test_core_lang_names
 TESTS += tests/unit/test_core_lang_names

@@ -37,6 +37,7 @@ void state_free(struct steno_state *st)
 		free(st->watched[i].id);
 	}
 	free(st->watched);
+	state_choices_free(st);
 	free(st->origin);
 	memset(st, 0, sizeof(*st));
 }
@@ -350,6 +351,8 @@ int state_merge_into(struct steno_state *dst, const struct steno_state *src, str
 			return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 	while (dst->n_watched > STATE_WATCHED_MAX)
 		watch_make_room(dst);
+	if (state_choices_merge(dst, src, err) < 0)
+		return -1;
 	for (size_t i = dst->n_folders; i-- > 0;) {
 		if (dst->folders[i].origin[0] || !adopted(dst, &dst->folders[i]))
 			continue;

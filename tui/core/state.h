@@ -10,7 +10,9 @@
  * exclusive lock on FILE.lock, so that two steno processes saving at once lose nothing. A
  * corrupt file is kept as FILE.bad, reported, and steno starts empty. Files of the previous
  * format (folders without an origin) load: state_set_origin gives those folders to the first
- * server that opens their organization. */
+ * server that opens their organization. The dialogs' remembered choices and recent
+ * languages (core/choices.h) are kept here too, per origin and organization; files without
+ * them load. */
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -45,11 +47,25 @@ struct state_watch {
 	int64_t final_ms;       /* when it was seen in a final state; 0 while not final */
 };
 
+/* A remembered choice (core/choices.h). Ownership: strings malloc'd, freed by state_free.
+ * Key: origin, org_id, dialog, field; the later used_ms wins. */
+struct state_choice {
+	char *origin;
+	char *org_id;           /* "" for a choice of the whole server */
+	char *dialog;           /* "transcribe", "order", "translate", "export", or
+	                         * "recent-language" (then field is the code, value "") */
+	char *field;
+	char *value;
+	int64_t used_ms;        /* wall clock, ms since the epoch */
+};
+
 struct steno_state {
 	struct state_folder *folders;
 	size_t n_folders;
 	struct state_watch *watched;   /* oldest first */
 	size_t n_watched;
+	struct state_choice *choices;  /* core/choices.h */
+	size_t n_choices;
 	char *origin;           /* the server folders are read and learned for (state_set_origin) */
 	bool dirty;             /* changed since load/save */
 };

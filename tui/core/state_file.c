@@ -79,6 +79,53 @@ static int watched_to_json(const struct steno_state *st, json_object *root)
 	return 0;
 }
 
+/* The optional "choices" array (remembered dialog choices and recent languages; older files
+ * have none). 0, 1 when malformed, -1 no memory. */
+static int choices_from_json(struct steno_state *st, json_object *root)
+{
+	json_object *arr;
+	if (!json_object_object_get_ex(root, "choices", &arr))
+		return 0;
+	if (!json_object_is_type(arr, json_type_array))
+		return 1;
+	for (size_t i = 0, n = json_object_array_length(arr); i < n; i++) {
+		json_object *o = json_object_array_get_idx(arr, i);
+		if (!json_object_is_type(o, json_type_object))
+			return 1;
+		struct choice_in c = { jstr(o, "origin"), jstr(o, "org"), jstr(o, "dialog"),
+			jstr(o, "field"), jstr(o, "value"), jint64(o, "used_ms") };
+		struct steno_error e;
+		steno_error_clear(&e);
+		if (state_choice_put(st, &c, &e) < 0)
+			return e.kind == STENO_ERR_NOMEM ? -1 : 1;
+	}
+	return 0;
+}
+
+static int choices_to_json(const struct steno_state *st, json_object *root)
+{
+	json_object *arr = json_object_new_array();
+	if (!arr || json_object_object_add(root, "choices", arr)) {
+		json_object_put(arr);
+		return -1;
+	}
+	for (size_t i = 0; i < st->n_choices; i++) {
+		const struct state_choice *c = &st->choices[i];
+		json_object *o = json_object_new_object();
+		if (!o || json_object_array_add(arr, o)) {
+			json_object_put(o);
+			return -1;
+		}
+		json_object_object_add(o, "origin", json_object_new_string(c->origin));
+		json_object_object_add(o, "org", json_object_new_string(c->org_id));
+		json_object_object_add(o, "dialog", json_object_new_string(c->dialog));
+		json_object_object_add(o, "field", json_object_new_string(c->field));
+		json_object_object_add(o, "value", json_object_new_string(c->value));
+		json_object_object_add(o, "used_ms", json_object_new_int64(c->used_ms));
+	}
+	return 0;
+}
+
 static const char *jstr(json_object *o, const char *key)
 {
 	json_object *v;
@@ -114,7 +161,8 @@ static int state_from_json(struct steno_state *st, json_object *root)
 				     jstr(o, "path"), at, &e) < 0)
 			return e.kind == STENO_ERR_NOMEM ? -1 : 1;
 	}
-	return watched_from_json(st, root);
+	int rc = watched_from_json(st, root);
+	return rc ? rc : choices_from_json(st, root);
 }
 
 static int quarantine(struct steno_state *st, const char *path, const char *why,
@@ -200,7 +248,7 @@ static json_object *state_to_json(const struct steno_state *st)
 			json_object_object_add(o, "path", json_object_new_string(f->path));
 		json_object_object_add(o, "learned_ms", json_object_new_int64(f->learned_ms));
 	}
-	if (watched_to_json(st, root) < 0) {
+	if (watched_to_json(st, root) < 0 || choices_to_json(st, root) < 0) {
 		json_object_put(root);
 		return NULL;
 	}

@@ -1,8 +1,8 @@
 #ifndef STENO_CORE_STATE_INTERNAL_H
 #define STENO_CORE_STATE_INTERNAL_H
 
-/* Shared by state.c (the state in memory) and state_file.c (the file: JSON, the lock, the
- * merge on save) only. */
+/* Shared by state.c (the state in memory), state_file.c (the file: JSON, the lock, the
+ * merge on save) and choices.c (the remembered choices) only. */
 
 #include "core/state.h"
 
@@ -22,9 +22,25 @@ int state_folder_put(struct steno_state *st, const char *origin, const char *org
 		     const char *folder_id, const char *path, int64_t learned_ms,
 		     struct steno_error *err);
 
-/* Adds src's folders and watched items to dst (known ones: fields filled in, the earliest
- * final time kept), then caps the watched list. 0, or -1 on no memory. */
+/* Adds src's folders, watched items and remembered choices to dst (known ones: fields
+ * filled in, the earliest final time kept, the later choice), then caps the watched list. 0, or -1 on no memory. */
 int state_merge_into(struct steno_state *dst, const struct steno_state *src,
 		     struct steno_error *err);
+
+/* One remembered choice's fields, all borrowed: what state_choice_put copies. */
+struct choice_in {
+	const char *origin, *org, *dialog, *field, *value;
+	int64_t used_ms;
+};
+
+/* Adds or updates a remembered choice (core/choices.c; strings copied): a known key takes
+ * the value when its time is not earlier; recent languages beyond RECENT_MAX per server and
+ * organization drop the oldest. 1 changed, 0 not, -1 invalid (STENO_ERR_INVALID) or no
+ * memory. */
+int state_choice_put(struct steno_state *st, const struct choice_in *in, struct steno_error *err);
+/* Puts every choice of src into dst. 0, or -1 on no memory. */
+int state_choices_merge(struct steno_state *dst, const struct steno_state *src,
+			struct steno_error *err);
+void state_choices_free(struct steno_state *st);
 
 #endif
