@@ -46,7 +46,14 @@ void dialog_close(struct pane *p)
 unsigned dialog_form_key(struct dialog_base *b, enum action_id act, ui_key key,
 			 void (*submit)(void *dialog), void (*update)(void *dialog))
 {
-	switch (form_key(&b->form, act, key)) {
+	enum form_event ev = form_key(&b->form, act, key);
+	if (ev == FORM_EV_USED && b->check && form_has_checked_error(&b->form)) {
+		struct steno_error now;
+		steno_error_clear(&now);
+		b->check(b, &now);
+		form_recheck(&b->form, &now);
+	}
+	switch (ev) {
 	case FORM_EV_CANCEL:
 		return PANE_HANDLED | PANE_CLOSE;
 	case FORM_EV_BUTTON:

@@ -19,6 +19,9 @@ struct dialog_base {
 	struct form form;
 	struct pane *pane;
 	int job;                  /* the job the dialog follows (0: none yet) */
+	/* The dialog's local validation of the request the form makes now (NULL: none): after
+	 * each change, a validation error it no longer gives leaves the form (form_recheck). */
+	int (*check)(void *dialog, struct steno_error *err);
 };
 
 /* Allocates a zeroed dialog of `size` bytes (a struct beginning with struct dialog_base),

@@ -268,6 +268,88 @@ void dialog_folder_choice(const char *value, const char **folder_id, const char 
 		*path = value + 5;
 }
 
+/* A remembered value into a field of the form (by its kind). */
+static void apply_value(struct form *f, struct form_field *fl, const char *name, const char *value)
+{
+	switch (fl->kind) {
+	case FORM_TEXT:
+	case FORM_FILE:
+		form_set_text(f, name, value);
+		break;
+	case FORM_CHECK:
+		form_set_checked(f, name, strcmp(value, "1") == 0);
+		break;
+	case FORM_RADIO:
+	case FORM_PICK:
+		form_choose(f, name, value);   /* an option gone since: the default stays */
+		break;
+	case FORM_MULTI: {
+		char buf[4200];
+		const char *v[64];
+		snprintf(buf, sizeof buf, "%s", value);
+		size_t n = dialog_split_list(buf, v, sizeof v / sizeof *v);
+		for (size_t i = 0; i < fl->n_opts; i++)
+			fl->selected[i] = false;
+		for (size_t i = 0; i < n; i++)
+			form_select(f, name, v[i], true);
+		break;
+	}
+	case FORM_BUTTON:
+	case FORM_NOTE:
+		break;
+	}
+}
+
+static bool browsed_folder_field(const struct dialog_env *env, const char *name)
+{
+	return env->folder_id[0] && (!strcmp(name, "folder_pick") || !strcmp(name, "folder"));
+}
+
+void dialog_apply_choices(struct form *f, const struct dialog_env *env, enum choice_dialog d)
+{
+	size_t n;
+	const struct choice_field *cf = choices_fields(d, &n);
+	for (size_t i = 0; env->state && i < n; i++) {
+		const char *value = choices_get(env->state, env->org_id, d, cf[i].field);
+		struct form_field *fl = form_field(f, cf[i].field);
+		if (value && fl && !browsed_folder_field(env, cf[i].field))
+			apply_value(f, fl, cf[i].field, value);
+	}
+}
+
+void dialog_report_choices(const struct form *f, const struct dialog_env *env, enum choice_dialog d)
+{
+	if (!env->hooks.remember)
+		return;
+	size_t n;
+	const struct choice_field *cf = choices_fields(d, &n);
+	struct choice_report r = { .dialog = d, .org_id = env->org_id };
+	char text[CHOICE_VALUES_MAX][4200];
+	for (size_t i = 0; i < n && i < CHOICE_VALUES_MAX; i++) {
+		const struct form_field *fl = form_field_c(f, cf[i].field);
+		const char *value = NULL;
+		if (!fl)
+			continue;
+		if (fl->kind == FORM_TEXT || fl->kind == FORM_FILE) {
+			value = form_text(f, cf[i].field, text[i], sizeof text[i]);
+		} else if (fl->kind == FORM_CHECK) {
+			value = fl->checked ? "1" : "0";
+		} else if (fl->kind == FORM_MULTI) {
+			size_t o = 0;
+			text[i][0] = '\0';
+			for (size_t k = 0; k < fl->n_opts && o < sizeof text[i]; k++)
+				if (fl->selected[k])
+					o += (size_t)snprintf(text[i] + o, sizeof text[i] - o, "%s%s",
+							      o ? "," : "", fl->opts[k].value);
+			value = text[i];
+		} else {
+			value = form_choice(f, cf[i].field);
+		}
+		choices_report_add(&r, cf[i].field, value);
+	}
+	env->hooks.remember(env->hooks.ud, &r);
+}
+
 /* The grandchild runs the opener; the child exits at once so nothing is left to reap. */
 static void opener_child(const char *cmd, const char *path)
 {

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "api/order.h"
+#include "core/choices.h"
 #include "core/jobs.h"
 #include "core/recent.h"
 #include "core/store.h"
@@ -28,6 +29,8 @@ struct dialog_hooks {
 	void (*status)(void *ud, const char *msg);        /* a status-bar message */
 	void (*reload)(void *ud);                         /* reload the list (create, delete) */
 	void (*unmark)(void *ud);                         /* marks were used */
+	/* a dialog was submitted with these choices (the app remembers them, core/choices) */
+	void (*remember)(void *ud, const struct choice_report *r);
 	void *ud;
 };
 
@@ -37,7 +40,7 @@ struct dialog_env {
 	struct steno_http *http;
 	struct steno_jobs *jobs;
 	struct steno_store *store;
-	const struct steno_state *state;      /* learned folders; may be NULL */
+	const struct steno_state *state;      /* learned folders, remembered choices; may be NULL */
 	const struct steno_config *config;    /* may be NULL: defaults */
 	char org_id[64];
 	char folder_id[64];
@@ -47,10 +50,9 @@ struct dialog_env {
 	char **ids;                           /* the marked transcriptions, else the selection */
 	size_t n_ids;
 	char activity_id[64];                 /* the order/export selected in the activity pane */
-	/* Languages submitted before, most recent first: offered first by the language
-	 * pickers and pushed on submit. NULL: none kept (the app does not keep them yet: they
-	 * belong in the per-server state file). */
-	struct recent_list *recent_languages;
+	/* Languages submitted before on this server and organization, most recent first
+	 * (core/choices, from the state): offered first by the language pickers. */
+	struct recent_list recent_languages;
 	struct dialog_hooks hooks;
 };
 
@@ -94,6 +96,14 @@ int dialog_add_target_languages(struct form *f, const char *key, const struct re
 int dialog_add_folders(struct form *f, const char *key, const struct dialog_env *env);
 /* The learned folder chosen: its id or path (one of them set), from the option value. */
 void dialog_folder_choice(const char *value, const char **folder_id, const char **path);
+
+/* Sets the form's fields to what dialog d was last submitted with on this server
+ * (env->state, core/choices); a field absent from the form, or a value it no longer offers,
+ * is left as it is. While a folder is browsed (env->folder_id), that folder stays chosen. */
+void dialog_apply_choices(struct form *f, const struct dialog_env *env, enum choice_dialog d);
+/* Reports what dialog d was submitted with (the remember hook): the values of the fields
+ * core/choices keeps. */
+void dialog_report_choices(const struct form *f, const struct dialog_env *env, enum choice_dialog d);
 
 /* Runs the configured opener (config->opener, else xdg-open) on path, detached, when a
  * display is available (env->display). Returns 0, or -1 with the reason in msg. */

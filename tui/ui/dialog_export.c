@@ -82,6 +82,7 @@ static int dex_build(void *arg)
 	rc |= form_add(f, FORM_CHECK, "overwrite", "Overwrite") < 0;
 	rc |= form_add(f, FORM_BUTTON, "go", d->download_only ? "Download" : "Export") < 0;
 	rc |= form_add(f, FORM_BUTTON, "cancel", "Cancel") < 0;
+	dialog_apply_choices(f, &d->b.env, CHOICE_EXPORT);
 	form_focus(f, d->download_only ? "dir" : "format");
 	return rc ? -1 : 0;
 }
@@ -209,6 +210,7 @@ static void dex_download_only(struct dex *d, const char *dir)
 		form_show_error(&d->b.form, &err);
 		return;
 	}
+	dialog_report_choices(&d->b.form, &d->b.env, CHOICE_EXPORT);
 	d->mode = DEX_RUNNING;
 }
 
@@ -296,6 +298,7 @@ static void dex_submit(void *arg)
 	int id = jobs_export(d->b.env.jobs, &req, dir, name, form_checked(&d->b.form, "overwrite"), &err);
 	if (!dialog_job_started(&d->b, id, &err))
 		return;
+	dialog_report_choices(&d->b.form, &d->b.env, CHOICE_EXPORT);
 	d->mode = DEX_RUNNING;
 	if (d->b.env.hooks.unmark && d->b.env.n_ids > 1)
 		d->b.env.hooks.unmark(d->b.env.hooks.ud);

@@ -50,7 +50,7 @@ static int dor_build(void *arg)
 	rc |= form_add(f, FORM_TEXT, "url", "Media URL") < 0;
 	rc |= form_add(f, FORM_FILE, "file upload", "File (C-o)") < 0;
 	rc |= form_add(f, FORM_PICK, "language", "Language") < 0;
-	rc |= dialog_add_languages(f, "language", "en-US", d->b.env.recent_languages);
+	rc |= dialog_add_languages(f, "language", "en-US", &d->b.env.recent_languages);
 	rc |= form_add_radio(f, "service", "Service", (const char *const[]){ "auto", "pro", NULL });
 	rc |= form_add(f, FORM_TEXT, "name", "Name") < 0;
 	rc |= form_add(f, FORM_PICK, "folder_pick folder_id", "Known folder") < 0;
@@ -68,6 +68,7 @@ static int dor_build(void *arg)
 	rc |= form_add(f, FORM_BUTTON, "order", "Order") < 0;
 	rc |= form_add(f, FORM_BUTTON, "cancel", "Cancel") < 0;
 	form_set_hidden(f, "file", true);
+	dialog_apply_choices(f, &d->b.env, CHOICE_ORDER);
 	return rc ? -1 : 0;
 }
 
@@ -128,11 +129,14 @@ static void dor_load_lists(struct dor *d)
 		form_set_error(&d->b.form, "style_guide", err.message);
 }
 
+static int dor_check(void *arg, struct steno_error *err);
+
 static int dor_open(struct pane *p, void *arg)
 {
 	struct dor *d = dialog_new(p, sizeof *d, arg, dor_build);
 	if (!d)
 		return -1;
+	d->b.check = dor_check;
 	dor_load_lists(d);
 	return 0;
 }
@@ -221,6 +225,23 @@ static void dor_fill(struct dor *d, struct dor_req *r)
 	dor_fill_style(d, r);
 }
 
+/* What core/jobs checks before an order is created (an upload's URL is not known yet: any
+ * valid one stands in). */
+static int dor_check(void *arg, struct steno_error *err)
+{
+	struct dor *d = arg;
+	struct dor_req *r = calloc(1, sizeof *r);
+	if (!r)
+		return 0;
+	dor_fill(d, r);
+	const char *src = form_choice(&d->b.form, "source");
+	if (src && strcmp(src, "file") == 0)
+		r->req.url = "https://upload.invalid/media";
+	int rc = steno_validate_order_create(&r->req, err);
+	free(r);
+	return rc;
+}
+
 static void dor_submit(void *arg)
 {
 	struct dor *d = arg;
@@ -239,7 +260,7 @@ static void dor_submit(void *arg)
 	int id = jobs_order(d->b.env.jobs, &r->req, upload, false, &err);
 	free(r);
 	if (dialog_job_started(&d->b, id, &err)) {
-		recent_push(d->b.env.recent_languages, form_choice(&d->b.form, "language"));
+		dialog_report_choices(&d->b.form, &d->b.env, CHOICE_ORDER);
 		d->mode = DOR_RUNNING;
 	}
 }

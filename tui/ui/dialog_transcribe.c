@@ -33,7 +33,7 @@ static int dtr_build(void *arg)
 	int rc = 0;
 	rc |= form_add(f, FORM_TEXT, "name", "Name") < 0;
 	rc |= form_add(f, FORM_PICK, "language", "Language") < 0;
-	rc |= dialog_add_languages(f, "language", "en-US", d->b.env.recent_languages);
+	rc |= dialog_add_languages(f, "language", "en-US", &d->b.env.recent_languages);
 	rc |= form_add_radio(f, "source", "Source",
 				 (const char *const[]){ "url|URL", "file|local file", NULL });
 	rc |= form_add(f, FORM_TEXT, "url tmp_url", "Media URL") < 0;
@@ -51,14 +51,12 @@ static int dtr_build(void *arg)
 	rc |= form_add(f, FORM_BUTTON, "cancel", "Cancel") < 0;
 	form_set_hidden(f, "file", true);
 	form_set_hidden(f, "document_url", true);
+	dialog_apply_choices(f, &d->b.env, CHOICE_TRANSCRIBE);
 	f->focus = 0;
 	return rc ? -1 : 0;
 }
 
-static int dtr_open(struct pane *p, void *arg)
-{
-	return dialog_new(p, sizeof(struct dtr), arg, dtr_build) ? 0 : -1;
-}
+static int dtr_check(void *arg, struct steno_error *err);
 
 /* Shows or hides the fields that depend on the source and the service. */
 static void dtr_update(void *arg)
@@ -67,6 +65,16 @@ static void dtr_update(void *arg)
 	const char *svc = form_choice(&d->b.form, "service");
 	dialog_update_source(&d->b.form);
 	form_set_hidden(&d->b.form, "document_url", !(svc && strcmp(svc, "alignment") == 0));
+}
+
+static int dtr_open(struct pane *p, void *arg)
+{
+	struct dtr *d = dialog_new(p, sizeof *d, arg, dtr_build);
+	if (!d)
+		return -1;
+	d->b.check = dtr_check;
+	dtr_update(d);   /* a remembered service may show the document URL */
+	return 0;
 }
 
 /* Follows the running job: done, failed (back to the form with the error), cancelled. */
@@ -117,6 +125,23 @@ static void dtr_fill(struct dtr *d, struct dtr_req *r)
 	r->req.n_tags = dialog_fill_tags(f, r->tags, sizeof r->tags, r->tag_v, MAX_TAGS, &r->req.tags);
 }
 
+/* What core/jobs checks before a transcription is created (an upload's URL is not known
+ * yet: any valid one stands in). */
+static int dtr_check(void *arg, struct steno_error *err)
+{
+	struct dtr *d = arg;
+	struct dtr_req *r = calloc(1, sizeof *r);
+	if (!r)
+		return 0;
+	dtr_fill(d, r);
+	const char *src = form_choice(&d->b.form, "source");
+	if (src && strcmp(src, "file") == 0)
+		r->req.tmp_url = "https://upload.invalid/media";
+	int rc = steno_validate_transcription_create(&r->req, err);
+	free(r);
+	return rc;
+}
+
 static void dtr_submit(void *arg)
 {
 	struct dtr *d = arg;
@@ -135,7 +160,7 @@ static void dtr_submit(void *arg)
 	int id = jobs_transcribe(d->b.env.jobs, &r->req, upload, false, &err);
 	free(r);
 	if (dialog_job_started(&d->b, id, &err)) {
-		recent_push(d->b.env.recent_languages, form_choice(&d->b.form, "language"));
+		dialog_report_choices(&d->b.form, &d->b.env, CHOICE_TRANSCRIBE);
 		d->mode = DTR_RUNNING;
 	}
 }

@@ -42,7 +42,7 @@ static int dtl_build(void *arg)
 	rc |= form_add_radio(f, "method", "Using",
 				 (const char *const[]){ "order|an order", "task|tasks (superseded)", NULL });
 	rc |= form_add(f, FORM_MULTI, "targets target_languages target_language", "Into") < 0;
-	rc |= dialog_add_target_languages(f, "targets", d->b.env.recent_languages);
+	rc |= dialog_add_target_languages(f, "targets", &d->b.env.recent_languages);
 	rc |= form_add_radio(f, "service", "Service", (const char *const[]){ "auto", "pro", NULL });
 	rc |= form_add(f, FORM_CHECK, "boost", "Boost (rush)") < 0;
 	rc |= form_add(f, FORM_TEXT, "webhook_url", "Webhook URL") < 0;
@@ -51,6 +51,7 @@ static int dtl_build(void *arg)
 				 (const char *const[]){ "now", "later", NULL });
 	rc |= form_add(f, FORM_BUTTON, "translate", "Translate") < 0;
 	rc |= form_add(f, FORM_BUTTON, "cancel", "Cancel") < 0;
+	dialog_apply_choices(f, &d->b.env, CHOICE_TRANSLATE);
 	form_focus(f, "targets");
 	return rc ? -1 : 0;
 }
@@ -184,8 +185,8 @@ static void dtl_submit(void *arg)
 		return;
 	}
 	int rc = dtl_start(d, r, task, &err);
-	for (size_t k = r->n_targets; d->n_jobs && k > 0; k--)
-		recent_push(d->b.env.recent_languages, r->targets[k - 1]);
+	if (d->n_jobs)
+		dialog_report_choices(&d->b.form, &d->b.env, CHOICE_TRANSLATE);
 	free(r);
 	if (rc != 0 && !d->n_jobs) {
 		form_show_error(&d->b.form, &err);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/choices.h"
 #include "core/conf.h"
 #include "core/paths.h"
 #include "ui/app.h"
@@ -48,6 +49,14 @@ static void hook_unmark(void *ud)
 	app_unmark_all(ud);
 }
 
+/* What a dialog was submitted with goes into the state (saved with it), for next time. */
+static void hook_remember(void *ud, const struct choice_report *r)
+{
+	struct steno_error err;
+	if (choices_record(app_state(ud), r, app_wall_ms(ud), &err) != 0)
+		app_status(ud, "not remembered: %s", err.message);
+}
+
 static void env_cache_dir(struct app *app, struct dialog_env *env)
 {
 	const struct steno_paths *p = app_options(app)->paths;
@@ -79,7 +88,8 @@ static int env_from_app(struct app *app, struct dialog_env *env)
 	const char *d = getenv("DISPLAY"), *wd = getenv("WAYLAND_DISPLAY");
 	env->display = (d && d[0]) || (wd && wd[0]);
 	env->hooks = (struct dialog_hooks){ hook_watch_job, hook_watch, hook_status, hook_reload,
-					    hook_unmark, app };
+					    hook_unmark, hook_remember, app };
+	choices_recent_languages(env->state, env->org_id, &env->recent_languages);
 	size_t n = 0;
 	const char *const *marked = app_marked(app, &n);
 	if (n)

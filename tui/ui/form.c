@@ -297,16 +297,26 @@ void form_select(struct form *f, const char *key, const char *value, bool on)
 
 /* ---- errors ---- */
 
+/* The shown field answering to name (any word of its key), or NULL. */
+static struct form_field *error_field(struct form *f, const char *name)
+{
+	for (size_t i = 0; name && name[0] && i < f->n; i++)
+		if (!f->fields[i].hidden && key_is(f->fields[i].key, name, true))
+			return &f->fields[i];
+	return NULL;
+}
+
 int form_set_error(struct form *f, const char *name, const char *msg)
 {
-	if (!name || !name[0])
+	struct form_field *fl = error_field(f, name);
+	if (!fl)
 		return -1;
-	for (size_t i = 0; i < f->n; i++)
-		if (!f->fields[i].hidden && key_is(f->fields[i].key, name, true)) {
-			snprintf(f->fields[i].error, sizeof f->fields[i].error, "%s", msg);
-			return 0;
-		}
-	return -1;
+	size_t n = strlen(msg);
+	n = n < sizeof fl->error ? n : sizeof fl->error - 1;   /* cut as the line shows it */
+	memcpy(fl->error, msg, n);
+	fl->error[n] = '\0';
+	fl->error_checked = false;
+	return 0;
 }
 
 void form_clear_errors(struct form *f)
@@ -331,6 +341,7 @@ void form_set_message(struct form *f, bool error, const char *fmt, ...)
 void form_show_error(struct form *f, const struct steno_error *err)
 {
 	if (err->field[0] && form_set_error(f, err->field, err->message) == 0) {
+		error_field(f, err->field)->error_checked = err->kind == STENO_ERR_INVALID;
 		form_focus_first_error(f);
 		if (err->kind == STENO_ERR_HTTP) {
 			form_set_message(f, true, "the server refused it (HTTP %ld): see %s",
@@ -351,6 +362,31 @@ void form_show_error(struct form *f, const struct steno_error *err)
 		form_set_message(f, false, "%s: no need to submit again", err->message);
 	else
 		form_set_message(f, true, "%s", err->message);
+}
+
+bool form_has_checked_error(const struct form *f)
+{
+	for (size_t i = 0; i < f->n; i++)
+		if (f->fields[i].error[0] && f->fields[i].error_checked)
+			return true;
+	return false;
+}
+
+static void drop_stale_message(struct form *f);
+
+void form_recheck(struct form *f, const struct steno_error *now)
+{
+	for (size_t i = 0; i < f->n; i++) {
+		struct form_field *fl = &f->fields[i];
+		if (!fl->error[0] || !fl->error_checked)
+			continue;
+		bool still = now->kind == STENO_ERR_INVALID && now->field[0] &&
+			     key_is(fl->key, now->field, true) &&
+			     strncmp(fl->error, now->message, sizeof fl->error - 1) == 0;
+		if (!still)
+			fl->error[0] = '\0';
+	}
+	drop_stale_message(f);
 }
 
 void form_focus_first_error(struct form *f)

@@ -58,6 +58,8 @@ struct form_field {
 	size_t n_opts;
 	bool hidden;           /* not shown, not focusable, skipped by Tab */
 	char error[256];       /* shown below the field when set */
+	bool error_checked;    /* the error is a local validation's (STENO_ERR_INVALID):
+	                        * form_recheck drops it once that check passes */
 };
 
 /* The picker that PICK, MULTI and FILE fields open over the form body. */
@@ -135,10 +137,17 @@ void form_select(struct form *f, const char *key, const char *value, bool on);
  * form message). form_show_error puts an error from api/core where it belongs: next to
  * its field when err->field names one, else as the form message ("HTTP 422: ..."). A field
  * error goes when the field is edited or hidden; a message pointing at field errors goes
- * with the last of them. */
+ * with the last of them. A local validation's error (err->kind STENO_ERR_INVALID) also goes
+ * when that validation, run again on the changed form, no longer gives it: form_recheck
+ * with what it gives now (its kind STENO_ERR_NONE when it passes), so fixing the other
+ * field the error was about (the service, for "pro is not available for ja-JP") clears it
+ * too. */
 int form_set_error(struct form *f, const char *name, const char *msg);
 void form_clear_errors(struct form *f);
 void form_show_error(struct form *f, const struct steno_error *err);
+void form_recheck(struct form *f, const struct steno_error *now);
+/* Whether a field shows an error of a local validation. */
+bool form_has_checked_error(const struct form *f);
 void form_set_message(struct form *f, bool error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* Focuses the first field with an error (after validation). */

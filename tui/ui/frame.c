@@ -385,7 +385,11 @@ unsigned frame_key(struct ui_frame *f, ui_key key)
 		return frame_overlay_key(f, key);
 	struct pane *p = frame_focused(f);
 	unsigned ctx = (p ? p->ops->scope : 0) | SCOPE_GLOBAL;
-	return frame_run(f, keymap_lookup(f->ctx.keymap, key, ctx), key);
+	unsigned r = frame_run(f, keymap_lookup(f->ctx.keymap, key, ctx), key);
+	/* a key that did nothing says why (keymap_explain), through the refusal's notice */
+	if (!(r & PANE_HANDLED) && keymap_explain(f->ctx.keymap, key, ctx, f->notice, sizeof f->notice))
+		r |= PANE_REFUSED;
+	return r;
 }
 
 void frame_draw(struct ui_frame *f)

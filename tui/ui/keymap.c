@@ -3,6 +3,7 @@
 
 #include "ui/keymap.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,6 +84,41 @@ enum action_id keymap_lookup(const struct keymap *km, ui_key key, unsigned ctx)
 	const struct keymap_entry *e = keymap_find(km, key, ctx);
 
 	return e ? e->action : ACT_NONE;
+}
+
+/* Where actions of a scope work, most specific first: the first that an action's scope
+ * meets names it. */
+static const struct {
+	unsigned scope;
+	const char *where;
+} where_table[] = {
+	{ SCOPE_TRANSCRIPTIONS, "on a transcription: select one in the list" },
+	{ SCOPE_ACTIVITY, "in the activity pane (orders, exports, tasks)" },
+	{ SCOPE_PREVIEW, "in a transcript's preview" },
+	{ SCOPE_DESCRIBE, "in a describe view (Enter on a row)" },
+	{ SCOPE_ORGS, "in the organizations pane" },
+	{ SCOPE_DETAILS, "in the details pane" },
+	{ SCOPE_LOG, "in the log pane" },
+	{ SCOPE_HELP, "in the help" },
+};
+
+int keymap_explain(const struct keymap *km, ui_key key, unsigned ctx, char *buf, size_t size)
+{
+	char kn[32];
+	if (key == KEYS_NONE || keymap_lookup(km, key, ctx) != ACT_NONE)
+		return 0;
+	for (size_t w = 0; w < sizeof where_table / sizeof *where_table; w++)
+		for (size_t i = 0; i < km->count; i++) {
+			const struct keymap_entry *e = &km->entries[i];
+			if (e->key != key || e->action == ACT_NONE || !(e->scope & where_table[w].scope) ||
+			    keymap_lookup(km, key, where_table[w].scope | SCOPE_GLOBAL) != e->action)
+				continue;
+			snprintf(buf, size, "%s works %s", action_info(e->action)->name,
+				 where_table[w].where);
+			return 1;
+		}
+	snprintf(buf, size, "%s does nothing here (? lists the keys)", keys_name(key, kn, sizeof kn));
+	return 1;
 }
 
 static void note_overlaps(const struct keymap *km, const struct keymap_entry *added,

@@ -31,6 +31,13 @@ void keymap_free(struct keymap *km);
 /* The action for key in context ctx; ACT_NONE if unbound. */
 enum action_id keymap_lookup(const struct keymap *km, ui_key key, unsigned ctx);
 
+/* Why key does nothing in context ctx (a pane's scope | SCOPE_GLOBAL), for the status
+ * line: when it is bound only in other panes, where its action works ("preview works on a
+ * transcription: select one in the list"); when it is bound nowhere, that it does nothing.
+ * Writes buf and returns 1; returns 0 (buf untouched) when key is bound in ctx (the pane
+ * had nothing to do: its own business) or is no key. */
+int keymap_explain(const struct keymap *km, ui_key key, unsigned ctx, char *buf, size_t size);
+
 /* Binds key in scope (0 = the action's own scope) to action, replacing a binding of
  * the same key and scope; ACT_NONE masks broader bindings. Notes shadowing and
  * conflicts in d. Returns 0, or -1 when out of memory. */

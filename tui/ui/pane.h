@@ -19,7 +19,8 @@ enum pane_result {
 	PANE_REDRAW_ALL = 1u << 2,  /* every pane (layout changed) */
 	PANE_CLOSE      = 1u << 3,  /* close this overlay */
 	PANE_QUIT       = 1u << 4,  /* leave steno */
-	PANE_REFUSED    = 1u << 5,  /* a write action refused in read-only mode */
+	PANE_REFUSED    = 1u << 5,  /* refused (a write in read-only mode) or did nothing:
+	                             * frame.notice says why */
 };
 
 enum pane_place {
