@@ -68,3 +68,11 @@ TESTS += tests/screen/test_panes_log
 tests_screen_test_panes_log_SOURCES = %reldir%/test_panes_log.c $(PANES_TEST_SOURCES)
 tests_screen_test_panes_log_CFLAGS = $(PANES_TEST_CFLAGS)
 tests_screen_test_panes_log_LDADD = $(PANES_TEST_LIBS)
+
+# remembered choices (the state file across a restart), the language picker by name, a
+# validation error that clears, a key that does nothing saying why
+check_PROGRAMS += tests/screen/test_panes_remember
+TESTS += tests/screen/test_panes_remember
+tests_screen_test_panes_remember_SOURCES = %reldir%/test_panes_remember.c $(PANES_TEST_SOURCES)
+tests_screen_test_panes_remember_CFLAGS = $(PANES_TEST_CFLAGS)
+tests_screen_test_panes_remember_LDADD = $(PANES_TEST_LIBS)

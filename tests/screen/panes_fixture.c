@@ -57,6 +57,8 @@ static void pf_learn(const char *org, const char *spec)
 	paths_free(&paths);
 }
 
+static void pf_start(struct pf *f, const struct pf_opts *o);
+
 void pf_open(struct pf *f, const struct pf_opts *o)
 {
 	memset(f, 0, sizeof *f);
@@ -79,6 +81,11 @@ void pf_open(struct pf *f, const struct pf_opts *o)
 	if (o->refresh)
 		f->config.live_refresh_s = atof(o->refresh);
 	f->config.desktop_notify = o->desktop;
+	pf_start(f, o);
+}
+
+static void pf_start(struct pf *f, const struct pf_opts *o)
+{
 	struct ui_options uo = {
 		.base_url = o->base_url ? o->base_url : f->sbx.base_url,
 		.api_key = o->api_key ? o->api_key : f->sbx.api_key,
@@ -92,6 +99,14 @@ void pf_open(struct pf *f, const struct pf_opts *o)
 	f->app = app_new(&uo, msg, sizeof msg);
 	cr_assert_not_null(f->app, "%s", msg);
 	pf_settle(f);
+}
+
+void pf_restart(struct pf *f, const struct pf_opts *o)
+{
+	app_destroy(f->app);   /* saves the state file, as quitting does */
+	f->app = NULL;
+	f->quit = 0;
+	pf_start(f, o);
 }
 
 void pf_close(struct pf *f)

@@ -45,6 +45,9 @@ struct pf {
 
 void pf_open(struct pf *f, const struct pf_opts *o);
 void pf_close(struct pf *f);
+/* Quits steno and starts it again with the same options, sandbox, state and config files
+ * (o as given to pf_open). */
+void pf_restart(struct pf *f, const struct pf_opts *o);
 /* Runs passes until nothing is in flight (asserts within 10 s). */
 void pf_settle(struct pf *f);
 /* Each key of the script, then settle. */
