@@ -10,7 +10,7 @@ DIALOG_SCREEN_LIBS = libsteno_ui.a libsteno_core.a libsteno_api.a $(NCURSESW_LIB
 
 # Automake wants each program's variables spelled out; they differ only in the name.
 DIALOG_SCREEN_TESTS = tests/screen/test_dialog_transcribe tests/screen/test_dialog_order \
-	tests/screen/test_dialog_export tests/screen/test_dialog_marks
+	tests/screen/test_dialog_export tests/screen/test_dialog_marks tests/screen/test_dialog_remember
 check_PROGRAMS += $(DIALOG_SCREEN_TESTS)
 TESTS += $(DIALOG_SCREEN_TESTS)
 tests_screen_test_dialog_transcribe_SOURCES = %reldir%/test_dialog_transcribe.c $(DIALOG_SCREEN_SOURCES) \
@@ -26,3 +26,6 @@ tests_screen_test_dialog_export_LDADD = $(DIALOG_SCREEN_LIBS)
 tests_screen_test_dialog_marks_SOURCES = %reldir%/test_dialog_marks.c $(DIALOG_SCREEN_SOURCES)
 tests_screen_test_dialog_marks_CFLAGS = $(DIALOG_SCREEN_CFLAGS)
 tests_screen_test_dialog_marks_LDADD = $(DIALOG_SCREEN_LIBS)
+tests_screen_test_dialog_remember_SOURCES = %reldir%/test_dialog_remember.c $(DIALOG_SCREEN_SOURCES)
+tests_screen_test_dialog_remember_CFLAGS = $(DIALOG_SCREEN_CFLAGS)
+tests_screen_test_dialog_remember_LDADD = $(DIALOG_SCREEN_LIBS)
