@@ -49,13 +49,15 @@ tests_unit_test_core_jobs_LDADD = libsteno_core.a libsteno_api.a $(INIH_LIBS) $(
 
 check_PROGRAMS += tests/unit/test_core_state_merge
 TESTS += tests/unit/test_core_state_merge
-tests_unit_test_core_state_merge_SOURCES = %reldir%/test_core_state_merge.c %reldir%/core_helpers.h
+tests_unit_test_core_state_merge_SOURCES = %reldir%/test_core_state_merge.c %reldir%/core_helpers.h \
+	%reldir%/state_fixture.h
 tests_unit_test_core_state_merge_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_unit_test_core_state_merge_LDADD = $(CORE_TEST_LIBS)
 
 check_PROGRAMS += tests/unit/test_core_choices
 TESTS += tests/unit/test_core_choices
-tests_unit_test_core_choices_SOURCES = %reldir%/test_core_choices.c %reldir%/core_helpers.h
+tests_unit_test_core_choices_SOURCES = %reldir%/test_core_choices.c %reldir%/core_helpers.h \
+	%reldir%/state_fixture.h
 tests_unit_test_core_choices_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_unit_test_core_choices_LDADD = $(CORE_TEST_LIBS)
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* A fresh temp dir; HOME and XDG variables point into it so nothing real is touched. */
@@ -42,6 +43,25 @@ static inline void core_write(const char *path, const char *text, mode_t mode)
 	fputs(text, f);
 	fclose(f);
 	cr_assert_eq(chmod(path, mode), 0);
+}
+
+/* Runs racer(0) ... racer(n - 1) in n forked processes at once (each must _exit) and
+ * asserts that every one exited 0. */
+static inline void core_race(int n, void (*racer)(int who))
+{
+	pid_t pids[16];
+	cr_assert_leq(n, 16);
+	for (int w = 0; w < n; w++) {
+		pids[w] = fork();
+		cr_assert_geq(pids[w], 0);
+		if (pids[w] == 0)
+			racer(w);
+	}
+	for (int w = 0; w < n; w++) {
+		int status = 0;
+		cr_assert_eq(waitpid(pids[w], &status, 0), pids[w]);
+		cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "racer %d failed", w);
+	}
 }
 
 static inline char *core_path(const char *dir, const char *name)

@@ -11,31 +11,7 @@
 #include <unistd.h>
 
 #include "core/choices.h"
-#include "core/paths.h"
-#include "core/state.h"
-#include "core_helpers.h"
-
-#define A "https://api.example.com"
-#define B "http://127.0.0.1:4000"
-
-static char *dir;
-static char file[512];
-static struct steno_error err;
-static struct steno_state st;
-
-static void setup(void)
-{
-	dir = core_tmpdir();
-	snprintf(file, sizeof file, "%s/state/steno/state.json", dir);
-	steno_error_clear(&err);
-	state_init(&st);
-}
-
-static void teardown(void)
-{
-	state_free(&st);
-	core_rm_rf(dir);
-}
+#include "state_fixture.h"
 
 TestSuite(choices, .init = setup, .fini = teardown);
 
@@ -239,18 +215,7 @@ static void racer(int who)
  * the file. */
 Test(choices, racing_processes_keep_every_last_choice, .timeout = 60)
 {
-	pid_t pids[RACERS];
-	for (int w = 0; w < RACERS; w++) {
-		pids[w] = fork();
-		cr_assert_geq(pids[w], 0);
-		if (pids[w] == 0)
-			racer(w);
-	}
-	for (int w = 0; w < RACERS; w++) {
-		int status = 0;
-		cr_assert_eq(waitpid(pids[w], &status, 0), pids[w]);
-		cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "racer %d failed", w);
-	}
+	core_race(RACERS, racer);
 	reload();
 	for (int w = 0; w < RACERS; w++) {
 		char org[8];

@@ -10,31 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "core/paths.h"
-#include "core/state.h"
-#include "core_helpers.h"
-
-#define A "https://api.example.com"
-#define B "http://127.0.0.1:4000"
-
-static char *dir;
-static char file[512];
-static struct steno_error err;
-static struct steno_state st;
-
-static void setup(void)
-{
-	dir = core_tmpdir();
-	snprintf(file, sizeof file, "%s/state/steno/state.json", dir);
-	steno_error_clear(&err);
-	state_init(&st);
-}
-
-static void teardown(void)
-{
-	state_free(&st);
-	core_rm_rf(dir);
-}
+#include "state_fixture.h"
 
 TestSuite(state_merge, .init = setup, .fini = teardown);
 
@@ -166,18 +142,7 @@ static void racer(int who)
  * lost, and the file is always whole JSON (no .bad is ever made). */
 Test(state_merge, racing_processes_lose_nothing, .timeout = 60)
 {
-	pid_t pids[RACERS];
-	for (int w = 0; w < RACERS; w++) {
-		pids[w] = fork();
-		cr_assert_geq(pids[w], 0);
-		if (pids[w] == 0)
-			racer(w);
-	}
-	for (int w = 0; w < RACERS; w++) {
-		int status = 0;
-		cr_assert_eq(waitpid(pids[w], &status, 0), pids[w]);
-		cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "racer %d failed", w);
-	}
+	core_race(RACERS, racer);
 	char bad[600];
 	snprintf(bad, sizeof bad, "%s.bad", file);
 	cr_assert_not(paths_exists(bad), "a save left a corrupt file");

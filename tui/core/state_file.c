@@ -54,20 +54,38 @@ static int watched_from_json(struct steno_state *st, json_object *root)
 	return 0;
 }
 
-static int watched_to_json(const struct steno_state *st, json_object *root)
+/* A new array added to root under key, or NULL (no memory). */
+static json_object *array_in(json_object *root, const char *key)
 {
 	json_object *arr = json_object_new_array();
-	if (!arr || json_object_object_add(root, "watched", arr)) {
+	if (!arr || json_object_object_add(root, key, arr)) {
 		json_object_put(arr);
-		return -1;
+		return NULL;
 	}
+	return arr;
+}
+
+/* A new object appended to arr, or NULL (no memory). */
+static json_object *object_in(json_object *arr)
+{
+	json_object *o = json_object_new_object();
+	if (!o || json_object_array_add(arr, o)) {
+		json_object_put(o);
+		return NULL;
+	}
+	return o;
+}
+
+static int watched_to_json(const struct steno_state *st, json_object *root)
+{
+	json_object *arr = array_in(root, "watched");
+	if (!arr)
+		return -1;
 	for (size_t i = 0; i < st->n_watched; i++) {
 		const struct state_watch *w = &st->watched[i];
-		json_object *o = json_object_new_object();
-		if (!o || json_object_array_add(arr, o)) {
-			json_object_put(o);
+		json_object *o = object_in(arr);
+		if (!o)
 			return -1;
-		}
 		json_object_object_add(o, "origin", json_object_new_string(w->origin));
 		json_object_object_add(o, "org", json_object_new_string(w->org_id));
 		json_object_object_add(o, "kind", json_object_new_string(watch_kinds[w->kind]));
@@ -104,18 +122,14 @@ static int choices_from_json(struct steno_state *st, json_object *root)
 
 static int choices_to_json(const struct steno_state *st, json_object *root)
 {
-	json_object *arr = json_object_new_array();
-	if (!arr || json_object_object_add(root, "choices", arr)) {
-		json_object_put(arr);
+	json_object *arr = array_in(root, "choices");
+	if (!arr)
 		return -1;
-	}
 	for (size_t i = 0; i < st->n_choices; i++) {
 		const struct state_choice *c = &st->choices[i];
-		json_object *o = json_object_new_object();
-		if (!o || json_object_array_add(arr, o)) {
-			json_object_put(o);
+		json_object *o = object_in(arr);
+		if (!o)
 			return -1;
-		}
 		json_object_object_add(o, "origin", json_object_new_string(c->origin));
 		json_object_object_add(o, "org", json_object_new_string(c->org_id));
 		json_object_object_add(o, "dialog", json_object_new_string(c->dialog));
