@@ -37,6 +37,7 @@ struct e2e {
 static struct sbx S;
 static int have_sbx;
 static struct e2e E;
+static char reuse_dir[256];   /* set: the next e2e_start runs in this dir (its state) */
 
 static double now_s(void)
 {
@@ -88,8 +89,9 @@ static void e2e_start_cfg(int rows, int cols, const char *const *args, const str
 	for (int i = 0; args && args[i] && i < 6; i++)
 		argv[i + 1] = args[i];
 	memset(&E, 0, sizeof E);
-	snprintf(E.dir, sizeof E.dir, "/tmp/steno-e2e-XXXXXX");
-	cr_assert_not_null(mkdtemp(E.dir));
+	snprintf(E.dir, sizeof E.dir, "%s", reuse_dir[0] ? reuse_dir : "/tmp/steno-e2e-XXXXXX");
+	cr_assert(reuse_dir[0] || mkdtemp(E.dir));
+	reuse_dir[0] = '\0';
 	E.rows = rows;
 	E.cols = cols;
 	if (config_text)
@@ -335,4 +337,60 @@ Test(e2e, sandbox_mode_never_writes_into_the_users_state_or_cache)
 	snprintf(cmd, sizeof cmd, "test -z \"$(find '%s/state' '%s/cache' -type f 2>/dev/null)\"",
 		 E.dir, E.dir);
 	cr_assert_eq(system(cmd), 0, "--sandbox wrote into the user's state or cache (%s)", E.dir);
+}
+
+/* The whole state file of the run in E.dir (caller frees; "" when there is none). */
+static char *state_text(void)
+{
+	char path[300], *buf = NULL;
+	size_t len = 0;
+	snprintf(path, sizeof path, "%s/state/steno/state.json", E.dir);
+	FILE *in = fopen(path, "r"), *mem = open_memstream(&buf, &len);
+	cr_assert_not_null(mem);
+	for (int c; in && (c = fgetc(in)) != EOF;)
+		fputc(c, mem);
+	if (in)
+		fclose(in);
+	fclose(mem);
+	return buf;
+}
+
+/* A dialog's choices made on a configured server are remembered in the user's state file;
+ * --sandbox then, with the same state directory, neither offers them nor writes anything
+ * into that file. */
+Test(e2e, remembered_choices_stay_with_their_server)
+{
+	with_sandbox();
+	e2e_start(30, 120, NULL, &S);
+	e2e_wait_text("online");
+	e2e_send("a");
+	e2e_wait_text("New transcription");
+	e2e_send("Talk\tgerman");
+	e2e_wait_text("de-DE");
+	e2e_send("\r\t\thttp://127.0.0.1:9/a.wav\r");
+	e2e_wait_text("Created transcription");
+	e2e_send("\rq");
+	int st = e2e_wait_exit();
+	cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d", st);
+	char *before = state_text();
+	cr_assert(strstr(before, "\"de-DE\""), "the language is not remembered:\n%s", before);
+	snprintf(reuse_dir, sizeof reuse_dir, "%s", E.dir);
+	vterm_free(E.vt);
+	close(E.fd);
+	static const char *const args[] = { "--sandbox", NULL };
+	e2e_start(30, 120, args, NULL);
+	e2e_wait_text("online");
+	e2e_send("a");
+	e2e_wait_text("en-US  English (United States)");
+	const char *t = e2e_text();
+	cr_assert_null(strstr(t, "German (Germany)"), "a choice of another server is offered:\n%s", t);
+	e2e_send("\x1b");
+	e2e_wait_text("q:quit");
+	e2e_send("q");
+	st = e2e_wait_exit();
+	cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d", st);
+	char *after = state_text();
+	cr_assert_str_eq(after, before, "--sandbox wrote into the user's state file");
+	free(before);
+	free(after);
 }
