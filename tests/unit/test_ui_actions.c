@@ -169,6 +169,32 @@ Test(keymap, lookup_by_context)
 	cr_assert_eq(keymap_lookup(&km, 'D', SCOPE_ORGS | SCOPE_GLOBAL), ACT_NONE);
 }
 
+/* A key that does nothing in a pane: where its action works, or that it is bound nowhere;
+ * nothing when the pane has it (the pane's own business). */
+Test(keymap, explain_a_key_that_does_nothing_here)
+{
+	char why[128] = "";
+	unsigned orgs = SCOPE_ORGS | SCOPE_GLOBAL, list = SCOPE_TRANSCRIPTIONS | SCOPE_GLOBAL;
+	cr_assert_eq(keymap_explain(&km, 'p', orgs, why, sizeof why), 1);
+	cr_assert_str_eq(why, "preview works on a transcription: select one in the list");
+	cr_assert_eq(keymap_explain(&km, 'c', list, why, sizeof why), 1);
+	cr_assert_str_eq(why, "confirm-order works in the activity pane (orders, exports, tasks)");
+	cr_assert_eq(keymap_explain(&km, 'z', list, why, sizeof why), 1);
+	cr_assert_str_eq(why, "z does nothing here (? lists the keys)");
+	snprintf(why, sizeof why, "untouched");
+	cr_assert_eq(keymap_explain(&km, 'p', list, why, sizeof why), 0);
+	cr_assert_eq(keymap_explain(&km, 'q', orgs, why, sizeof why), 0);
+	cr_assert_str_eq(why, "untouched");
+	/* it follows the bindings: w bound to preview in the organizations pane */
+	struct ui_diag d;
+	ui_diag_clear(&d);
+	cr_assert_eq(keymap_explain(&km, 'w', list, why, sizeof why), 1);
+	cr_assert_str_eq(why, "w does nothing here (? lists the keys)");
+	cr_assert_eq(keymap_apply_line(&km, "bind organizations w preview", "t", 1, &d), 0);
+	cr_assert_eq(keymap_explain(&km, 'w', list, why, sizeof why), 1);
+	cr_assert_str_eq(why, "preview works in the organizations pane");
+}
+
 Test(keymap, bind_lines_remap)
 {
 	struct ui_diag d;

@@ -397,6 +397,45 @@ Test(form, errors_go_next_to_their_field)
 	form_free(&f);
 }
 
+/* A local validation's error goes when that validation passes again, also when another
+ * field than the one it shows under was changed; a server's error with a field does not. */
+Test(form, recheck_drops_what_validation_no_longer_says)
+{
+	struct form f;
+	struct steno_error err, now;
+	form_init(&f);
+	form_add(&f, FORM_TEXT, "language", "Language");
+	form_add(&f, FORM_TEXT, "service", "Service");
+	steno_error_clear(&err);
+	steno_error_invalid(&err, "language", "pro is not available for ja-JP");
+	form_show_error(&f, &err);
+	cr_assert(form_has_checked_error(&f));
+	/* still said: stays */
+	now = err;
+	form_recheck(&f, &now);
+	cr_assert_str_eq(form_field(&f, "language")->error, "pro is not available for ja-JP");
+	/* something else said, or nothing: goes */
+	steno_error_clear(&now);
+	steno_error_invalid(&now, "name", "name is required");
+	form_recheck(&f, &now);
+	cr_assert_str_eq(form_field(&f, "language")->error, "");
+	form_show_error(&f, &err);
+	steno_error_clear(&now);
+	form_recheck(&f, &now);
+	cr_assert_str_eq(form_field(&f, "language")->error, "");
+	/* the server's refusal of a field is not a local check's: only editing it clears it */
+	steno_error_clear(&err);
+	err.kind = STENO_ERR_HTTP;
+	err.http_status = 422;
+	snprintf(err.field, sizeof err.field, "service");
+	snprintf(err.message, sizeof err.message, "refused");
+	form_show_error(&f, &err);
+	cr_assert_not(form_has_checked_error(&f));
+	form_recheck(&f, &now);
+	cr_assert_str_eq(form_field(&f, "service")->error, "refused");
+	form_free(&f);
+}
+
 Test(clipboard, osc52_sequence)
 {
 	char buf[2048];
