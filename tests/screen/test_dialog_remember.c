@@ -12,6 +12,7 @@
 #include "test_dialog_fixture.h"
 #include "ui/dialog_export.h"
 #include "ui/dialog_order.h"
+#include "ui/dialog_translate.h"
 
 static struct steno_state state;
 
@@ -86,5 +87,28 @@ Test(dialog_remember, order_kind_language_and_service)
 	cr_assert(dfx_shows(&x, "(*) subtitles"), "the kind is not offered again");
 	cr_assert(dfx_shows(&x, "fr-FR  French (France)"), "the language is not offered again");
 	cr_assert(dfx_shows(&x, "(*) pro"), "the service is not offered again");
+	close_with_state(&x);
+}
+
+/* The targets, the method and the service; the targets first among the recent languages. */
+Test(dialog_remember, translate_targets_method_and_service)
+{
+	struct dfx x;
+	open_with_state(&x, 12);
+	dfx_load(&x);
+	const char *id = dfx_find(&x, "automatic_done");
+	cr_assert_eq(dialog_env_set_ids(&x.env, &id, 1), 0);
+	dfx_dialog(&x, &dialog_translate_ops);
+	dfx_type(&x, "es");
+	dfx_keys(&x, "<Space> <BS> <BS>");
+	dfx_type(&x, "it");
+	dfx_keys(&x, "<Space> <Enter> <Tab> <Right> <Enter>");   /* the pro service */
+	cr_assert(dfx_pump(&x, dfx_cond_shows, "waiting", 5000), "the order was not made");
+	dfx_dialog(&x, &dialog_translate_ops);
+	cr_assert(dfx_shows(&x, "Into             it, es"), "the targets are not offered again");
+	cr_assert(dfx_shows(&x, "(*) pro"), "the service is not offered again");
+	dfx_keys(&x, "<Space>");
+	cr_assert(dfx_shows(&x, "recent"), "no recent language first in the picker");
+	dfx_golden("dialog_remember_translate_picker");
 	close_with_state(&x);
 }
