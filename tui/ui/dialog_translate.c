@@ -56,9 +56,15 @@ static int dtl_build(void *arg)
 	return rc ? -1 : 0;
 }
 
+static int dtl_check(void *arg, struct steno_error *err);
+
 static int dtl_open(struct pane *p, void *arg)
 {
-	return dialog_new(p, sizeof(struct dtl), arg, dtl_build) ? 0 : -1;
+	struct dtl *d = dialog_new(p, sizeof *d, arg, dtl_build);
+	if (!d)
+		return -1;
+	d->b.check = dtl_check;
+	return 0;
 }
 
 static void dtl_close(struct pane *p)
@@ -134,6 +140,20 @@ static int dtl_validate(struct dtl *d, struct dtl_req *r, bool task, struct sten
 		}
 	}
 	return 0;
+}
+
+/* dtl_validate on the form as it is now (dialog_base's check). */
+static int dtl_check(void *arg, struct steno_error *err)
+{
+	struct dtl *d = arg;
+	struct dtl_req *r = calloc(1, sizeof *r);
+	if (!r)
+		return 0;
+	dtl_fill(d, r);
+	const char *m = form_choice(&d->b.form, "method");
+	int rc = dtl_validate(d, r, m && strcmp(m, "task") == 0, err);
+	free(r);
+	return rc;
 }
 
 static int dtl_push(struct dtl *d, int id)
