@@ -423,6 +423,19 @@ Test(form, recheck_drops_what_validation_no_longer_says)
 	steno_error_clear(&now);
 	form_recheck(&f, &now);
 	cr_assert_str_eq(form_field(&f, "language")->error, "");
+	/* a message longer than the line is cut between characters, and still recognised */
+	char lng[600] = "";
+	for (int i = 0; i < 200; i++)
+		strcat(lng, "é");
+	steno_error_clear(&err);
+	steno_error_invalid(&err, "language", "%s", lng);
+	form_show_error(&f, &err);
+	cr_assert_eq(strlen(form_field(&f, "language")->error), 254, "cut inside a character");
+	now = err;
+	form_recheck(&f, &now);
+	cr_assert_neq(form_field(&f, "language")->error[0], '\0', "a long error that holds went");
+	form_clear_errors(&f);
+	steno_error_clear(&now);
 	/* the server's refusal of a field is not a local check's: only editing it clears it */
 	steno_error_clear(&err);
 	err.kind = STENO_ERR_HTTP;

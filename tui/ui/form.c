@@ -306,15 +306,25 @@ static struct form_field *error_field(struct form *f, const char *name)
 	return NULL;
 }
 
+/* msg into an error line of size bytes, cut between UTF-8 characters when too long. */
+static void error_copy(char *dst, size_t size, const char *msg)
+{
+	size_t n = strlen(msg);
+	if (n >= size) {
+		n = size - 1;
+		while (n > 0 && ((unsigned char)msg[n] & 0xC0) == 0x80)
+			n--;
+	}
+	memcpy(dst, msg, n);
+	dst[n] = '\0';
+}
+
 int form_set_error(struct form *f, const char *name, const char *msg)
 {
 	struct form_field *fl = error_field(f, name);
 	if (!fl)
 		return -1;
-	size_t n = strlen(msg);
-	n = n < sizeof fl->error ? n : sizeof fl->error - 1;   /* cut as the line shows it */
-	memcpy(fl->error, msg, n);
-	fl->error[n] = '\0';
+	error_copy(fl->error, sizeof fl->error, msg);
 	fl->error_checked = false;
 	return 0;
 }
@@ -376,13 +386,14 @@ static void drop_stale_message(struct form *f);
 
 void form_recheck(struct form *f, const struct steno_error *now)
 {
+	char said[sizeof f->fields[0].error];
+	error_copy(said, sizeof said, now->message);
 	for (size_t i = 0; i < f->n; i++) {
 		struct form_field *fl = &f->fields[i];
 		if (!fl->error[0] || !fl->error_checked)
 			continue;
 		bool still = now->kind == STENO_ERR_INVALID && now->field[0] &&
-			     key_is(fl->key, now->field, true) &&
-			     strncmp(fl->error, now->message, sizeof fl->error - 1) == 0;
+			     key_is(fl->key, now->field, true) && strcmp(fl->error, said) == 0;
 		if (!still)
 			fl->error[0] = '\0';
 	}
