@@ -42,14 +42,20 @@ static void close_with_state(struct dfx *x)
 	state_free(&state);
 }
 
+/* The fixture with its state, a dialog of ops opened on a finished transcription of 12. */
+static void open_on_done(struct dfx *x, const struct pane_ops *ops)
+{
+	open_with_state(x, 12);
+	dfx_load(x);
+	const char *id = dfx_find(x, "automatic_done");
+	cr_assert_eq(dialog_env_set_ids(&x->env, &id, 1), 0);
+	dfx_dialog(x, ops);
+}
+
 Test(dialog_remember, export_format_options_and_directory)
 {
 	struct dfx x;
-	open_with_state(&x, 12);
-	dfx_load(&x);
-	const char *id = dfx_find(&x, "automatic_done");
-	cr_assert_eq(dialog_env_set_ids(&x.env, &id, 1), 0);
-	dfx_dialog(&x, &dialog_export_ops);
+	open_on_done(&x, &dialog_export_ops);
 	dfx_type(&x, "docx");
 	dfx_keys(&x, "<Enter> <Tab> <Tab> <Space> <Tab> <Tab> <Tab> <Tab> <Tab> <C-u>");
 	dfx_type(&x, x.tmp);
@@ -94,11 +100,7 @@ Test(dialog_remember, order_kind_language_and_service)
 Test(dialog_remember, translate_targets_method_and_service)
 {
 	struct dfx x;
-	open_with_state(&x, 12);
-	dfx_load(&x);
-	const char *id = dfx_find(&x, "automatic_done");
-	cr_assert_eq(dialog_env_set_ids(&x.env, &id, 1), 0);
-	dfx_dialog(&x, &dialog_translate_ops);
+	open_on_done(&x, &dialog_translate_ops);
 	dfx_type(&x, "es");
 	dfx_keys(&x, "<Space> <BS> <BS>");
 	dfx_type(&x, "it");
