@@ -522,7 +522,7 @@ Test(activity, a_failed_download_is_recorded_and_downloads_after_r)
 	pf_keys(&f, "4 d");
 	pf_expect(&f, "Download export");
 	pf_keys(&f, "<Enter>");
-	pf_expect(&f, "download failed: the server answered HTTP 403");   /* the dialog */
+	pf_expect(&f, "the server answered HTTP 403");   /* the dialog */
 	expect_status("not allowed (403)");
 	pf_keys(&f, "<Esc>");
 	expect_line_with(" ready ", "download failed: ");
