@@ -461,6 +461,26 @@ static void expect_status(const char *text)
 	free(t);
 }
 
+/* The download directory is empty (no .part, no file): removed and made again. */
+static void expect_nothing_left(const char *dl)
+{
+	cr_assert_eq(rmdir(dl), 0, "the download left a file in %s", dl);
+	cr_assert_eq(mkdir(dl, 0700), 0);
+}
+
+/* `d` on the activity pane downloads export eid whole into dl (the name it had before: no
+ * "exists"), and the export's row says where it went. */
+static void download_again(const char *dl, const char *eid)
+{
+	pf_keys(&f, "d");
+	pf_expect(&f, "Download export");
+	pf_keys(&f, "<Enter>");
+	pf_wait_text(&f, "Saved ");
+	pf_keys(&f, "<Esc>");
+	expect_downloaded(dl, eid);
+	expect_line_with(" ready ", "downloaded to ");
+}
+
 /* A download started from the export dialog on a ready export, then cancelled with Esc while
  * it runs (latency on /files): the export's row in the activity pane and the status line say
  * so, no .part stays, `r` reads the export (still ready) and `d` downloads it whole to the
@@ -484,18 +504,11 @@ Test(activity, a_download_cancelled_in_its_dialog_is_recorded_and_downloads_agai
 	expect_status(": download cancelled");
 	pf_keys(&f, "<Esc>");
 	expect_line_with(" ready ", "download cancelled");
-	cr_assert_eq(rmdir(dl), 0, "the cancelled download left a file in %s", dl);
-	cr_assert_eq(mkdir(dl, 0700), 0);
+	expect_nothing_left(dl);
 	pf_keys(&f, "r");
 	pf_expect(&f, "refreshing ");
 	expect_line_with(" ready ", "download cancelled");
-	pf_keys(&f, "d");
-	pf_expect(&f, "Download export");
-	pf_keys(&f, "<Enter>");
-	pf_wait_text(&f, "Saved ");
-	pf_keys(&f, "<Esc>");
-	expect_downloaded(dl, eid);
-	expect_line_with(" ready ", "downloaded to ");
+	download_again(dl, eid);
 }
 
 /* The download link of export eid as the browser last read it. */
@@ -526,8 +539,7 @@ Test(activity, a_failed_download_is_recorded_and_downloads_after_r)
 	expect_status("not allowed (403)");
 	pf_keys(&f, "<Esc>");
 	expect_line_with(" ready ", "download failed: ");
-	cr_assert_eq(rmdir(dl), 0, "the failed download left a file in %s", dl);
-	cr_assert_eq(mkdir(dl, 0700), 0);
+	expect_nothing_left(dl);
 	char *stale = strdup(export_link(eid));
 	pf_keys(&f, "r");
 	pf_expect(&f, "refreshing ");
@@ -536,11 +548,5 @@ Test(activity, a_failed_download_is_recorded_and_downloads_after_r)
 		f.quit |= app_step(f.app, 50);
 	cr_assert_str_neq(export_link(eid), stale, "r did not read the export again");
 	free(stale);
-	pf_keys(&f, "d");
-	pf_expect(&f, "Download export");
-	pf_keys(&f, "<Enter>");
-	pf_wait_text(&f, "Saved ");
-	pf_keys(&f, "<Esc>");
-	expect_downloaded(dl, eid);
-	expect_line_with(" ready ", "downloaded to ");
+	download_again(dl, eid);
 }
