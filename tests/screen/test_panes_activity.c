@@ -337,6 +337,13 @@ static char *only_file(const char *dir, char *path, size_t n)
 	return buf;
 }
 
+/* The download directory is empty (no .part, no file): removed and made again. */
+static void expect_nothing_left(const char *dl)
+{
+	cr_assert_eq(rmdir(dl), 0, "the download left a file in %s", dl);
+	cr_assert_eq(mkdir(dl, 0700), 0);
+}
+
 /* The only file in dl is export eid's, whole: the bytes the server serves now. */
 static void expect_downloaded(const char *dl, const char *eid)
 {
@@ -390,8 +397,7 @@ Test(activity, a_cancelled_download_leaves_no_part_and_downloads_again)
 	cr_assert_eq(sbx_set_faults(&f.sbx, "none"), 0);
 	pf_settle(&f);
 	pf_expect(&f, "cancelled while down");   /* the Info column cuts the rest */
-	cr_assert_eq(rmdir(dl), 0, "the cancelled download left a file in %s", dl);
-	cr_assert_eq(mkdir(dl, 0700), 0);
+	expect_nothing_left(dl);
 	pf_keys(&f, "r");
 	pf_expect(&f, "refreshing ");
 	pf_expect(&f, " ready ");
@@ -459,13 +465,6 @@ static void expect_status(const char *text)
 	}
 	cr_assert(strstr(last ? last + 1 : t, text), "the status line does not say '%s':\n%s", text, t);
 	free(t);
-}
-
-/* The download directory is empty (no .part, no file): removed and made again. */
-static void expect_nothing_left(const char *dl)
-{
-	cr_assert_eq(rmdir(dl), 0, "the download left a file in %s", dl);
-	cr_assert_eq(mkdir(dl, 0700), 0);
 }
 
 /* `d` on the activity pane downloads export eid whole into dl (the name it had before: no

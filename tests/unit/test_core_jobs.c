@@ -232,6 +232,31 @@ Test(jobs, cancelled_download_is_recorded_and_leaves_nothing)
 	cr_assert_gt(st.st_size, 0);
 }
 
+/* Any job that ends records it on what it follows: an export job cancelled while it waits
+ * leaves "cancelled while waiting" on the export (test_core_store: until its state moves). */
+Test(jobs, cancelled_wait_is_recorded_until_the_state_moves)
+{
+	const char *id = transcribe_one();
+	const char *ids[] = { id };
+	struct steno_export_create_req r = { .format = "txt", .transcription_ids = ids,
+					     .n_transcription_ids = 1 };
+	int job = jobs_export(jm, &r, NULL, NULL, false, &err);
+	cr_assert_gt(job, 0, "%s", err.message);
+	for (int i = 0; i < 200 && jobs_get(jm, job)->step != JOB_STEP_WAITING; i++) {
+		steno_http_poll(http, NULL, 0, 50);
+		steno_http_perform(http);
+	}
+	const struct steno_job *j = jobs_get(jm, job);
+	cr_assert_eq(j->step, JOB_STEP_WAITING, "%s", jobs_step_name(j->step));
+	char eid[64];
+	snprintf(eid, sizeof eid, "%s", j->resource_id);
+	cr_assert_eq(jobs_cancel(jm, job), 0);
+	const struct store_activity *a = store_activity_find(store, STORE_ACT_EXPORT, eid);
+	cr_assert_not_null(a);
+	cr_assert_str_eq(a->job_end, "cancelled while waiting");
+	cr_assert_not(a->job_end_failed);
+}
+
 /* An export without a link is refused before any job exists. */
 Test(jobs, download_needs_a_ready_export)
 {
