@@ -48,7 +48,7 @@ void pf_close(struct pf *f);
 /* Quits steno and starts it again with the same options, sandbox, state and config files
  * (o as given to pf_open). */
 void pf_restart(struct pf *f, const struct pf_opts *o);
-/* Runs passes until nothing is in flight (asserts within 10 s). */
+/* Runs passes until nothing is in flight (asserts within 20 s). */
 void pf_settle(struct pf *f);
 /* Each key of the script, then settle. */
 void pf_keys(struct pf *f, const char *script);
