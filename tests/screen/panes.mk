@@ -68,3 +68,9 @@ TESTS += tests/screen/test_panes_log
 tests_screen_test_panes_log_SOURCES = %reldir%/test_panes_log.c $(PANES_TEST_SOURCES)
 tests_screen_test_panes_log_CFLAGS = $(PANES_TEST_CFLAGS)
 tests_screen_test_panes_log_LDADD = $(PANES_TEST_LIBS)
+
+check_PROGRAMS += tests/screen/test_panes_sortfilter
+TESTS += tests/screen/test_panes_sortfilter
+tests_screen_test_panes_sortfilter_SOURCES = %reldir%/test_panes_sortfilter.c $(PANES_TEST_SOURCES)
+tests_screen_test_panes_sortfilter_CFLAGS = $(PANES_TEST_CFLAGS)
+tests_screen_test_panes_sortfilter_LDADD = $(PANES_TEST_LIBS)
