@@ -88,7 +88,7 @@ Test(sortfilter, name_sort_is_natural_and_says_what_it_sorted)
 	pf_keys(&f, "s n a m e <Enter>");
 	pf_reject(&f, "Sort the transcriptions");
 	pf_expect(&f, "sort:name");
-	pf_expect(&f, "sorted by name: the 50 loaded (more on the server: A loads all)");
+	pf_expect(&f, "sorted by name: 50 loaded, A loads all");
 	cr_assert_lt(screen_pos("Commande n°2 "), screen_pos("Commande n°10 "));
 	cr_assert_lt(screen_pos("Commande n°9 "), screen_pos("Commande n°10 "));
 	golden("sortfilter-by-name-200x50.txt");
@@ -201,4 +201,21 @@ Test(sortfilter, a_query_that_does_not_parse_says_why_and_keeps_the_list)
 	pf_keys(&f, "<BS>");
 	pf_reject(&f, "unknown field");
 	pf_expect(&f, "/state:f    3 of 40 loaded match");
+}
+
+/* A counts the pages in the status line as they come, and says when all are in. */
+Test(sortfilter, load_all_tells_its_progress)
+{
+	open_seed(40, 120, demo60);
+	pf_expect(&f, "Transcriptions 40+");
+	scr_push_key('A');
+	f.quit |= app_step(f.app, 0);   /* the key, before any page came */
+	char *t = scr_text();
+	cr_assert(strstr(t, "loading every page: 40 loaded..."), "%s", t);
+	free(t);
+	pf_settle(&f);
+	pf_expect(&f, "all 73 loaded");
+	pf_expect(&f, "Transcriptions 73 ");
+	pf_keys(&f, "A");
+	pf_expect(&f, "all 73 are loaded");
 }

@@ -39,8 +39,7 @@ void list_sort_apply(struct app *app, enum store_sort key, bool descending)
 	app_list_update(app);
 	pane_dirty(app->tlist);
 	if (app_list_partial(app))
-		snprintf(more, sizeof more, ": the %zu loaded (more on the server: A loads all)",
-			 app_list_loaded(app));
+		snprintf(more, sizeof more, ": %zu loaded, A loads all", app_list_loaded(app));
 	app_status(app, "sorted by %s%s%s", store_sort_name(key), descending ? ", descending" : "",
 		   more);
 }
