@@ -32,7 +32,7 @@ struct app_place {
 
 /* The transcriptions pane's query, kept in the app so the dialogs see the marks. */
 struct app_list {
-	char filter[128];     /* the `/` filter's text, parsed into `where` */
+	char filter[256];     /* the `/` filter's text, parsed into `where` */
 	struct query where;   /* core/query.h; no terms: every item */
 	struct line_history filter_history;   /* the `/` lines entered, this run */
 	bool announce_all;    /* load-all asked: the status line tells the pages' progress */

@@ -63,7 +63,7 @@ struct list_row_buf {
 };
 
 struct list_filter_undo {
-	char filter[128];     /* app->list.filter before `/` */
+	char filter[256];     /* app->list.filter before `/` */
 	int cursor, top;
 };
 
@@ -251,8 +251,10 @@ static void filter_changed(struct app *app, const char *text)
 {
 	struct list_pane *lp = list_data(app);
 
-	if (app_list_set_filter(app, text, lp->filter_error, sizeof lp->filter_error) == 0)
-		lp->filter_error[0] = '\0';
+	if (app_list_set_filter(app, text, lp->filter_error, sizeof lp->filter_error) != 0)
+		return;
+	lp->filter_error[0] = '\0';
+	app->list.lv.cursor = 0;   /* the selected item if it still matches, else the first */
 }
 
 /* After the line: the parse error, or how many loaded items match and what Tab does. */
