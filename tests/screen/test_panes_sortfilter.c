@@ -219,3 +219,41 @@ Test(sortfilter, load_all_tells_its_progress)
 	pf_keys(&f, "A");
 	pf_expect(&f, "all 73 are loaded");
 }
+
+/* Bytes the terminal got while the filter "-draft lang:fr" was typed: one key at a time
+ * (each drawn before the next), or all at once (keys a fast typist queues before a pass). */
+static size_t filter_output(bool at_once)
+{
+	static const char *const keys = "/ - d r a f t <Space> l a n g : f r";
+	struct pf_opts o = { .rows = 40, .cols = 120, .sandbox_args = demo30, .capture_out = 1 };
+	ui_key k[32];
+	int n = scr_parse_script(keys, k, 32);
+
+	pf_open(&f, &o);
+	char *t = pf_out_text(&f);
+	size_t before = strlen(t);
+	free(t);
+	if (at_once) {
+		for (int i = n; i-- > 0;)   /* curses' queue gives back the last pushed first */
+			scr_push_key(k[i]);
+		pf_settle(&f);
+	} else {
+		pf_keys(&f, keys);
+	}
+	pf_expect(&f, "    2 of 40 loaded match");
+	t = pf_out_text(&f);
+	size_t bytes = strlen(t) - before;
+	free(t);
+	pf_close(&f);
+	memset(&f, 0, sizeof f);
+	return bytes;
+}
+
+/* Keys queued together are read in one pass and drawn once: the list is selected and
+ * painted for the last line typed, not for each key. */
+Test(sortfilter, keys_typed_fast_are_drawn_once)
+{
+	size_t slow = filter_output(false), fast = filter_output(true);
+	cr_log_info("filter typed key by key: %zu bytes to the terminal, all at once: %zu", slow, fast);
+	cr_assert_lt(fast * 3, slow, "at once %zu bytes, key by key %zu", fast, slow);
+}
