@@ -257,3 +257,38 @@ Test(sortfilter, keys_typed_fast_are_drawn_once)
 	cr_log_info("filter typed key by key: %zu bytes to the terminal, all at once: %zu", slow, fast);
 	cr_assert_lt(fast * 3, slow, "at once %zu bytes, key by key %zu", fast, slow);
 }
+
+/* The name the details pane shows (the item under the cursor) into buf. */
+static void details_name(char *buf, size_t size)
+{
+	static const char label[] = "Name        ";
+	char *t = pf_text(&f);
+	char *line = strstr(t, "\n") + 1;   /* the row below the titles: the list's heading */
+	line[strcspn(line, "\n")] = '\0';
+	const char *at = NULL;
+	for (const char *p = line; (p = strstr(p, label)); p++)
+		at = p;   /* the details' label is the last one on the row */
+	cr_assert(at, "%s", line);
+	at += strlen(label);
+	at += strspn(at, " ");
+	snprintf(buf, size, "%s", at);
+	free(t);
+}
+
+/* Esc puts the cursor back on the item it was on, also when Tab loaded pages that sort
+ * above it meanwhile. */
+Test(sortfilter, esc_after_loading_all_keeps_the_item_under_the_cursor)
+{
+	char before[160], after[160];
+
+	open_demo(40, 120);
+	pf_keys(&f, "s <Down> <Enter> j j j j j j j j j j j j j j j j j j j j");
+	pf_expect(&f, "Transcriptions 40+");
+	details_name(before, sizeof before);
+	pf_keys(&f, "/ c o <Tab>");
+	pf_expect(&f, "of 43 match");
+	pf_keys(&f, "<Esc>");
+	pf_expect(&f, "Transcriptions 43 ");
+	details_name(after, sizeof after);
+	cr_assert_str_eq(after, before);
+}

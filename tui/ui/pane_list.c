@@ -64,6 +64,7 @@ struct list_row_buf {
 
 struct list_filter_undo {
 	char filter[256];     /* app->list.filter before `/` */
+	char selected[SCHED_ID_MAX];   /* the id under the cursor then ("" none) */
 	int cursor, top;
 };
 
@@ -309,10 +310,15 @@ static void filter_cancel(struct app *app, const char *text)
 	lp->filter_error[0] = '\0';
 	if (app_list_set_filter(app, lp->undo.filter, err, sizeof err) != 0)
 		app_status(app, "%s", err);
+	/* the same item under the cursor; the same rows on screen unless pages came since */
+	app_set_selected(app, lp->undo.selected[0] ? lp->undo.selected : NULL);
 	app_list_update(app);
-	listview_select(&app->list.lv, lp->undo.cursor);
-	app->list.lv.top = lp->undo.top;
-	listview_resize(&app->list.lv, (int)app->list.n_rows, app->list.lv.rows);
+	const struct store_transcription *t = app_list_item(app, lp->undo.cursor);
+	if (!lp->undo.selected[0] || (t && t->t.id && !strcmp(t->t.id, lp->undo.selected))) {
+		listview_select(&app->list.lv, lp->undo.cursor);
+		app->list.lv.top = lp->undo.top;
+		listview_resize(&app->list.lv, (int)app->list.n_rows, app->list.lv.rows);
+	}
 	app_sync_selected(app);
 	pane_dirty(app->tlist);
 }
@@ -325,6 +331,8 @@ static void list_filter_open(struct app *app)
 		.hint = filter_hint, .history = &app->list.filter_history };
 
 	snprintf(lp->undo.filter, sizeof lp->undo.filter, "%s", app->list.filter);
+	snprintf(lp->undo.selected, sizeof lp->undo.selected, "%s",
+		 app->list.selected ? app->list.selected : "");
 	lp->undo.cursor = app->list.lv.cursor;
 	lp->undo.top = app->list.lv.top;
 	lp->filter_error[0] = '\0';
