@@ -151,11 +151,19 @@ static void live_filter(int rows, int cols)
 {
 	char name[64];
 
+	static const char typed[] = "-draft lang:fr";
+	char line[64];
+
 	open_seed(rows, cols, demo60);
 	char *before = pf_text(&f);
-	pf_keys(&f, "/ - d r a f t <Space> l a n g : f r");
-	pf_expect(&f, "/-draft lang:fr    ");
-	pf_expect(&f, " loaded match  Tab: load all  Enter: keep  Esc: undo");
+	pf_keys(&f, "/");
+	/* after each key: the line so far, then the count of what it lets through */
+	for (size_t i = 0; i < strlen(typed); i++) {
+		pf_keys(&f, typed[i] == ' ' ? "<Space>" : (char[]){ typed[i], '\0' });
+		snprintf(line, sizeof line, "/%.*s    ", (int)i + 1, typed);
+		pf_expect(&f, line);
+		pf_expect(&f, " loaded match  Tab: load all");
+	}
 	snprintf(name, sizeof name, "sortfilter-live-%dx%d.txt", cols, rows);
 	golden(name);
 	pf_keys(&f, "<Esc>");
