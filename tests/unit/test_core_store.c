@@ -416,6 +416,33 @@ Test(store, activity_export_finishes)
 	cr_assert_eq(store_activity_count(st), 0);
 }
 
+/* How the last job on an item ended stays on it (a refresh that brings the same state keeps
+ * it) until another job ends on it or its state moves on; each change is an event. */
+Test(store, activity_keeps_a_job_end_until_its_state_moves)
+{
+	put_export("ready", "https://dl/e1", 1, 0);
+	const struct store_activity *a = store_activity_find(st, STORE_ACT_EXPORT, "e1");
+	cr_assert_null(a->job_end);
+	memset(&seen, 0, sizeof(seen));
+	store_activity_job_end(st, STORE_ACT_EXPORT, "e1", "download failed: HTTP 403", true);
+	cr_assert_eq(seen.act, 1);
+	cr_assert_str_eq(a->job_end, "download failed: HTTP 403");
+	cr_assert(a->job_end_failed);
+	store_activity_job_end(st, STORE_ACT_EXPORT, "e1", "download cancelled", false);
+	cr_assert_str_eq(a->job_end, "download cancelled");
+	cr_assert_not(a->job_end_failed);
+	put_export("ready", "https://dl/e1?fresh", 1, 1000);
+	cr_assert_str_eq(a->job_end, "download cancelled", "a refresh in the same state keeps it");
+	put_export("expired", NULL, 1, 2000);
+	cr_assert_null(a->job_end, "it spoke of the state before");
+	memset(&seen, 0, sizeof(seen));
+	store_activity_job_end(st, STORE_ACT_EXPORT, "e1", NULL, false);
+	cr_assert_eq(seen.act, 0, "nothing to clear: no event");
+	store_activity_job_end(st, STORE_ACT_EXPORT, "nope", "download cancelled", false);
+	cr_assert_eq(seen.act, 0);
+	cr_assert_eq(store_activity_count(st), 1);
+}
+
 Test(store, activity_order_and_task)
 {
 	const char *o = "{\"id\":\"0b0b\",\"state\":\"submitted\",\"ingestions\":[{\"id\":1,"

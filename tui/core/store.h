@@ -182,6 +182,10 @@ struct store_activity {
 	int64_t added_ms, state_changed_ms, fetched_ms;
 	bool has_error;
 	struct steno_error error;             /* last refresh failure */
+	char *job_end;                        /* how the last job on it ended ("downloaded to
+					       * PATH", "download cancelled"); NULL: none, or
+					       * its state moved on since */
+	bool job_end_failed;                  /* ... that job failed */
 };
 
 /* Takes ownership; returns 1 when new or changed, 0 when the same, -1 on error (no id). */
@@ -200,6 +204,11 @@ void store_activity_watch(struct steno_store *st, enum store_activity_kind kind,
 void store_activity_remove(struct steno_store *st, enum store_activity_kind kind, const char *id);
 void store_activity_failed(struct steno_store *st, enum store_activity_kind kind, const char *id,
 			   const struct steno_error *e);
+/* Records how a job on the item ended (core/jobs.h jobs_end_text; NULL clears it): kept
+ * until another job ends on it or its state changes. An item not in the store is left alone. */
+#define STORE_JOB_END_MAX 600
+void store_activity_job_end(struct steno_store *st, enum store_activity_kind kind, const char *id,
+			    const char *text, bool failed);
 /* The scheduler's kind of an activity kind (core/scheduler.h; its state table is
  * scheduler_spec_kind(store_activity_sched_kind(k))). */
 enum sched_kind store_activity_sched_kind(enum store_activity_kind k);
