@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/query.h"
 #include "core/store.h"
+#include "store_select.h"
 
 static struct steno_store *st;
 static struct steno_error err;
@@ -186,147 +186,38 @@ Test(store, put_without_id_fails_and_frees)
 	cr_assert_eq(seen.trans, 0);
 }
 
-static long select_ids(struct store_view *v, const struct store_query *q, char *out, size_t n)
-{
-	size_t *idx;
-	long c = store_view_select(st, v, q, &idx);
-	cr_assert_geq(c, 0);
-	out[0] = '\0';
-	for (long i = 0; i < c; i++) {
-		strncat(out, store_view_item(st, v, idx[i])->t.id, n - strlen(out) - 1);
-		strncat(out, " ", n - strlen(out) - 1);
-	}
-	free(idx);
-	return c;
-}
-
-/* select_ids with the filter `where` parsed into q->where. */
-static long select_where(struct store_view *v, const char *where, struct store_query *q,
-			 char *out, size_t n)
-{
-	struct query parsed;
-	char why[128];
-	cr_assert_eq(query_parse(&parsed, where, why, sizeof why), 0, "%s", why);
-	q->where = &parsed;
-	long c = select_ids(v, q, out, n);
-	q->where = NULL;
-	query_free(&parsed);
-	return c;
-}
-
 Test(store, filter_and_sort)
 {
 	struct store_view *v = three_items();
 	char got[200];
-	cr_assert_eq(select_ids(v, NULL, got, sizeof(got)), 3);
+	cr_assert_eq(store_select_ids(st, v, NULL, got, sizeof(got)), 3);
 	cr_assert_str_eq(got, "aa bb cc ");
 	struct store_query q = { .sort = STORE_SORT_NAME };
-	select_ids(v, &q, got, sizeof(got));
+	store_select_ids(st, v, &q, got, sizeof(got));
 	cr_assert_str_eq(got, "bb cc aa ");
 	q.descending = true;
-	select_ids(v, &q, got, sizeof(got));
+	store_select_ids(st, v, &q, got, sizeof(got));
 	cr_assert_str_eq(got, "aa cc bb ");
 	q = (struct store_query){ .sort = STORE_SORT_CREATED };
-	select_ids(v, &q, got, sizeof(got));
+	store_select_ids(st, v, &q, got, sizeof(got));
 	cr_assert_str_eq(got, "cc aa bb ");
 	q = (struct store_query){ .sort = STORE_SORT_LENGTH, .descending = true };
-	select_ids(v, &q, got, sizeof(got));
+	store_select_ids(st, v, &q, got, sizeof(got));
 	cr_assert_str_eq(got, "aa bb cc ");
 	q = (struct store_query){ .sort = STORE_SORT_STATE };
-	select_ids(v, &q, got, sizeof(got));
+	store_select_ids(st, v, &q, got, sizeof(got));
 	cr_assert_str_eq(got, "aa cc bb ");
 	q = (struct store_query){ .sort = STORE_SORT_LANGUAGE };
-	select_ids(v, &q, got, sizeof(got));
+	store_select_ids(st, v, &q, got, sizeof(got));
 	cr_assert_str_eq(got, "cc aa bb ");
-	cr_assert_eq(select_where(v, "APPLE", &q, got, sizeof(got)), 1);
+	cr_assert_eq(store_select_where(st, v, "APPLE", &q, got, sizeof(got)), 1);
 	cr_assert_str_eq(got, "bb ");
 	q.sort = STORE_SORT_NAME;
-	select_where(v, "tag:work", &q, got, sizeof(got));
+	store_select_where(st, v, "tag:work", &q, got, sizeof(got));
 	cr_assert_str_eq(got, "cc aa ");
-	cr_assert_eq(select_where(v, "lang:fr", &q, got, sizeof(got)), 1);
-	cr_assert_eq(select_where(v, "nothing matches", &q, got, sizeof(got)), 0);
+	cr_assert_eq(store_select_where(st, v, "lang:fr", &q, got, sizeof(got)), 1);
+	cr_assert_eq(store_select_where(st, v, "nothing matches", &q, got, sizeof(got)), 0);
 	cr_assert_str_eq(store_sort_name(STORE_SORT_LENGTH), "length");
-}
-
-/* A page of items {id, name, cost (-1: none), tags JSON} for the sort tests. */
-static struct store_view *sort_items(const char *const (*rows)[4], size_t n)
-{
-	struct store_view *v = store_view_get(st, "1", NULL, NULL, true);
-	char items[4000] = "", one[400];
-	for (size_t i = 0; i < n; i++) {
-		char cost[40] = "";
-		if (strcmp(rows[i][2], "-1"))
-			snprintf(cost, sizeof cost, ",\"costInCents\":%s", rows[i][2]);
-		snprintf(one, sizeof one, "%s{\"id\":\"%s\",\"name\":\"%s\",\"state\":\"%s\","
-			 "\"language\":\"%s\",\"tags\":[%s]%s}", i ? "," : "", rows[i][0], rows[i][1],
-			 i % 2 ? "failed" : "automatic_done", i % 3 ? "fr-FR" : "en-US", rows[i][3], cost);
-		strncat(items, one, sizeof items - strlen(items) - 1);
-	}
-	add_page(v, items, NULL, true, 1000, 1);
-	return v;
-}
-
-static const char *const sort_rows[][4] = {
-	{ "c10", "Commande n°10", "250", "\"urgent\",\"b\"" },
-	{ "c2", "Commande n°2", "-1", "" },
-	{ "c1", "commande n°1", "1200", "\"draft\"" },
-	{ "c9", "Commande n°9", "90", "\"urgent\"" },
-	{ "cx", "Commande", "90", "\"Urgent\",\"a\"" },
-};
-
-Test(store, name_sort_is_natural)
-{
-	struct store_view *v = sort_items(sort_rows, 5);
-	char got[200];
-	struct store_query q = { .sort = STORE_SORT_NAME };
-	select_ids(v, &q, got, sizeof(got));
-	cr_assert_str_eq(got, "cx c1 c2 c9 c10 ");
-	q.descending = true;
-	select_ids(v, &q, got, sizeof(got));
-	cr_assert_str_eq(got, "c10 c9 c2 c1 cx ");
-}
-
-Test(store, cost_sort_puts_unknown_last_both_ways)
-{
-	struct store_view *v = sort_items(sort_rows, 5);
-	char got[200];
-	struct store_query q = { .sort = STORE_SORT_COST };
-	select_ids(v, &q, got, sizeof(got));
-	cr_assert_str_eq(got, "c9 cx c10 c1 c2 ");   /* ties keep server order */
-	q.descending = true;
-	select_ids(v, &q, got, sizeof(got));
-	cr_assert_str_eq(got, "c1 c10 c9 cx c2 ");
-	cr_assert_str_eq(store_sort_name(STORE_SORT_COST), "cost");
-}
-
-Test(store, tags_sort_tag_by_tag_untagged_last)
-{
-	struct store_view *v = sort_items(sort_rows, 5);
-	char got[200];
-	struct store_query q = { .sort = STORE_SORT_TAGS };
-	select_ids(v, &q, got, sizeof(got));
-	/* draft < Urgent < urgent (case folded, then byte order), a list before the longer
-	 * list it starts; no tags last */
-	cr_assert_str_eq(got, "c1 cx c9 c10 c2 ", "%s", got);
-	q.descending = true;
-	select_ids(v, &q, got, sizeof(got));
-	cr_assert_str_eq(got, "c10 c9 cx c1 c2 ", "%s", got);
-	cr_assert_str_eq(store_sort_name(STORE_SORT_TAGS), "tags");
-}
-
-Test(store, select_with_a_query)
-{
-	struct store_view *v = sort_items(sort_rows, 5);
-	char got[200];
-	struct store_query q = { .sort = STORE_SORT_NAME };
-	cr_assert_eq(select_where(v, "state:failed", &q, got, sizeof(got)), 2);
-	cr_assert_str_eq(got, "c2 c9 ");
-	cr_assert_eq(select_where(v, "-draft lang:fr", &q, got, sizeof(got)), 2);
-	cr_assert_str_eq(got, "cx c2 ");
-	cr_assert_eq(select_where(v, "cost>2 urgent", &q, got, sizeof(got)), 1);
-	cr_assert_str_eq(got, "c10 ");
-	cr_assert_eq(select_where(v, "n°1", &q, got, sizeof(got)), 2);   /* n°1 and n°10 */
-	cr_assert_eq(select_where(v, "", &q, got, sizeof(got)), 5);
 }
 
 Test(store, remove_and_fail)
