@@ -76,3 +76,9 @@ TESTS += tests/screen/test_panes_remember
 tests_screen_test_panes_remember_SOURCES = %reldir%/test_panes_remember.c $(PANES_TEST_SOURCES)
 tests_screen_test_panes_remember_CFLAGS = $(PANES_TEST_CFLAGS)
 tests_screen_test_panes_remember_LDADD = $(PANES_TEST_LIBS)
+
+check_PROGRAMS += tests/screen/test_panes_sortfilter
+TESTS += tests/screen/test_panes_sortfilter
+tests_screen_test_panes_sortfilter_SOURCES = %reldir%/test_panes_sortfilter.c $(PANES_TEST_SOURCES)
+tests_screen_test_panes_sortfilter_CFLAGS = $(PANES_TEST_CFLAGS)
+tests_screen_test_panes_sortfilter_LDADD = $(PANES_TEST_LIBS)
