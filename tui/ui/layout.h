@@ -17,10 +17,6 @@ struct layout_col {
 	int drop_rank;         /* higher drops first; the flex column is never dropped */
 	int flex;              /* nonzero: grows to pref by rank, then takes what is left */
 	enum text_align align;
-	/* Widths from content (ui/table.h, struct table_fit): 0: the content is kept whole up
-	 * to pref cells (dropped rather than cut, wider content cut only when room lacks);
-	 * 1, 2 ...: cut down to min when room lacks, takes the slack in this order. */
-	int grow;
 };
 
 /* Computes the width of every column (0 = dropped) for a total `width` with `gap`

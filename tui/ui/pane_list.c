@@ -26,13 +26,13 @@
  * least needed first when the pane is narrow: cost, tags, length, language, created, state.
  * Name is never dropped. Indexed by enum list_column (core/columns.h). */
 static const struct layout_col list_cols[LISTCOL_COUNT] = {
-	[LISTCOL_NAME]     = { "Name",     18, 40, 0, 1, TEXT_LEFT, 1 },
-	[LISTCOL_STATE]    = { "State",     4, 14, 1, 0, TEXT_LEFT, 0 },
-	[LISTCOL_LANGUAGE] = { "Lang",      4,  8, 3, 0, TEXT_LEFT, 0 },
-	[LISTCOL_LENGTH]   = { "Length",    5,  8, 4, 0, TEXT_RIGHT, 0 },
-	[LISTCOL_COST]     = { "Cost",      4, 10, 6, 0, TEXT_RIGHT, 0 },
-	[LISTCOL_CREATED]  = { "Created",   7, 16, 2, 0, TEXT_LEFT, 0 },
-	[LISTCOL_TAGS]     = { "Tags",      6, 20, 5, 0, TEXT_LEFT, 2 },
+	[LISTCOL_NAME]     = { "Name",     18, 40, 0, 1, TEXT_LEFT },
+	[LISTCOL_STATE]    = { "State",     4, 14, 1, 0, TEXT_LEFT },
+	[LISTCOL_LANGUAGE] = { "Lang",      4,  8, 3, 0, TEXT_LEFT },
+	[LISTCOL_LENGTH]   = { "Length",    5,  8, 4, 0, TEXT_RIGHT },
+	[LISTCOL_COST]     = { "Cost",      4, 10, 6, 0, TEXT_RIGHT },
+	[LISTCOL_CREATED]  = { "Created",   7, 16, 2, 0, TEXT_LEFT },
+	[LISTCOL_TAGS]     = { "Tags",      6, 20, 5, 0, TEXT_LEFT },
 };
 
 /* The column that shows what the list is sorted by; -1 for the server's order. The one
@@ -260,7 +260,8 @@ static void list_mark_visible(struct app *app)
 static void list_draw(struct pane *p)
 {
 	struct app *app = ((struct list_pane *)p->data)->app;
-	struct table_fit fit = { .hidden = LISTCOL_ALL & ~pane_list_columns(app),
+	struct table_fit fit = { .grow = { [LISTCOL_NAME] = 1, [LISTCOL_TAGS] = 2 },
+		.hidden = LISTCOL_ALL & ~pane_list_columns(app),
 		.sort_col = list_sort_column(app->list.sort), .descending = app->list.descending };
 	struct table_view tv = { list_cols, LISTCOL_COUNT, 1, p->focused, app_text_flags(p) };
 

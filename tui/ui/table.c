@@ -117,8 +117,9 @@ static int fit_widths(const struct table_view *tv, const struct table_fit *fit,
 		int want = column_want(tv, i, titles[i], rows, nrows);
 		if (want < 0)
 			return -1;
-		int min = c->grow ? c->min : want < c->min ? c->min : want > c->pref ? c->pref : want;
-		spec[n] = (struct colwidth_spec){ .min = min, .want = want, .grow = c->grow,
+		int grow = fit->grow[i];
+		int min = grow ? c->min : want < c->min ? c->min : want > c->pref ? c->pref : want;
+		spec[n] = (struct colwidth_spec){ .min = min, .want = want, .grow = grow,
 			.drop = c->flex ? 0 : top + 1 - c->drop_rank };
 		idx[n++] = i;
 	}

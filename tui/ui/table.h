@@ -31,6 +31,10 @@ typedef void (*table_row_fn)(void *ctx, int index, struct table_row *row);
 
 /* Widths from content, columns hidden by choice, and the sort arrow in the header. */
 struct table_fit {
+	/* per column, 0: the content is kept whole up to the column's pref cells (dropped
+	 * rather than cut; wider content is cut only when room lacks); 1, 2 ...: cut down to
+	 * its min when room lacks, takes the slack in this order */
+	unsigned char grow[TABLE_MAX_COLS];
 	unsigned hidden;      /* bit i: column i is not shown */
 	int sort_col;         /* the column the rows are sorted by (arrow in its title); -1: none */
 	bool descending;      /* the arrow points down (ASCII: "v", else "^") */
