@@ -21,20 +21,6 @@
 /* A row the live list brought in or changed is marked this long. */
 #define LIST_FRESH_MS 10000
 
-/* Widths come from the content on screen (table_fit): the slack goes to Name, then Tags;
- * the other columns are kept whole up to pref cells and dropped rather than cut, the
- * least needed first when the pane is narrow: cost, tags, length, language, created, state.
- * Name is never dropped. Indexed by enum list_column (core/columns.h). */
-static const struct layout_col list_cols[LISTCOL_COUNT] = {
-	[LISTCOL_NAME]     = { "Name",     18, 40, 0, 1, TEXT_LEFT },
-	[LISTCOL_STATE]    = { "State",     4, 14, 1, 0, TEXT_LEFT },
-	[LISTCOL_LANGUAGE] = { "Lang",      4,  8, 3, 0, TEXT_LEFT },
-	[LISTCOL_LENGTH]   = { "Length",    5,  8, 4, 0, TEXT_RIGHT },
-	[LISTCOL_COST]     = { "Cost",      4, 10, 6, 0, TEXT_RIGHT },
-	[LISTCOL_CREATED]  = { "Created",   7, 16, 2, 0, TEXT_LEFT },
-	[LISTCOL_TAGS]     = { "Tags",      6, 20, 5, 0, TEXT_LEFT },
-};
-
 /* The column that shows what the list is sorted by; -1 for the server's order. The one
  * place a new sort key finds its column. */
 static int list_sort_column(enum store_sort sort)
@@ -260,10 +246,10 @@ static void list_mark_visible(struct app *app)
 static void list_draw(struct pane *p)
 {
 	struct app *app = ((struct list_pane *)p->data)->app;
-	struct table_fit fit = { .grow = { [LISTCOL_NAME] = 1, [LISTCOL_TAGS] = 2 },
+	struct table_fit fit = { .grow = { LAYOUT_LIST_GROW },
 		.hidden = LISTCOL_ALL & ~pane_list_columns(app),
 		.sort_col = list_sort_column(app->list.sort), .descending = app->list.descending };
-	struct table_view tv = { list_cols, LISTCOL_COUNT, 1, p->focused, app_text_flags(p) };
+	struct table_view tv = { layout_list_cols, LISTCOL_COUNT, 1, p->focused, app_text_flags(p) };
 
 	if (app->list.stale)
 		app_list_update(app);

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/colwidth.h"
 #include "ui/draw.h"
 #include "ui/style.h"
 
@@ -95,37 +94,19 @@ static int column_want(const struct table_view *tv, size_t i, const char *title,
 	return want;
 }
 
-/* Widths from content: the shown columns as colwidth specs (layout's drop ranks turned
- * into colwidth's order: the highest rank drops first, the flex column never). */
+/* Widths from content: each shown column measured, then layout_fit_content. */
 static int fit_widths(const struct table_view *tv, const struct table_fit *fit,
-	char (*titles)[TABLE_TITLE_MAX],
-	const struct table_row *rows, int nrows, int avail, int *widths)
+	char (*titles)[TABLE_TITLE_MAX], const struct table_row *rows, int nrows, int avail,
+	int *widths)
 {
-	struct colwidth_spec spec[TABLE_MAX_COLS];
-	size_t idx[TABLE_MAX_COLS], n = 0;
-	int got[TABLE_MAX_COLS], top = 0;
+	int want[TABLE_MAX_COLS];
 
 	for (size_t i = 0; i < tv->ncols; i++) {
-		widths[i] = 0;
-		if (!tv->cols[i].flex && tv->cols[i].drop_rank > top)
-			top = tv->cols[i].drop_rank;
-	}
-	for (size_t i = 0; i < tv->ncols; i++) {
-		const struct layout_col *c = &tv->cols[i];
-		if (fit->hidden & (1u << i))
-			continue;
-		int want = column_want(tv, i, titles[i], rows, nrows);
-		if (want < 0)
+		want[i] = fit->hidden & (1u << i) ? 0 : column_want(tv, i, titles[i], rows, nrows);
+		if (want[i] < 0)
 			return -1;
-		int grow = fit->grow[i];
-		int min = grow ? c->min : want < c->min ? c->min : want > c->pref ? c->pref : want;
-		spec[n] = (struct colwidth_spec){ .min = min, .want = want, .grow = grow,
-			.drop = c->flex ? 0 : top + 1 - c->drop_rank };
-		idx[n++] = i;
 	}
-	colwidth_allocate(spec, n, avail, tv->gap, got);
-	for (size_t k = 0; k < n; k++)
-		widths[idx[k]] = got[k];
+	layout_fit_content(tv->cols, tv->ncols, want, fit->grow, fit->hidden, avail, tv->gap, widths);
 	return 0;
 }
 
