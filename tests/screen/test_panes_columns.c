@@ -210,3 +210,32 @@ Test(columns, hiding_a_column_is_saved_and_survives_a_restart)
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	cr_assert_eq(system(cmd), 0);
 }
+
+Test(columns, names_after_columns_set_them_at_once)
+{
+	char dir[] = "/tmp/steno-columns-XXXXXX", path[128], cmd[160];
+	struct steno_config cfg;
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/config", dir);
+	FILE *out = fopen(path, "w");
+	cr_assert_not_null(out);
+	fputs(QUIET_LINES, out);
+	fclose(out);
+	load_config(&cfg, path);
+	struct pf_opts o = { .rows = 40, .cols = 160, .sandbox_args = demo30, .config = &cfg };
+	pf_open(&f, &o);
+	pf_keys(&f, ": c o l u m n s <Space> t a g s , c o s t <Enter>");
+	pf_expect(&f, "columns: name,cost,tags (saved in");
+	char *head = line_at(1);
+	cr_assert(strstr(head, " Name ") && strstr(head, "Cost") && strstr(head, "Tags"), "%s", head);
+	cr_assert_null(strstr(head, "State"), "%s", head);
+	free(head);
+	cr_assert_str_eq(read_all(path), QUIET_LINES "columns = name,cost,tags\n");
+	/* a name it does not know changes nothing and says which */
+	pf_keys(&f, ": c o l u m n s <Space> n a m e , c o l o u r <Enter>");
+	pf_expect(&f, "columns: \"colour\" is not one of name, state, language, length, cost");
+	cr_assert_str_eq(read_all(path), QUIET_LINES "columns = name,cost,tags\n");
+	config_free(&cfg);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	cr_assert_eq(system(cmd), 0);
+}

@@ -23,9 +23,9 @@ static const char *const labels[LISTCOL_COUNT] = {
 	[LISTCOL_COST] = "Cost", [LISTCOL_CREATED] = "Created", [LISTCOL_TAGS] = "Tags",
 };
 
-static const char *config_file(const struct dcol *d)
+static const char *config_file(const struct dialog_env *env)
 {
-	const struct steno_config *c = d->b.env.config;
+	const struct steno_config *c = env->config;
 	return c && c->file && c->file[0] ? c->file : NULL;
 }
 
@@ -39,8 +39,8 @@ static int dcol_build(void *arg)
 	rc |= form_set_text(f, "name", "always shown");
 	for (int c = LISTCOL_NAME + 1; c < LISTCOL_COUNT; c++)
 		rc |= form_add(f, FORM_CHECK, listcol_name(c), labels[c]) < 0;
-	if (config_file(d))
-		snprintf(where, sizeof where, "Space shows or hides; Enter saves it in %s", config_file(d));
+	if (config_file(&d->b.env))
+		snprintf(where, sizeof where, "Space shows or hides; Enter saves it in %s", config_file(&d->b.env));
 	else
 		snprintf(where, sizeof where, "Space shows or hides; no config file: not saved");
 	rc |= form_add(f, FORM_NOTE, "where", "") < 0;
@@ -65,26 +65,38 @@ static int dcol_open(struct pane *p, void *arg)
 	return 0;
 }
 
-/* Shows the choice and saves it; says where, or why it could not be saved. */
+static void save(const struct dialog_env *env, void (*apply)(void *, unsigned), void *ud,
+	unsigned shown)
+{
+	char text[128];
+	struct steno_error err;
+
+	if (apply)
+		apply(ud, shown);
+	listcol_format(shown, text, sizeof text);
+	steno_error_clear(&err);
+	if (!config_file(env))
+		dialog_status(env, "columns: %s (no config file: not saved)", text);
+	else if (config_set_global(config_file(env), "columns", text, &err) != 0)
+		dialog_status(env, "columns: %s (not saved: %s)", text, err.message);
+	else
+		dialog_status(env, "columns: %s (saved in %s)", text, config_file(env));
+}
+
+void dialog_columns_apply(const struct dialog_columns_arg *a, unsigned shown)
+{
+	save(&a->env, a->apply, a->ud, shown);
+}
+
+/* The checkboxes' choice, shown and saved. */
 static void dcol_apply(struct dcol *d)
 {
 	unsigned shown = LISTCOL_BIT(LISTCOL_NAME);
-	char text[128];
-	struct steno_error err;
 
 	for (int c = LISTCOL_NAME + 1; c < LISTCOL_COUNT; c++)
 		if (form_checked(&d->b.form, listcol_name(c)))
 			shown |= LISTCOL_BIT(c);
-	if (d->apply)
-		d->apply(d->ud, shown);
-	listcol_format(shown, text, sizeof text);
-	steno_error_clear(&err);
-	if (!config_file(d))
-		dialog_status(&d->b.env, "columns: %s (no config file: not saved)", text);
-	else if (config_set_global(config_file(d), "columns", text, &err) != 0)
-		dialog_status(&d->b.env, "columns: %s (not saved: %s)", text, err.message);
-	else
-		dialog_status(&d->b.env, "columns: %s (saved in %s)", text, config_file(d));
+	save(&d->b.env, d->apply, d->ud, shown);
 }
 
 static unsigned dcol_key(struct pane *p, enum action_id act, ui_key key)

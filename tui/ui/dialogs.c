@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/columns.h"
 #include "core/conf.h"
 #include "core/paths.h"
 #include "ui/app.h"
@@ -211,6 +212,25 @@ static void columns_apply(void *ud, unsigned shown)
 	pane_list_set_columns(ud, shown);
 }
 
+/* `:columns` opens the chooser; `:columns NAME,...` shows and saves those at once. */
+static unsigned columns(struct app *app, const struct dialog_env *env)
+{
+	struct dialog_columns_arg a = { *env, pane_list_columns(app), columns_apply, app };
+	const char *arg = app_frame(app)->ctx.pending_arg;
+	unsigned shown;
+	char bad[64];
+
+	if (!arg[0])
+		return open_dialog(app, &dialog_columns_ops, &a);
+	if (listcol_parse(arg, &shown, bad, sizeof bad) != 0) {
+		app_status(app, "columns: \"%s\" is not one of name, state, language, length, cost, "
+			   "created, tags", bad);
+		return PANE_HANDLED;
+	}
+	dialog_columns_apply(&a, shown);
+	return PANE_HANDLED | PANE_REDRAW_ALL;
+}
+
 static unsigned dispatch(struct app *app, struct dialog_env *env, int action_id)
 {
 	const char *act;
@@ -261,10 +281,7 @@ static unsigned dispatch(struct app *app, struct dialog_env *env, int action_id)
 		return needs_ids(app, env, &pane_preview_ops);
 	case ACT_COPY_URL: return copy_action(app, env, 1);
 	case ACT_COPY_ID: return copy_action(app, env, 0);
-	case ACT_COLUMNS: {
-		struct dialog_columns_arg a = { *env, pane_list_columns(app), columns_apply, app };
-		return open_dialog(app, &dialog_columns_ops, &a);
-	}
+	case ACT_COLUMNS: return columns(app, env);
 	default: return PANE_IGNORED;
 	}
 }
