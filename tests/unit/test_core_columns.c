@@ -141,3 +141,20 @@ Test(config_write, general_section_lines_are_global_too_and_a_last_line_without_
 	cr_assert_eq(config_set_global(NULL, "columns", "a", &err), -1);
 	core_rm_rf(dir);
 }
+
+Test(config_write, a_linked_config_file_is_written_where_it_lives)
+{
+	char *dir = core_tmpdir();
+	char target[512], link_path[512];
+	struct steno_error err;
+	struct stat st;
+	snprintf(target, sizeof target, "%s", core_path(dir, "dotfiles-config"));
+	snprintf(link_path, sizeof link_path, "%s", core_path(dir, "config"));
+	core_write(target, "mouse = yes\n", 0600);
+	cr_assert_eq(symlink(target, link_path), 0);
+	cr_assert_eq(config_set_global(link_path, "columns", "name,tags", &err), 0, "%s", err.message);
+	cr_assert_eq(lstat(link_path, &st), 0);
+	cr_assert(S_ISLNK(st.st_mode), "the link stays a link");
+	cr_assert_str_eq(slurp(target), "mouse = yes\ncolumns = name,tags\n");
+	core_rm_rf(dir);
+}

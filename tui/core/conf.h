@@ -127,7 +127,8 @@ void config_free(struct steno_config *cfg);
 /* Sets the global `key = value` in `file`, everything else in it kept byte for byte: the
  * first such line before any [section] is replaced (later ones there are dropped), else the
  * line goes before the first section, or at the end. A missing file is created (0600, its
- * directory 0700); the file keeps its mode; written atomically (paths_save_atomic). value
+ * directory 0700); the file keeps its mode; written atomically (paths_save_atomic), through
+ * a symbolic link to where the file lives. value
  * must be one line. Returns 0, or -1 with err. */
 int config_set_global(const char *file, const char *key, const char *value, struct steno_error *err);
 

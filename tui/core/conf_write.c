@@ -90,7 +90,7 @@ static char *with_setting(const char *text, size_t len, const char *key, const c
 
 int config_set_global(const char *file, const char *key, const char *value, struct steno_error *err)
 {
-	char *text = NULL, *line = NULL, *out = NULL;
+	char *text = NULL, *line = NULL, *out = NULL, *real = NULL;
 	size_t len = 0;
 	mode_t mode = 0600;
 	struct stat st;
@@ -113,6 +113,9 @@ int config_set_global(const char *file, const char *key, const char *value, stru
 	}
 	if (stat(file, &st) == 0)
 		mode = st.st_mode & 0777;
+	/* a config file kept elsewhere and linked (dotfiles) is written where it lives: the
+	 * rename of the atomic save would replace the link itself */
+	real = realpath(file, NULL);
 	size_t ln = strlen(key) + strlen(value) + 5;
 	line = malloc(ln);
 	if (!line) {
@@ -125,12 +128,13 @@ int config_set_global(const char *file, const char *key, const char *value, stru
 		steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 		goto out;
 	}
-	rc = paths_save_atomic(file, out, strlen(out), mode, err);
+	rc = paths_save_atomic(real ? real : file, out, strlen(out), mode, err);
 out:
 	if (text)
 		explicit_bzero(text, len);   /* it may hold an api_key */
 	free(text);
 	free(line);
+	free(real);
 	if (out)
 		explicit_bzero(out, strlen(out));
 	free(out);
