@@ -29,9 +29,15 @@ tests_unit_test_core_download_SOURCES = %reldir%/test_core_download.c
 tests_unit_test_core_download_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_unit_test_core_download_LDADD = $(CORE_TEST_LIBS)
 
-tests_unit_test_core_store_SOURCES = %reldir%/test_core_store.c
+tests_unit_test_core_store_SOURCES = %reldir%/test_core_store.c %reldir%/store_select.h
 tests_unit_test_core_store_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_unit_test_core_store_LDADD = $(CORE_TEST_LIBS)
+
+check_PROGRAMS += tests/unit/test_core_store_select
+TESTS += tests/unit/test_core_store_select
+tests_unit_test_core_store_select_SOURCES = %reldir%/test_core_store_select.c %reldir%/store_select.h
+tests_unit_test_core_store_select_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_unit_test_core_store_select_LDADD = $(CORE_TEST_LIBS)
 
 # jobs and the sync engine against a real steno-sandbox (the integration tests' fixture)
 check_PROGRAMS += tests/unit/test_core_jobs tests/unit/test_core_sync

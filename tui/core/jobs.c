@@ -133,10 +133,27 @@ static bool step_over(enum job_step s)
 	return s == JOB_STEP_DONE || s == JOB_STEP_FAILED || s == JOB_STEP_CANCELLED;
 }
 
+/* An ended job's words on the order, export or task it made or followed (the store's
+ * activity row); a job done with nothing to add clears what an earlier one left there. */
+static void job_record_end(struct job *j)
+{
+	enum store_activity_kind kind;
+	char text[STORE_JOB_END_MAX];
+	if (!j->jm->cfg.store || !jobs_resource_kind(&j->pub, &kind))
+		return;
+	jobs_end_text(&j->pub, text, sizeof text);
+	store_activity_job_end(j->jm->cfg.store, kind, j->pub.resource_id, text[0] ? text : NULL,
+			       j->pub.step == JOB_STEP_FAILED);
+}
+
 void job_set_step(struct job *j, enum job_step step)
 {
+	if (step_over(step) && !step_over(j->pub.step))
+		j->pub.ended_while = j->pub.step;
 	j->pub.step = step;
 	j->pub.step_ms = jobs_now_ms();
+	if (step_over(step))
+		job_record_end(j);
 	job_emit(j);
 }
 
@@ -177,6 +194,19 @@ const char *jobs_step_name(enum job_step step)
 	case JOB_STEP_CANCELLED: return "cancelled";
 	}
 	return "?";
+}
+
+const char *jobs_end_text(const struct steno_job *j, char *buf, size_t size)
+{
+	bool downloading = j->ended_while == JOB_STEP_DOWNLOADING;
+	buf[0] = '\0';
+	if (j->step == JOB_STEP_DONE && j->file)
+		snprintf(buf, size, "downloaded to %s", j->file);
+	else if (j->step == JOB_STEP_FAILED)
+		snprintf(buf, size, "%s%s", downloading ? "download failed: " : "", j->error.message);
+	else if (j->step == JOB_STEP_CANCELLED)
+		snprintf(buf, size, "%s", downloading ? "download cancelled" : j->error.message);
+	return buf;
 }
 
 static void job_download(struct job *j, const struct steno_export *e);
@@ -378,15 +408,52 @@ static void on_downloaded(void *ud, const char *path, const struct steno_http_re
 	job_set_step(j, JOB_STEP_DONE);
 }
 
+void job_set_download(struct job *j, const char *dir, const char *name, bool overwrite)
+{
+	j->overwrite = overwrite;
+	if ((dir && !(j->dir = strdup(dir))) || (name && !(j->name = strdup(name))))
+		j->nomem = true;
+}
+
+/* The one download of every job: e's file into the job's directory. */
+static int download_submit(struct job *j, const struct steno_export *e, struct steno_error *err)
+{
+	j->pub.bytes_done = j->pub.bytes_total = 0;
+	return steno_api_export_download(j->jm->cfg.http, e, j->dir, j->name, j->overwrite,
+					 on_dl_progress, on_downloaded, j, err);
+}
+
 static void job_download(struct job *j, const struct steno_export *e)
 {
 	struct steno_error err;
 	steno_error_clear(&err);
-	j->pub.bytes_done = j->pub.bytes_total = 0;
 	job_set_step(j, JOB_STEP_DOWNLOADING);
-	if (steno_api_export_download(j->jm->cfg.http, e, j->dir, j->name, j->overwrite,
-				      on_dl_progress, on_downloaded, j, &err) != 0)
+	if (download_submit(j, e, &err) != 0)
 		job_fail(j, &err);
+}
+
+int jobs_download(struct steno_jobs *jm, const struct steno_export *e, const char *dir,
+		  const char *name, bool overwrite, struct steno_error *err)
+{
+	if (!e || !e->id || !e->download_link)
+		return steno_error_invalid(err, "download_link", "the export is not ready to download");
+	struct job *j = jobs_add(jm, JOB_DOWNLOAD, err);
+	if (!j)
+		return -1;
+	job_set_download(j, dir, name, overwrite);
+	job_set_str(j, &j->pub.resource_id, e->id);
+	job_set_str(j, &j->pub.state, e->state);
+	if (j->nomem) {
+		jobs_remove(jm, j);
+		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	}
+	j->pub.step = JOB_STEP_DOWNLOADING;
+	if (download_submit(j, e, err) != 0) {
+		jobs_remove(jm, j);
+		return -1;
+	}
+	job_emit(j);
+	return j->pub.id;
 }
 
 void jobs_export_result(struct job *j, struct steno_export *e)
@@ -395,22 +462,27 @@ void jobs_export_result(struct job *j, struct steno_export *e)
 	char *id = e->id ? strdup(e->id) : NULL, *state = e->state ? strdup(e->state) : NULL;
 	/* A ready export with a directory to fill is this job's business, not a plain state. */
 	bool handled = ready && j->dir;
+	/* the store first: the job's end is recorded on the export in its new state */
+	const struct steno_export *ready_export = e;
+	if (j->jm->cfg.store) {
+		store_export_put(j->jm->cfg.store, e, true, jobs_now_ms(), NULL);
+		const struct store_activity *a = store_activity_find(j->jm->cfg.store, STORE_ACT_EXPORT, id);
+		ready_export = a ? &a->export_ : NULL;
+	}
 	if (handled) {
 		job_set_str(j, &j->pub.resource_id, id);
 		job_set_str(j, &j->pub.state, state);
 		scheduler_untrack(j->jm->sched, SCHED_EXPORT, id ? id : "");
-		if (e->download_link) {
-			job_download(j, e);
+		if (ready_export && ready_export->download_link) {
+			job_download(j, ready_export);
 		} else {
 			steno_error_set(&j->pub.error, STENO_ERR_PARSE,
 					"export %s is ready but has no download_link", id ? id : "");
 			job_fail(j, NULL);
 		}
-	}
-	if (j->jm->cfg.store)
-		store_export_put(j->jm->cfg.store, e, true, jobs_now_ms(), NULL);
-	if (!handled)
+	} else {
 		job_resource_state(j, SCHED_EXPORT, id ? id : "", state, false, NULL);
+	}
 	free(id);
 	free(state);
 }
@@ -475,7 +547,8 @@ bool jobs_resource_kind(const struct steno_job *j, enum store_activity_kind *kin
 	case JOB_ORDER:
 	case JOB_CONFIRM:
 	case JOB_TRANSLATION_ORDER: *kind = STORE_ACT_ORDER; return true;
-	case JOB_EXPORT: *kind = STORE_ACT_EXPORT; return true;
+	case JOB_EXPORT:
+	case JOB_DOWNLOAD: *kind = STORE_ACT_EXPORT; return true;
 	case JOB_TRANSLATION_TASK: *kind = STORE_ACT_TRANSLATION_TASK; return true;
 	case JOB_TRANSCRIBE: return false;   /* a transcription: it is in the list */
 	}

@@ -43,6 +43,8 @@ void job_set_step(struct job *j, enum job_step step);
 /* Fails the job with err (copied) or a message. */
 void job_fail(struct job *j, const struct steno_error *err);
 int job_set_str(struct job *j, char **dst, const char *src);
+/* Where the job's download goes (copies; j->nomem when out of memory). */
+void job_set_download(struct job *j, const char *dir, const char *name, bool overwrite);
 /* A resource arrived (create or retrieve): records id/state, then finishes, fails or waits. */
 void job_resource_state(struct job *j, enum sched_kind kind, const char *id, const char *state,
 			bool failure_final, const char *failure_reason);

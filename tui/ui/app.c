@@ -312,9 +312,7 @@ static void app_free(struct app *app)
 	if (app->have_paths)
 		paths_free(&app->paths);
 	app_places_free(app);
-	app_marks_free(app);
-	free(app->list.rows);
-	free(app->list.selected);
+	app_list_free(app);
 	free(app->org_id);
 	free(app->folder_id);
 	free(app->watched_jobs);

@@ -111,7 +111,7 @@ int layout_fit(const struct layout_col *cols, size_t n, int width, int gap, int 
 }
 
 int layout_fit_content(const struct layout_col *cols, size_t n, const int *want,
-	const unsigned char *grow, unsigned hidden, int width, int gap, int *widths)
+	const unsigned char *grow, unsigned hidden, int keep, int width, int gap, int *widths)
 {
 	struct colwidth_spec spec[64] = { { 0 } };
 	size_t idx[64], k = 0;
@@ -131,7 +131,7 @@ int layout_fit_content(const struct layout_col *cols, size_t n, const int *want,
 		int w = want[i];
 		int min = grow[i] ? c->min : w < c->min ? c->min : w > c->pref ? c->pref : w;
 		spec[k] = (struct colwidth_spec){ .min = min, .want = w, .grow = grow[i],
-			.drop = c->flex ? 0 : top + 1 - c->drop_rank };
+			.drop = c->flex || (int)i == keep ? 0 : top + 1 - c->drop_rank };
 		idx[k++] = i;
 	}
 	int shown = colwidth_allocate(spec, k, width, gap, got);

@@ -29,9 +29,10 @@ int layout_fit(const struct layout_col *cols, size_t n, int width, int gap, int 
  * up to its pref (never cut below that: dropped instead; wider content is cut only when room
  * lacks); 1, 2 ...: cut down to its min when room lacks, takes the slack in this order.
  * Columns whose bit is set in `hidden` get 0. Drop order: the highest drop_rank first, the
- * flex column never. Returns the number of visible columns (n <= 64). */
+ * flex column and column `keep` (the sorted one; -1: none) never. Returns the number of
+ * visible columns (n <= 64). */
 int layout_fit_content(const struct layout_col *cols, size_t n, const int *want,
-	const unsigned char *grow, unsigned hidden, int width, int gap, int *widths);
+	const unsigned char *grow, unsigned hidden, int keep, int width, int gap, int *widths);
 
 /* Renders one row: cells[i] is untrusted UTF-8 (NULL = empty) sanitized here and fitted
  * to widths[i]; dropped columns are skipped. The line takes exactly `width` columns

@@ -13,6 +13,7 @@
 #include "core/columns.h"
 #include "ui/app_internal.h"
 #include "ui/format.h"
+#include "ui/list_sort.h"
 #include "ui/pane_describe.h"
 #include "ui/table.h"
 
@@ -31,6 +32,8 @@ static int list_sort_column(enum store_sort sort)
 	case STORE_SORT_STATE: return LISTCOL_STATE;
 	case STORE_SORT_LANGUAGE: return LISTCOL_LANGUAGE;
 	case STORE_SORT_LENGTH: return LISTCOL_LENGTH;
+	case STORE_SORT_COST: return LISTCOL_COST;
+	case STORE_SORT_TAGS: return LISTCOL_TAGS;
 	default: return -1;
 	}
 }
@@ -67,8 +70,16 @@ struct list_row_buf {
 	char length[16], cost[24], created[32], tags[256];
 };
 
+struct list_filter_undo {
+	char filter[256];     /* app->list.filter before `/` */
+	char selected[SCHED_ID_MAX];   /* the id under the cursor then ("" none) */
+	int cursor, top;
+};
+
 struct list_pane {
 	struct app *app;
+	struct list_filter_undo undo;   /* Esc in the `/` filter goes back to it */
+	char filter_error[128];         /* the `/` line does not parse: why ("" when it does) */
 	int tick;                    /* of the times in the rows drawn (app_time_tick) */
 	int64_t fresh_until;         /* the first fresh mark drawn goes then (0: none) */
 	struct list_row_buf *buf;    /* n_buf of them, one per visible row */
@@ -273,9 +284,109 @@ static void list_draw(struct pane *p)
 
 /* ---- keys ---- */
 
-static void list_set_filter(struct app *app, const char *text)
+/* ---- the `/` filter, narrowing the list as you type ---- */
+
+static struct list_pane *list_data(struct app *app)
 {
-	snprintf(app->list.filter, sizeof app->list.filter, "%s", text);
+	return app->tlist->data;
+}
+
+static void filter_changed(struct app *app, const char *text)
+{
+	struct list_pane *lp = list_data(app);
+
+	if (app_list_set_filter(app, text, lp->filter_error, sizeof lp->filter_error) != 0)
+		return;
+	lp->filter_error[0] = '\0';
+	app->list.lv.cursor = 0;   /* the selected item if it still matches, else the first */
+}
+
+/* After the line: the parse error, or how many loaded items match and what Tab does. */
+static void filter_hint(struct app *app, char *buf, size_t size, bool *error)
+{
+	struct list_pane *lp = list_data(app);
+	struct store_view *v = app_view(app, false);
+	bool partial = app_list_partial(app);
+
+	if (lp->filter_error[0]) {
+		*error = true;
+		snprintf(buf, size, "%s", lp->filter_error);
+		return;
+	}
+	if (app->list.stale)
+		app_list_update(app);
+	const char *more = !partial ? "" : v && app->list.load_all &&
+		store_refresh_running(app->store, v->key) ? "loading every page...  " :
+		"Tab: load all  ";
+	snprintf(buf, size, "%ld of %zu%s match  %sEnter: keep  Esc: undo", app->list.n_rows,
+		 app_list_loaded(app), partial ? " loaded" : "", more);
+}
+
+static bool filter_key(struct app *app, ui_key key)
+{
+	if (key != '\t')
+		return false;
+	app_load_all(app);
+	return true;
+}
+
+static void filter_submit(struct app *app, const char *text)
+{
+	struct list_pane *lp = list_data(app);
+
+	if (lp->filter_error[0])
+		app_status(app, "filter kept as /%s: %s", app->list.filter, lp->filter_error);
+	else if (strcmp(text, app->list.filter) != 0)
+		filter_changed(app, text);
+	lp->filter_error[0] = '\0';
+	app_list_update(app);
+	pane_dirty(app->tlist);
+}
+
+/* Esc: the filter, the cursor and the scroll position as they were before `/`. */
+static void filter_cancel(struct app *app, const char *text)
+{
+	struct list_pane *lp = list_data(app);
+	char err[128];
+
+	(void)text;
+	lp->filter_error[0] = '\0';
+	if (app_list_set_filter(app, lp->undo.filter, err, sizeof err) != 0)
+		app_status(app, "%s", err);
+	/* the same item under the cursor; the same rows on screen unless pages came since */
+	app_set_selected(app, lp->undo.selected[0] ? lp->undo.selected : NULL);
+	app_list_update(app);
+	const struct store_transcription *t = app_list_item(app, lp->undo.cursor);
+	if (!lp->undo.selected[0] || (t && t->t.id && !strcmp(t->t.id, lp->undo.selected))) {
+		listview_select(&app->list.lv, lp->undo.cursor);
+		app->list.lv.top = lp->undo.top;
+		listview_resize(&app->list.lv, (int)app->list.n_rows, app->list.lv.rows);
+	}
+	app_sync_selected(app);
+	pane_dirty(app->tlist);
+}
+
+static void list_filter_open(struct app *app)
+{
+	struct list_pane *lp = list_data(app);
+	struct app_input in = { .label = "/", .initial = app->list.filter, .submit = filter_submit,
+		.changed = filter_changed, .cancel = filter_cancel, .key = filter_key,
+		.hint = filter_hint, .history = &app->list.filter_history };
+
+	snprintf(lp->undo.filter, sizeof lp->undo.filter, "%s", app->list.filter);
+	snprintf(lp->undo.selected, sizeof lp->undo.selected, "%s",
+		 app->list.selected ? app->list.selected : "");
+	lp->undo.cursor = app->list.lv.cursor;
+	lp->undo.top = app->list.lv.top;
+	lp->filter_error[0] = '\0';
+	app_input_start(app, &in);
+}
+
+static void list_clear_filter(struct app *app)
+{
+	char err[128];
+
+	app_list_set_filter(app, "", err, sizeof err);
 	app->list.lv.cursor = 0;
 	app_list_update(app);
 	pane_dirty(app->tlist);
@@ -326,14 +437,12 @@ static unsigned list_mark(struct app *app, enum action_id act)
 
 static unsigned list_sort(struct app *app, enum action_id act)
 {
-	if (act == ACT_SORT_REVERSE)
-		app->list.descending = !app->list.descending;
-	else
-		app->list.sort = (app->list.sort + 1) % (STORE_SORT_LENGTH + 1);
-	app_list_update(app);
-	app_status(app, "sorted by %s%s", store_sort_name(app->list.sort),
-		   app->list.descending ? ", descending" : "");
-	return PANE_HANDLED | PANE_REDRAW;
+	if (act == ACT_SORT_REVERSE) {
+		list_sort_apply(app, app->list.sort, !app->list.descending);
+		return PANE_HANDLED | PANE_REDRAW;
+	}
+	list_sort_open(app);
+	return PANE_HANDLED | PANE_REDRAW_ALL;
 }
 
 static unsigned list_key(struct pane *p, enum action_id act, ui_key key)
@@ -347,14 +456,17 @@ static unsigned list_key(struct pane *p, enum action_id act, ui_key key)
 	case ACT_SORT: case ACT_SORT_REVERSE:
 		return list_sort(app, act);
 	case ACT_FILTER:
-		app_input_open(app, "/", app->list.filter, list_set_filter);
+		list_filter_open(app);
 		return PANE_HANDLED;
 	case ACT_TAG_FILTER:
 		app_input_open(app, "tag: ", app->list.tag, list_set_tag);
 		return PANE_HANDLED;
 	case ACT_CLEAR_FILTER:
-		list_set_filter(app, "");
+		list_clear_filter(app);
 		list_set_tag(app, "");
+		return PANE_HANDLED | PANE_REDRAW;
+	case ACT_LOAD_ALL:
+		app_load_all(app);
 		return PANE_HANDLED | PANE_REDRAW;
 	case ACT_ENTER:   /* the transcription full-screen, every field whole */
 		if (app->list.selected)

@@ -106,7 +106,8 @@ static int fit_widths(const struct table_view *tv, const struct table_fit *fit,
 		if (want[i] < 0)
 			return -1;
 	}
-	layout_fit_content(tv->cols, tv->ncols, want, fit->grow, fit->hidden, avail, tv->gap, widths);
+	layout_fit_content(tv->cols, tv->ncols, want, fit->grow, fit->hidden, fit->sort_col, avail,
+		tv->gap, widths);
 	return 0;
 }
 

@@ -36,7 +36,8 @@ struct table_fit {
 	 * its min when room lacks, takes the slack in this order */
 	unsigned char grow[TABLE_MAX_COLS];
 	unsigned hidden;      /* bit i: column i is not shown */
-	int sort_col;         /* the column the rows are sorted by (arrow in its title); -1: none */
+	int sort_col;         /* the column the rows are sorted by (arrow in its title, never
+	                       * dropped for room); -1: none */
 	bool descending;      /* the arrow points down (ASCII: "v", else "^") */
 };
 
