@@ -80,3 +80,10 @@ TESTS += tests/unit/test_core_query
 tests_unit_test_core_query_SOURCES = %reldir%/test_core_query.c
 tests_unit_test_core_query_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_unit_test_core_query_LDADD = $(CORE_TEST_LIBS)
+
+# the list's column names and writing a setting back into the config file
+check_PROGRAMS += tests/unit/test_core_columns
+TESTS += tests/unit/test_core_columns
+tests_unit_test_core_columns_SOURCES = %reldir%/test_core_columns.c %reldir%/core_helpers.h
+tests_unit_test_core_columns_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_unit_test_core_columns_LDADD = $(CORE_TEST_LIBS)

@@ -34,7 +34,7 @@ static int app_is_dialog_action(enum action_id act)
 	if (a && (a->flags & ACTION_WRITES))
 		return 1;
 	return act == ACT_PREVIEW || act == ACT_COPY_URL || act == ACT_COPY_ID ||
-	       act == ACT_EXPORT || act == ACT_DOWNLOAD || act == ACT_OPEN_FILE;
+	       act == ACT_EXPORT || act == ACT_DOWNLOAD || act == ACT_OPEN_FILE || act == ACT_COLUMNS;
 }
 
 /* `:order ID`, or `:order` then an id: the order's describe view; it joins the activity pane and the state

@@ -47,6 +47,7 @@ struct app_list {
 	char *selected;       /* id under the cursor, malloc'd */
 	bool stale;           /* the store changed: rows must be selected again */
 	struct listview lv;   /* cursor and scrolling of the transcriptions pane */
+	unsigned columns;     /* the pane's columns shown (core/columns.h bits; pane_list.c) */
 };
 
 #define APP_LOG_LINES 400

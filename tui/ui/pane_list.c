@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "api/spec_tables.h"
+#include "core/columns.h"
 #include "ui/app_internal.h"
 #include "ui/format.h"
 #include "ui/list_sort.h"
@@ -21,15 +22,21 @@
 /* A row the live list brought in or changed is marked this long. */
 #define LIST_FRESH_MS 10000
 
-static const struct layout_col list_cols[LAYOUT_TR_COUNT] = {
-	[LAYOUT_TR_NAME]     = { "Name",     12, 40, 0, 1, TEXT_LEFT },
-	[LAYOUT_TR_STATE]    = { "State",    10, 14, 1, 0, TEXT_LEFT },
-	[LAYOUT_TR_LANGUAGE] = { "Lang",      5,  6, 2, 0, TEXT_LEFT },
-	[LAYOUT_TR_LENGTH]   = { "Length",    7,  8, 3, 0, TEXT_RIGHT },
-	[LAYOUT_TR_COST]     = { "Cost",      7,  9, 5, 0, TEXT_RIGHT },
-	[LAYOUT_TR_CREATED]  = { "Created",   8, 10, 4, 0, TEXT_LEFT },
-	[LAYOUT_TR_TAGS]     = { "Tags",      6, 20, 6, 0, TEXT_LEFT },
-};
+/* The column that shows what the list is sorted by; -1 for the server's order. The one
+ * place a new sort key finds its column. */
+static int list_sort_column(enum store_sort sort)
+{
+	switch (sort) {
+	case STORE_SORT_NAME: return LISTCOL_NAME;
+	case STORE_SORT_CREATED: return LISTCOL_CREATED;
+	case STORE_SORT_STATE: return LISTCOL_STATE;
+	case STORE_SORT_LANGUAGE: return LISTCOL_LANGUAGE;
+	case STORE_SORT_LENGTH: return LISTCOL_LENGTH;
+	case STORE_SORT_COST: return LISTCOL_COST;
+	case STORE_SORT_TAGS: return LISTCOL_TAGS;
+	default: return -1;
+	}
+}
 
 const char *pane_list_state_label(const char *s)
 {
@@ -57,7 +64,8 @@ enum theme_elem pane_list_state_elem(const char *s)
 	return THEME_STATE_WORKING;
 }
 
-/* Cells of one row; the buffers live in the pane's data until table_draw returns. */
+/* Cells of one row; the buffers live in the pane's data until table_draw returns (one per
+ * visible row: the table measures them all before drawing). */
 struct list_row_buf {
 	char length[16], cost[24], created[32], tags[256];
 };
@@ -74,7 +82,8 @@ struct list_pane {
 	char filter_error[128];         /* the `/` line does not parse: why ("" when it does) */
 	int tick;                    /* of the times in the rows drawn (app_time_tick) */
 	int64_t fresh_until;         /* the first fresh mark drawn goes then (0: none) */
-	struct list_row_buf buf[256];
+	struct list_row_buf *buf;    /* n_buf of them, one per visible row */
+	int n_buf;
 };
 
 static void list_tags(char *out, size_t size, const struct steno_strings *tags)
@@ -92,10 +101,11 @@ static void list_row(void *ctx, int index, struct table_row *row)
 	struct list_pane *lp = p->data;
 	struct app *app = lp->app;
 	const struct store_transcription *st = app_list_item(app, index);
-	struct list_row_buf *b = &lp->buf[(index - app->list.lv.top) & 255];
+	int slot = index - app->list.lv.top;
 
-	if (!st)
+	if (!st || slot < 0 || slot >= lp->n_buf)
 		return;
+	struct list_row_buf *b = &lp->buf[slot];
 	const struct steno_transcription *t = &st->t;
 	fmt_duration(b->length, sizeof b->length,
 		     steno_known(t->audio_length_s.st) ? (double)t->audio_length_s.v : -1);
@@ -110,19 +120,19 @@ static void list_row(void *ctx, int index, struct table_row *row)
 	} else
 		snprintf(b->created, sizeof b->created, "-");
 	list_tags(b->tags, sizeof b->tags, &t->tags);
-	row->cells[LAYOUT_TR_NAME] = t->name ? t->name : t->id;
-	row->cells[LAYOUT_TR_STATE] = pane_list_state_label(t->state);
-	row->elem[LAYOUT_TR_STATE] = pane_list_state_elem(t->state);
-	row->cells[LAYOUT_TR_LANGUAGE] = t->language ? t->language : "-";
-	row->cells[LAYOUT_TR_LENGTH] = b->length;
-	row->cells[LAYOUT_TR_COST] = b->cost;
-	row->cells[LAYOUT_TR_CREATED] = b->created;
-	row->cells[LAYOUT_TR_TAGS] = b->tags;
+	row->cells[LISTCOL_NAME] = t->name ? t->name : t->id;
+	row->cells[LISTCOL_STATE] = pane_list_state_label(t->state);
+	row->elem[LISTCOL_STATE] = pane_list_state_elem(t->state);
+	row->cells[LISTCOL_LANGUAGE] = t->language ? t->language : "-";
+	row->cells[LISTCOL_LENGTH] = b->length;
+	row->cells[LISTCOL_COST] = b->cost;
+	row->cells[LISTCOL_CREATED] = b->created;
+	row->cells[LISTCOL_TAGS] = b->tags;
 	row->changing = st->changing;
 	row->marked = t->id && app_is_marked(app, t->id);
 	int64_t now = app_now_ms(app);
 	if (st->live_ms && now - st->live_ms < LIST_FRESH_MS) {
-		row->elem[LAYOUT_TR_NAME] = THEME_LIST_FRESH;
+		row->elem[LISTCOL_NAME] = THEME_LIST_FRESH;
 		if (!lp->fresh_until || st->live_ms + LIST_FRESH_MS < lp->fresh_until)
 			lp->fresh_until = st->live_ms + LIST_FRESH_MS;
 	}
@@ -135,14 +145,43 @@ static int list_open(struct pane *p, void *arg)
 	if (!lp)
 		return -1;
 	lp->app = arg;
+	lp->app->list.columns = lp->app->config->list_columns;
 	p->data = lp;
 	return 0;
 }
 
 static void list_close(struct pane *p)
 {
-	free(p->data);
+	struct list_pane *lp = p->data;
+
+	if (lp)
+		free(lp->buf);
+	free(lp);
 	p->data = NULL;
+}
+
+unsigned pane_list_columns(const struct app *app)
+{
+	return app->list.columns | LISTCOL_BIT(LISTCOL_NAME);
+}
+
+void pane_list_set_columns(struct app *app, unsigned shown)
+{
+	app->list.columns = (shown & LISTCOL_ALL) | LISTCOL_BIT(LISTCOL_NAME);
+	pane_dirty(app->tlist);
+}
+
+/* A buffer per visible row; 0, or -1 when out of memory. */
+static int list_buffers(struct list_pane *lp, int rows)
+{
+	if (rows <= lp->n_buf)
+		return 0;
+	struct list_row_buf *b = realloc(lp->buf, (size_t)rows * sizeof *b);
+	if (!b)
+		return -1;
+	lp->buf = b;
+	lp->n_buf = rows;
+	return 0;
 }
 
 static void list_title(struct pane *p, const struct store_view *v)
@@ -218,7 +257,10 @@ static void list_mark_visible(struct app *app)
 static void list_draw(struct pane *p)
 {
 	struct app *app = ((struct list_pane *)p->data)->app;
-	struct table_view tv = { list_cols, LAYOUT_TR_COUNT, 1, p->focused, app_text_flags(p) };
+	struct table_fit fit = { .grow = { LAYOUT_LIST_GROW },
+		.hidden = LISTCOL_ALL & ~pane_list_columns(app),
+		.sort_col = list_sort_column(app->list.sort), .descending = app->list.descending };
+	struct table_view tv = { layout_list_cols, LISTCOL_COUNT, 1, p->focused, app_text_flags(p) };
 
 	if (app->list.stale)
 		app_list_update(app);
@@ -233,7 +275,8 @@ static void list_draw(struct pane *p)
 	struct list_pane *lp = p->data;
 	lp->tick = 0;
 	lp->fresh_until = 0;
-	table_draw(p->win, 1, p->cols, &tv, &app->list.lv, list_row, p);
+	if (list_buffers(lp, app->list.lv.rows) == 0)   /* else out of memory: no rows */
+		table_draw_fit(p->win, 1, p->cols, &tv, &fit, &app->list.lv, list_row, p);
 	app->list_tick = lp->tick;
 	app->list_fresh_until = lp->fresh_until;
 	list_mark_visible(app);
