@@ -395,13 +395,48 @@ static void on_dl_progress(void *ud, uint64_t now, uint64_t total)
 	job_emit(j);
 }
 
+/* The file server refused the link (a signed URL that expired, or is no longer valid). */
+static bool link_refused(const struct steno_error *err)
+{
+	return err->kind == STENO_ERR_HTTP && (err->http_status == 401 || err->http_status == 403);
+}
+
+/* The export read again after its link was refused: ready with a fresh link, the download
+ * goes on (jobs_export_result); anything else ends the job. */
+static void on_link_reread(void *ud, struct steno_export *res, const struct steno_error *err)
+{
+	struct job *j = ud;
+	if (!err) {
+		jobs_export_result(j, res);
+		return;
+	}
+	struct steno_error e = *err;
+	snprintf(e.message, sizeof e.message,
+		 "the link was refused, and reading the export again failed: %.400s", err->message);
+	job_fail(j, &e);
+}
+
+/* A refused link is read again from the export, once per job (the job never loops): a link
+ * kept since the export was last read expires (signed URLs last about an hour). */
+static bool reread_link(struct job *j, const struct steno_error *err)
+{
+	if (!link_refused(err) || j->link_reread || !j->pub.resource_id)
+		return false;
+	j->link_reread = true;
+	struct steno_error e;
+	steno_error_clear(&e);
+	return steno_api_export_retrieve(j->jm->cfg.http, j->pub.resource_id, on_link_reread, j,
+					 &e) == 0;
+}
+
 static void on_downloaded(void *ud, const char *path, const struct steno_http_response *resp,
 			  const struct steno_error *err)
 {
 	(void)resp;
 	struct job *j = ud;
 	if (err) {
-		job_fail(j, err);
+		if (!reread_link(j, err))
+			job_fail(j, err);
 		return;
 	}
 	job_set_str(j, &j->pub.file, path);
@@ -460,8 +495,10 @@ void jobs_export_result(struct job *j, struct steno_export *e)
 {
 	bool ready = e->state && strcmp(e->state, "ready") == 0;
 	char *id = e->id ? strdup(e->id) : NULL, *state = e->state ? strdup(e->state) : NULL;
-	/* A ready export with a directory to fill is this job's business, not a plain state. */
-	bool handled = ready && j->dir;
+	/* A ready export with a directory to fill (or a download's) is this job's business, not
+	 * a plain state. */
+	bool download = j->pub.kind == JOB_DOWNLOAD;
+	bool handled = ready && (j->dir || download);
 	/* the store first: the job's end is recorded on the export in its new state */
 	const struct steno_export *ready_export = e;
 	if (j->jm->cfg.store) {
@@ -480,6 +517,12 @@ void jobs_export_result(struct job *j, struct steno_export *e)
 					"export %s is ready but has no download_link", id ? id : "");
 			job_fail(j, NULL);
 		}
+	} else if (download) {
+		/* read again after a refused link: no file any more */
+		steno_error_set(&j->pub.error, STENO_ERR_JOB, "the link was refused, and export %s is "
+				"now %s: export again", id ? id : "", state ? state : "in no state");
+		snprintf(j->pub.error.code, sizeof(j->pub.error.code), "%s", state ? state : "");
+		job_fail(j, NULL);
 	} else {
 		job_resource_state(j, SCHED_EXPORT, id ? id : "", state, false, NULL);
 	}

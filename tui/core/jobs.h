@@ -13,7 +13,8 @@
  *   translation order: POST /orders/translation -> [wait until final]
  *   translation task:  POST /task/transcription_translation -> [wait until final]
  *   confirm:           POST /orders/ID/confirm -> [wait until final]
- *   download:          a ready export's file into a directory (no POST: it exists)
+ *   download:          a ready export's file into a directory (no POST: it exists);
+ *                      a refused link: GET /exports/ID once, then the fresh link
  *
  * Every resource a job creates or reads is also handed to the store (when one is given), so
  * the TUI's panes follow; folders of created orders and transcriptions are remembered in the
@@ -108,7 +109,11 @@ int jobs_translation_task(struct steno_jobs *jm, const struct steno_translation_
 int jobs_confirm(struct steno_jobs *jm, const char *order_id, bool wait, struct steno_error *err);
 /* Downloads a ready export (one with a download_link; the struct is read, not kept) into dir
  * as name (core/download_name.h; NULL: the link's own name): NAME.part, renamed when whole;
- * never overwrites unless asked. The job's resource is the export. */
+ * never overwrites unless asked. The job's resource is the export. A link the file server
+ * refuses (401, 403: signed links expire) is read again from the export (GET /exports/ID),
+ * once, and the download goes on with the fresh link; a read that fails, an export no longer
+ * ready, or a fresh link refused too ends the job FAILED. (The download of jobs_export does
+ * the same.) */
 int jobs_download(struct steno_jobs *jm, const struct steno_export *e, const char *dir,
 		  const char *name, bool overwrite, struct steno_error *err);
 

@@ -22,6 +22,7 @@ struct job {
 	int64_t *glossary_ids;             /* behind oreq.glossary_ids */
 	char *dir, *name;                  /* export download */
 	bool overwrite;
+	bool link_reread;                  /* the export was read again after a refused link */
 	int wait_errors;
 	int64_t started_wall_ms;            /* realtime ms when the job started */
 };
