@@ -180,20 +180,10 @@ static const struct store_activity *export_of(const char *eid)
 	return a;
 }
 
-/* GET requests the sandbox received on route ("received") or refused ("refused"). */
 static long reads(const char *route, const char *what)
 {
-	struct sbx_resp r;
-	long n = 0;
-	cr_assert_eq(sbx_request(&sb, "GET", "/_sandbox/counters", sb.admin_key, NULL, NULL, &r), 0);
-	json_object *o = sbx_json(&r), *arr = sbx_get(o, "reads");
-	sbx_resp_free(&r);
-	for (size_t i = 0; arr && i < json_object_array_length(arr); i++) {
-		json_object *e = json_object_array_get_idx(arr, i), *v = sbx_get(e, what);
-		if (strcmp(sbx_str(e, "route"), route) == 0 && v)
-			n = (long)json_object_get_int64(v);
-	}
-	json_object_put(o);
+	long n = sbx_reads(&sb, route, what);
+	cr_assert_geq(n, 0, "the sandbox's counters cannot be read");
 	return n;
 }
 
