@@ -297,6 +297,12 @@ Test(cli_realshapes, a_refused_download_link_is_read_again_once, .init = setup, 
 	cr_assert(f, "%s", file);
 	cr_expect(fgets(got, sizeof got, f) && strcmp(got, "hello export\n") == 0, "%s", got);
 	fclose(f);
+	/* as the browser's d does, the saved export is watched (steno(1), state.json) */
+	char state[700];
+	cli_home_path(&home, "state/steno/state.json", state, sizeof state);
+	char *text = cli_read_file(state);
+	cr_expect(text && strstr(text, "\"e5\""), "%s", text ? text : "no state file");
+	free(text);
 
 	sec_server_route(&api, "GET", "/api/v1/exports/e6", 200, NULL,
 			 "{\"id\":\"e6\",\"state\":\"ready\",\"format\":\"txt\",\"transcription_ids\":[\"t2\"],"
