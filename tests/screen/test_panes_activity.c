@@ -396,7 +396,7 @@ Test(activity, a_cancelled_download_leaves_no_part_and_downloads_again)
 	cr_assert_eq(jobs_get(app_jobs(f.app), job)->step, JOB_STEP_CANCELLED);
 	cr_assert_eq(sbx_set_faults(&f.sbx, "none"), 0);
 	pf_settle(&f);
-	pf_expect(&f, "cancelled while down");   /* the Info column cuts the rest */
+	pf_expect(&f, " download cancel");   /* the Info column cuts the rest */
 	expect_nothing_left(dl);
 	pf_keys(&f, "r");
 	pf_expect(&f, "refreshing ");
@@ -422,7 +422,7 @@ static void ready_export_to(char *eid, size_t n, char *dl, size_t dl_size)
 	pf_settle(&f);
 	cr_assert_eq(sbx_advance(&f.sbx, 60), 0);
 	pf_keys(&f, "R");
-	pf_wait_text(&f, "finished (ready)");
+	pf_wait_text(&f, "finished (");   /* "(ready)" is cut at 80 columns */
 }
 
 /* The keys of a script, each with one pass of the loop that does not wait for requests
@@ -564,4 +564,40 @@ Test(activity, a_download_of_an_expired_export_is_recorded_as_failed)
 	pf_keys(&f, "<Esc>");
 	expect_line_with(" expired ", "download failed: ");
 	expect_nothing_left(dl);
+}
+
+/* What the user reads after cancelling a download, at a width where the Progress column cuts
+ * them: the download's job row and its export's row in the same plain words, the export's
+ * recorded end ("download cancelled"; the job row once said "cancelled while downloading:
+ * ID"), and the status line says it whole. */
+static void cancel_download_at(int cols)
+{
+	struct pf_opts o = { .rows = 24, .cols = cols, .sandbox_args = demo30 };
+	char eid[64], dl[300];
+
+	pf_open(&f, &o);
+	ready_export_to(eid, sizeof eid, dl, sizeof dl);
+	pf_keys(&f, "4 d");
+	pf_expect(&f, "Download export");
+	cr_assert_eq(sbx_set_faults(&f.sbx, "latency=1:3000ms"), 0);
+	push_keys("<Enter>");
+	pf_wait_text(&f, "Esc: cancel the download");
+	push_keys("<Esc>");
+	cr_assert_eq(sbx_set_faults(&f.sbx, "none"), 0);
+	pf_settle(&f);
+	pf_keys(&f, "<Esc>");
+	expect_line_with(" downl… ", " download can");   /* the job's row (Kind cut) */
+	expect_line_with(" ready ", " download can");        /* the export's */
+	pf_reject(&f, "cancelled wh");
+	expect_status("job 1: download cancelled");
+}
+
+Test(activity, a_cancelled_download_reads_the_same_at_80_columns)
+{
+	cancel_download_at(80);
+}
+
+Test(activity, a_cancelled_download_reads_the_same_at_120_columns)
+{
+	cancel_download_at(120);
 }

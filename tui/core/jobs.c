@@ -205,7 +205,7 @@ const char *jobs_end_text(const struct steno_job *j, char *buf, size_t size)
 	else if (j->step == JOB_STEP_FAILED)
 		snprintf(buf, size, "%s%s", downloading ? "download failed: " : "", j->error.message);
 	else if (j->step == JOB_STEP_CANCELLED)
-		snprintf(buf, size, "%s", downloading ? "download cancelled" : j->error.message);
+		snprintf(buf, size, "%s", j->error.message);   /* jobs_cancel's words */
 	return buf;
 }
 
@@ -575,9 +575,14 @@ int jobs_cancel(struct steno_jobs *jm, int id)
 	if (j->pub.resource_id)
 		for (int k = SCHED_TRANSCRIPTION; k <= SCHED_TRANSLATION_TASK; k++)
 			scheduler_untrack(jm->sched, (enum sched_kind)k, j->pub.resource_id);
-	/* what it was doing is said: "cancelled while downloading" */
-	steno_error_set(&j->pub.error, STENO_ERR_CANCELLED, "cancelled while %s",
-			jobs_step_name(j->pub.step));
+	/* what it was doing is said plainly: "download cancelled", "cancelled while waiting" */
+	enum job_step st = j->pub.step;
+	if (st == JOB_STEP_DOWNLOADING || st == JOB_STEP_UPLOADING || st == JOB_STEP_UPLOAD_URL)
+		steno_error_set(&j->pub.error, STENO_ERR_CANCELLED, "%s cancelled",
+				st == JOB_STEP_DOWNLOADING ? "download" : "upload");
+	else
+		steno_error_set(&j->pub.error, STENO_ERR_CANCELLED, "cancelled while %s",
+				jobs_step_name(st));
 	job_set_step(j, JOB_STEP_CANCELLED);
 	return 0;
 }
