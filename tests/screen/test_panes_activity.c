@@ -480,6 +480,23 @@ static void download_again(const char *dl, const char *eid)
 	expect_line_with(" ready ", "downloaded to ");
 }
 
+/* A browser of o's size where export eid (downloads to dl) is ready; its download started
+ * from the export dialog is cancelled with Esc while it runs (latency on /files). */
+static void cancel_download_in_dialog(const struct pf_opts *o, char *eid, size_t n, char *dl,
+				      size_t dl_size)
+{
+	pf_open(&f, o);
+	ready_export_to(eid, n, dl, dl_size);
+	pf_keys(&f, "4 d");
+	pf_expect(&f, "Download export");
+	cr_assert_eq(sbx_set_faults(&f.sbx, "latency=1:3000ms"), 0);
+	push_keys("<Enter>");
+	pf_wait_text(&f, "Esc: cancel the download");
+	push_keys("<Esc>");
+	cr_assert_eq(sbx_set_faults(&f.sbx, "none"), 0);
+	pf_settle(&f);
+}
+
 /* A download started from the export dialog on a ready export, then cancelled with Esc while
  * it runs (latency on /files): the export's row in the activity pane and the status line say
  * so, no .part stays, `r` reads the export (still ready) and `d` downloads it whole to the
@@ -489,16 +506,7 @@ Test(activity, a_download_cancelled_in_its_dialog_is_recorded_and_downloads_agai
 	struct pf_opts o = { .rows = 30, .cols = 140, .sandbox_args = demo30 };
 	char eid[64], dl[300];
 
-	pf_open(&f, &o);
-	ready_export_to(eid, sizeof eid, dl, sizeof dl);
-	pf_keys(&f, "4 d");
-	pf_expect(&f, "Download export");
-	cr_assert_eq(sbx_set_faults(&f.sbx, "latency=1:3000ms"), 0);
-	push_keys("<Enter>");
-	pf_wait_text(&f, "Esc: cancel the download");
-	push_keys("<Esc>");
-	cr_assert_eq(sbx_set_faults(&f.sbx, "none"), 0);
-	pf_settle(&f);
+	cancel_download_in_dialog(&o, eid, sizeof eid, dl, sizeof dl);
 	pf_expect(&f, "download cancelled");   /* the dialog */
 	expect_status(": download cancelled");
 	pf_keys(&f, "<Esc>");
@@ -510,13 +518,25 @@ Test(activity, a_download_cancelled_in_its_dialog_is_recorded_and_downloads_agai
 	download_again(dl, eid);
 }
 
-/* GET requests the sandbox counted on route (a pattern), received or refused. */
-static long reads(const char *route, const char *what)
-{
-	long n = sbx_reads(&f.sbx, route, what);
+#define READS(route, what) sbx_reads(&f.sbx, route, what)   /* counted by the sandbox */
 
-	cr_assert_geq(n, 0, "the sandbox's counters cannot be read");
-	return n;
+/* A browser where export eid (downloads to dl) became ready, then the sandbox's clock moved
+ * on by seconds. */
+static void ready_export_aged(double seconds, char *eid, size_t n, char *dl, size_t dl_size)
+{
+	struct pf_opts o = { .rows = 30, .cols = 140, .sandbox_args = demo30 };
+
+	pf_open(&f, &o);
+	ready_export_to(eid, n, dl, dl_size);
+	cr_assert_eq(sbx_advance(&f.sbx, seconds), 0);
+}
+
+/* `d` on the export in the activity pane, and Enter in its dialog. */
+static void press_download(void)
+{
+	pf_keys(&f, "4 d");
+	pf_expect(&f, "Download export");
+	pf_keys(&f, "<Enter>");
 }
 
 /* A download whose link expired meanwhile (the sandbox's clock moved two hours: the file
@@ -525,22 +545,18 @@ static long reads(const char *route, const char *what)
  * requests, the first refused; the row says where the file went. */
 Test(activity, a_download_with_an_expired_link_reads_the_export_again_and_downloads)
 {
-	struct pf_opts o = { .rows = 30, .cols = 140, .sandbox_args = demo30 };
 	char eid[64], dl[300];
 
-	pf_open(&f, &o);
-	ready_export_to(eid, sizeof eid, dl, sizeof dl);
-	cr_assert_eq(sbx_advance(&f.sbx, 2 * 3600), 0);
-	long exports = reads("/api/v1/exports/:id", "received");
-	long files = reads("/files/exports/:id", "received");
-	long refused = reads("/files/exports/:id", "refused");
-	pf_keys(&f, "4 d");
-	pf_expect(&f, "Download export");
-	pf_keys(&f, "<Enter>");
+	ready_export_aged(2 * 3600, eid, sizeof eid, dl, sizeof dl);
+	long exports = READS("/api/v1/exports/:id", "received");
+	long files = READS("/files/exports/:id", "received");
+	long refused = READS("/files/exports/:id", "refused");
+	cr_assert(exports >= 0 && files >= 0 && refused >= 0, "the sandbox's counters cannot be read");
+	press_download();
 	pf_wait_text(&f, "Saved ");
-	cr_assert_eq(reads("/api/v1/exports/:id", "received") - exports, 1);
-	cr_assert_eq(reads("/files/exports/:id", "received") - files, 2);
-	cr_assert_eq(reads("/files/exports/:id", "refused") - refused, 1);
+	cr_assert_eq(READS("/api/v1/exports/:id", "received") - exports, 1);
+	cr_assert_eq(READS("/files/exports/:id", "received") - files, 2);
+	cr_assert_eq(READS("/files/exports/:id", "refused") - refused, 1);
 	pf_keys(&f, "<Esc>");
 	expect_line_with(" ready ", "downloaded to ");
 	expect_downloaded(dl, eid);
@@ -551,15 +567,10 @@ Test(activity, a_download_with_an_expired_link_reads_the_export_again_and_downlo
  * expired, and said in the dialog; nothing is left in the directory. */
 Test(activity, a_download_of_an_expired_export_is_recorded_as_failed)
 {
-	struct pf_opts o = { .rows = 30, .cols = 140, .sandbox_args = demo30 };
 	char eid[64], dl[300];
 
-	pf_open(&f, &o);
-	ready_export_to(eid, sizeof eid, dl, sizeof dl);
-	cr_assert_eq(sbx_advance(&f.sbx, 25 * 3600), 0);
-	pf_keys(&f, "4 d");
-	pf_expect(&f, "Download export");
-	pf_keys(&f, "<Enter>");
+	ready_export_aged(25 * 3600, eid, sizeof eid, dl, sizeof dl);
+	press_download();
 	pf_expect(&f, "is now expired: export again");   /* the dialog */
 	pf_keys(&f, "<Esc>");
 	expect_line_with(" expired ", "download failed: ");
@@ -575,16 +586,7 @@ static void cancel_download_at(int cols)
 	struct pf_opts o = { .rows = 24, .cols = cols, .sandbox_args = demo30 };
 	char eid[64], dl[300];
 
-	pf_open(&f, &o);
-	ready_export_to(eid, sizeof eid, dl, sizeof dl);
-	pf_keys(&f, "4 d");
-	pf_expect(&f, "Download export");
-	cr_assert_eq(sbx_set_faults(&f.sbx, "latency=1:3000ms"), 0);
-	push_keys("<Enter>");
-	pf_wait_text(&f, "Esc: cancel the download");
-	push_keys("<Esc>");
-	cr_assert_eq(sbx_set_faults(&f.sbx, "none"), 0);
-	pf_settle(&f);
+	cancel_download_in_dialog(&o, eid, sizeof eid, dl, sizeof dl);
 	pf_keys(&f, "<Esc>");
 	expect_line_with(" downl… ", " download can");   /* the job's row (Kind cut) */
 	expect_line_with(" ready ", " download can");        /* the export's */

@@ -119,8 +119,9 @@ int jobs_download(struct steno_jobs *jm, const struct steno_export *e, const cha
 
 /* Cancels a running job (its requests are cancelled; a POST already sent may still take
  * effect on the server; a partial download is removed). The job ends CANCELLED with the
- * error "download cancelled", "upload cancelled" or "cancelled while STEP" (waiting...). What it made (an order, export or task) is not touched: its
- * holder follows it on as an activity (jobs_resource_kind). 0, or -1 when unknown or over. */
+ * error "download cancelled", "upload cancelled" or "cancelled while STEP" (waiting...).
+ * What it made (an order, export or task) is not touched: its holder follows it on as an
+ * activity (jobs_resource_kind). 0, or -1 when unknown or over. */
 int jobs_cancel(struct steno_jobs *jm, int id);
 
 /* The activity kind of what the job made or follows (order, export, translation task), when
