@@ -9,7 +9,8 @@ bench_tui_latency_CFLAGS = $(AM_CFLAGS) $(NCURSESW_CFLAGS) $(CURL_CFLAGS) $(JSON
 bench_tui_latency_LDADD = libsteno_ui.a libsteno_core.a libsteno_api.a $(NCURSESW_LIBS) \
 	$(CURL_LIBS) $(JSONC_LIBS) $(INIH_LIBS) -lm
 CLEANFILES += bench/tui_pty bench/tui_latency
-EXTRA_DIST += %reldir%/tui_bench.sh %reldir%/preview_bench.sh %reldir%/bench_lib.sh
+EXTRA_DIST += %reldir%/tui_bench.sh %reldir%/preview_bench.sh %reldir%/bench_lib.sh \
+	%reldir%/columns_bench.sh
 
 bench-tui: steno steno-sandbox bench/tui_pty bench/tui_latency
 	$(SHELL) $(srcdir)/%reldir%/tui_bench.sh ./steno ./steno-sandbox bench/tui_pty bench/tui_latency
@@ -17,4 +18,9 @@ bench-tui: steno steno-sandbox bench/tui_pty bench/tui_latency
 # Time from `p` to the transcript, downloadUrl vs the JSON export of the earlier form.
 bench-preview: steno steno-sandbox bench/tui_pty
 	$(SHELL) $(srcdir)/%reldir%/preview_bench.sh ./steno ./steno-sandbox bench/tui_pty
-.PHONY: bench-tui bench-preview
+
+# The list's columns fitted to content against a baseline build's tui_latency:
+#   make bench-columns BASELINE=/path/to/main-build/bench/tui_latency
+bench-columns: steno-sandbox bench/tui_latency
+	$(SHELL) $(srcdir)/%reldir%/columns_bench.sh ./steno-sandbox bench/tui_latency $(BASELINE)
+.PHONY: bench-tui bench-preview bench-columns

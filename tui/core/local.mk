@@ -5,7 +5,8 @@ libsteno_core_a_SOURCES = \
 	%reldir%/paths.c %reldir%/paths.h \
 	%reldir%/secret.c %reldir%/secret.h \
 	%reldir%/conf.c %reldir%/conf.h %reldir%/conf_internal.h \
-	%reldir%/conf_load.c \
+	%reldir%/conf_load.c %reldir%/conf_write.c \
+	%reldir%/columns.c %reldir%/columns.h \
 	%reldir%/account.c \
 	%reldir%/scheduler.c %reldir%/scheduler.h \
 	%reldir%/sync.c %reldir%/sync.h %reldir%/sync_internal.h %reldir%/sync_fetch.c \

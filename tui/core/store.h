@@ -139,19 +139,27 @@ const struct store_transcription *store_view_item(const struct steno_store *st,
 
 enum store_sort {
 	STORE_SORT_SERVER,    /* the order pages came in */
-	STORE_SORT_NAME,
+	STORE_SORT_NAME,      /* natural order (core/natsort.h): n°2 before n°10 */
 	STORE_SORT_CREATED,
 	STORE_SORT_STATE,
 	STORE_SORT_LANGUAGE,
 	STORE_SORT_LENGTH,
+	STORE_SORT_COST,      /* costInCents */
+	STORE_SORT_TAGS,      /* the tags in their order, each in natural order; none: unknown */
 };
+#define STORE_SORT_COUNT (STORE_SORT_TAGS + 1)
+
+struct query;
 
 struct store_query {
-	const char *text;     /* case-insensitive substring of name, id, state, language or a tag */
-	const char *tag;      /* exact tag the item must carry */
+	const struct query *where;  /* the filter (core/query.h, query_parse); NULL: every item */
 	enum store_sort sort;
 	bool descending;      /* unknown values sort last either way */
 };
+
+/* What a query (core/query.h) looks at in a transcription; the strings are t's. */
+struct query_item;
+void store_query_item(const struct steno_transcription *t, struct query_item *out);
 
 /* Indices (into the view) of the items matching q, sorted; ties keep server order.
  * *out is malloc'd (free it); returns the count, -1 on no memory. q may be NULL. */
