@@ -52,6 +52,13 @@ tests_unit_test_core_jobs_SOURCES = %reldir%/test_core_jobs.c \
 tests_unit_test_core_jobs_CFLAGS = $(CORE_TEST_CFLAGS) $(MHD_CFLAGS) $(PTHREAD_CFLAGS)
 tests_unit_test_core_jobs_LDADD = libsteno_core.a libsteno_api.a $(INIH_LIBS) $(CURL_LIBS) \
 	$(JSONC_LIBS) $(MHD_LIBS) $(PTHREAD_LIBS) $(TEST_LIBS) -lm
+check_PROGRAMS += tests/unit/test_core_jobs_link
+TESTS += tests/unit/test_core_jobs_link
+tests_unit_test_core_jobs_link_SOURCES = %reldir%/test_core_jobs_link.c \
+	tests/integration/engine_server.c tests/integration/engine_server.h
+tests_unit_test_core_jobs_link_CFLAGS = $(CORE_TEST_CFLAGS) $(MHD_CFLAGS) $(PTHREAD_CFLAGS)
+tests_unit_test_core_jobs_link_LDADD = libsteno_core.a libsteno_api.a $(INIH_LIBS) $(CURL_LIBS) \
+	$(JSONC_LIBS) $(MHD_LIBS) $(PTHREAD_LIBS) $(TEST_LIBS) -lm
 
 check_PROGRAMS += tests/unit/test_core_state_merge
 TESTS += tests/unit/test_core_state_merge

@@ -180,9 +180,18 @@ static const struct store_activity *export_of(const char *eid)
 	return a;
 }
 
-/* The download of a ready export is a job of its own: done, then failed (its link expired:
- * the sandbox's clock moved two hours), each end recorded on the export in the store in
- * jobs_end_text's words. A file that exists is refused before any job exists. */
+static long reads(const char *route, const char *what)
+{
+	long n = sbx_reads(&sb, route, what);
+	cr_assert_geq(n, 0, "the sandbox's counters cannot be read");
+	return n;
+}
+
+#define EXPORT_ROUTE "/api/v1/exports/:id"
+#define FILE_ROUTE "/files/exports/:id"
+
+/* The download of a ready export is a job of its own, its end recorded on the export in the
+ * store in jobs_end_text's words. A file that exists is refused before any job exists. */
 Test(jobs, download_records_its_end_on_the_export)
 {
 	char eid[64], text[STORE_JOB_END_MAX], want[600];
@@ -199,14 +208,53 @@ Test(jobs, download_records_its_end_on_the_export)
 	cr_assert_eq(jobs_download(jm, &export_of(eid)->export_, dir, "talk.txt", false, &err), -1);
 	cr_assert_eq(err.kind, STENO_ERR_IO, "%s", err.message);
 	cr_assert_eq(jobs_count(jm), 3, "a refused download left a job");
+}
+
+/* A link that expired (the sandbox's clock moved two hours: the file server answers 403) is
+ * read again once, from the export, and the download goes on with the fresh link: counted by
+ * the sandbox, one read of the export and two file requests, the first refused. The store
+ * keeps the fresh link. */
+Test(jobs, download_with_an_expired_link_reads_the_export_once_and_downloads)
+{
+	char eid[64], want[600];
+	ready_export(eid, sizeof eid);
+	char *stale = strdup(export_of(eid)->export_.download_link);
+	long exports = reads(EXPORT_ROUTE, "received"), files = reads(FILE_ROUTE, "received");
 	cr_assert_eq(sbx_advance(&sb, 2 * 3600), 0);
-	j = run(jobs_download(jm, &export_of(eid)->export_, dir, "again.txt", false, &err));
+	const struct steno_job *j = run(jobs_download(jm, &export_of(eid)->export_, dir, "again.txt",
+						      false, &err));
+	cr_assert_eq(j->step, JOB_STEP_DONE, "%s", j->error.message);
+	snprintf(want, sizeof want, "downloaded to %s/again.txt", dir);
+	cr_assert_str_eq(export_of(eid)->job_end, want);
+	cr_assert_eq(reads(EXPORT_ROUTE, "received") - exports, 1);
+	cr_assert_eq(reads(FILE_ROUTE, "received") - files, 2);
+	cr_assert_eq(reads(FILE_ROUTE, "refused"), 1);
+	cr_assert_str_neq(export_of(eid)->export_.download_link, stale);
+	free(stale);
+}
+
+/* When the export read again has no file any more (a day on: expired), the download fails
+ * for good, once, saying why, and is recorded as failed on the export; nothing is left. */
+Test(jobs, download_of_an_expired_export_fails_once_and_is_recorded)
+{
+	char eid[64], path[600];
+	struct stat st;
+	ready_export(eid, sizeof eid);
+	long files = reads(FILE_ROUTE, "received");
+	cr_assert_eq(sbx_advance(&sb, 25 * 3600), 0);
+	const struct steno_job *j = run(jobs_download(jm, &export_of(eid)->export_, dir, "late.txt",
+						      false, &err));
 	cr_assert_eq(j->step, JOB_STEP_FAILED);
-	cr_assert_eq(j->error.http_status, 403, "%s", j->error.message);
 	cr_assert_eq(j->ended_while, JOB_STEP_DOWNLOADING);
-	cr_assert_eq(strncmp(export_of(eid)->job_end, "download failed: ", 17), 0, "%s",
-		     export_of(eid)->job_end);
-	cr_assert(export_of(eid)->job_end_failed);
+	cr_assert(strstr(j->error.message, "expired"), "%s", j->error.message);
+	cr_assert_eq(reads(EXPORT_ROUTE, "refused"), 0);
+	cr_assert_eq(reads(FILE_ROUTE, "received") - files, 1, "the expired export's file was asked again");
+	const struct store_activity *a = store_activity_find(store, STORE_ACT_EXPORT, eid);
+	cr_assert(a && a->job_end_failed);
+	cr_assert_eq(strncmp(a->job_end, "download failed: ", 17), 0, "%s", a->job_end);
+	cr_assert_str_eq(a->export_.state, "expired");
+	snprintf(path, sizeof path, "%s/late.txt.part", dir);
+	cr_assert_neq(stat(path, &st), 0, "a .part is left");
 }
 
 /* Cancelled while it runs: recorded as such, no .part left, and the same name downloads

@@ -205,11 +205,9 @@ const char *jobs_end_text(const struct steno_job *j, char *buf, size_t size)
 	else if (j->step == JOB_STEP_FAILED)
 		snprintf(buf, size, "%s%s", downloading ? "download failed: " : "", j->error.message);
 	else if (j->step == JOB_STEP_CANCELLED)
-		snprintf(buf, size, "%s", downloading ? "download cancelled" : j->error.message);
+		snprintf(buf, size, "%s", j->error.message);   /* jobs_cancel's words */
 	return buf;
 }
-
-static void job_download(struct job *j, const struct steno_export *e);
 
 /* Ends, fails or keeps waiting, from the resource's state. */
 void job_resource_state(struct job *j, enum sched_kind kind, const char *id, const char *state,
@@ -385,108 +383,6 @@ int jobs_run(struct steno_jobs *jm, long max_ms)
 	return 0;
 }
 
-/* ---- exports: download when ready ---- */
-
-static void on_dl_progress(void *ud, uint64_t now, uint64_t total)
-{
-	struct job *j = ud;
-	j->pub.bytes_done = now;
-	j->pub.bytes_total = total;
-	job_emit(j);
-}
-
-static void on_downloaded(void *ud, const char *path, const struct steno_http_response *resp,
-			  const struct steno_error *err)
-{
-	(void)resp;
-	struct job *j = ud;
-	if (err) {
-		job_fail(j, err);
-		return;
-	}
-	job_set_str(j, &j->pub.file, path);
-	job_set_step(j, JOB_STEP_DONE);
-}
-
-void job_set_download(struct job *j, const char *dir, const char *name, bool overwrite)
-{
-	j->overwrite = overwrite;
-	if ((dir && !(j->dir = strdup(dir))) || (name && !(j->name = strdup(name))))
-		j->nomem = true;
-}
-
-/* The one download of every job: e's file into the job's directory. */
-static int download_submit(struct job *j, const struct steno_export *e, struct steno_error *err)
-{
-	j->pub.bytes_done = j->pub.bytes_total = 0;
-	return steno_api_export_download(j->jm->cfg.http, e, j->dir, j->name, j->overwrite,
-					 on_dl_progress, on_downloaded, j, err);
-}
-
-static void job_download(struct job *j, const struct steno_export *e)
-{
-	struct steno_error err;
-	steno_error_clear(&err);
-	job_set_step(j, JOB_STEP_DOWNLOADING);
-	if (download_submit(j, e, &err) != 0)
-		job_fail(j, &err);
-}
-
-int jobs_download(struct steno_jobs *jm, const struct steno_export *e, const char *dir,
-		  const char *name, bool overwrite, struct steno_error *err)
-{
-	if (!e || !e->id || !e->download_link)
-		return steno_error_invalid(err, "download_link", "the export is not ready to download");
-	struct job *j = jobs_add(jm, JOB_DOWNLOAD, err);
-	if (!j)
-		return -1;
-	job_set_download(j, dir, name, overwrite);
-	job_set_str(j, &j->pub.resource_id, e->id);
-	job_set_str(j, &j->pub.state, e->state);
-	if (j->nomem) {
-		jobs_remove(jm, j);
-		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
-	}
-	j->pub.step = JOB_STEP_DOWNLOADING;
-	if (download_submit(j, e, err) != 0) {
-		jobs_remove(jm, j);
-		return -1;
-	}
-	job_emit(j);
-	return j->pub.id;
-}
-
-void jobs_export_result(struct job *j, struct steno_export *e)
-{
-	bool ready = e->state && strcmp(e->state, "ready") == 0;
-	char *id = e->id ? strdup(e->id) : NULL, *state = e->state ? strdup(e->state) : NULL;
-	/* A ready export with a directory to fill is this job's business, not a plain state. */
-	bool handled = ready && j->dir;
-	/* the store first: the job's end is recorded on the export in its new state */
-	const struct steno_export *ready_export = e;
-	if (j->jm->cfg.store) {
-		store_export_put(j->jm->cfg.store, e, true, jobs_now_ms(), NULL);
-		const struct store_activity *a = store_activity_find(j->jm->cfg.store, STORE_ACT_EXPORT, id);
-		ready_export = a ? &a->export_ : NULL;
-	}
-	if (handled) {
-		job_set_str(j, &j->pub.resource_id, id);
-		job_set_str(j, &j->pub.state, state);
-		scheduler_untrack(j->jm->sched, SCHED_EXPORT, id ? id : "");
-		if (ready_export && ready_export->download_link) {
-			job_download(j, ready_export);
-		} else {
-			steno_error_set(&j->pub.error, STENO_ERR_PARSE,
-					"export %s is ready but has no download_link", id ? id : "");
-			job_fail(j, NULL);
-		}
-	} else {
-		job_resource_state(j, SCHED_EXPORT, id ? id : "", state, false, NULL);
-	}
-	free(id);
-	free(state);
-}
-
 /* ---- queries ---- */
 
 const struct steno_job *jobs_get(const struct steno_jobs *jm, int id)
@@ -532,9 +428,14 @@ int jobs_cancel(struct steno_jobs *jm, int id)
 	if (j->pub.resource_id)
 		for (int k = SCHED_TRANSCRIPTION; k <= SCHED_TRANSLATION_TASK; k++)
 			scheduler_untrack(jm->sched, (enum sched_kind)k, j->pub.resource_id);
-	/* what it was doing is said: "cancelled while downloading" */
-	steno_error_set(&j->pub.error, STENO_ERR_CANCELLED, "cancelled while %s",
-			jobs_step_name(j->pub.step));
+	/* what it was doing is said plainly: "download cancelled", "cancelled while waiting" */
+	enum job_step st = j->pub.step;
+	if (st == JOB_STEP_DOWNLOADING || st == JOB_STEP_UPLOADING || st == JOB_STEP_UPLOAD_URL)
+		steno_error_set(&j->pub.error, STENO_ERR_CANCELLED, "%s cancelled",
+				st == JOB_STEP_DOWNLOADING ? "download" : "upload");
+	else
+		steno_error_set(&j->pub.error, STENO_ERR_CANCELLED, "cancelled while %s",
+				jobs_step_name(st));
 	job_set_step(j, JOB_STEP_CANCELLED);
 	return 0;
 }

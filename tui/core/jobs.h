@@ -13,7 +13,8 @@
  *   translation order: POST /orders/translation -> [wait until final]
  *   translation task:  POST /task/transcription_translation -> [wait until final]
  *   confirm:           POST /orders/ID/confirm -> [wait until final]
- *   download:          a ready export's file into a directory (no POST: it exists)
+ *   download:          a ready export's file into a directory (no POST: it exists);
+ *                      a refused link: GET /exports/ID once, then the fresh link
  *
  * Every resource a job creates or reads is also handed to the store (when one is given), so
  * the TUI's panes follow; folders of created orders and transcriptions are remembered in the
@@ -64,7 +65,7 @@ struct steno_job {
 	char *file;             /* the downloaded file (export with a directory) */
 	char **result_ids;      /* transcriptions produced (order outputs, translated id) */
 	size_t n_result_ids;
-	struct steno_error error; /* when FAILED (and CANCELLED: "cancelled while STEP") */
+	struct steno_error error; /* when FAILED (and CANCELLED: see jobs_cancel) */
 	enum job_step ended_while; /* once over: the step it was in when it ended */
 	int64_t started_ms, step_ms; /* monotonic ms */
 };
@@ -108,14 +109,19 @@ int jobs_translation_task(struct steno_jobs *jm, const struct steno_translation_
 int jobs_confirm(struct steno_jobs *jm, const char *order_id, bool wait, struct steno_error *err);
 /* Downloads a ready export (one with a download_link; the struct is read, not kept) into dir
  * as name (core/download_name.h; NULL: the link's own name): NAME.part, renamed when whole;
- * never overwrites unless asked. The job's resource is the export. */
+ * never overwrites unless asked. The job's resource is the export. A link the file server
+ * refuses (401, 403: signed links expire) is read again from the export (GET /exports/ID),
+ * once, and the download goes on with the fresh link; a read that fails, an export no longer
+ * ready, or a fresh link refused too ends the job FAILED. (The download of jobs_export does
+ * the same.) */
 int jobs_download(struct steno_jobs *jm, const struct steno_export *e, const char *dir,
 		  const char *name, bool overwrite, struct steno_error *err);
 
 /* Cancels a running job (its requests are cancelled; a POST already sent may still take
  * effect on the server; a partial download is removed). The job ends CANCELLED with the
- * error "cancelled while STEP". What it made (an order, export or task) is not touched: its
- * holder follows it on as an activity (jobs_resource_kind). 0, or -1 when unknown or over. */
+ * error "download cancelled", "upload cancelled" or "cancelled while STEP" (waiting...).
+ * What it made (an order, export or task) is not touched: its holder follows it on as an
+ * activity (jobs_resource_kind). 0, or -1 when unknown or over. */
 int jobs_cancel(struct steno_jobs *jm, int id);
 
 /* The activity kind of what the job made or follows (order, export, translation task), when
@@ -131,9 +137,10 @@ const struct steno_job *jobs_at(const struct steno_jobs *jm, size_t i);
 size_t jobs_active(const struct steno_jobs *jm);
 const char *jobs_step_name(enum job_step step);
 /* How a job ended, in the words the activity pane and the status line use: "downloaded to
- * PATH", "download failed: MESSAGE", "download cancelled", the error of any other failure or
- * cancel ("cancelled while waiting"); "" for a job not over, or done with nothing to add (its
- * resource's state says it). Returns buf. */
+ * PATH", "download failed: MESSAGE", the error of any other failure, the words of a cancel
+ * ("download cancelled", "upload cancelled", "cancelled while waiting"); "" for a job not
+ * over, or done with nothing to add (its resource's state says it). The activity pane's job
+ * rows and the rows of what they followed say the same. Returns buf. */
 const char *jobs_end_text(const struct steno_job *j, char *buf, size_t size);
 
 /* The loop: ms until jobs_tick has work (-1: none; waits only, requests run in the engine),

@@ -1,7 +1,8 @@
 #ifndef STENO_CORE_JOBS_INTERNAL_H
 #define STENO_CORE_JOBS_INTERNAL_H
 
-/* Shared by jobs.c (manager, waits) and jobs_start.c (starters, creation). Not for others. */
+/* Shared by jobs.c (manager, waits), jobs_start.c (starters, creation), jobs_download.c and
+ * jobs_resolve.c. Not for others. */
 
 #include "core/jobs.h"
 #include "core/scheduler.h"
@@ -22,6 +23,7 @@ struct job {
 	int64_t *glossary_ids;             /* behind oreq.glossary_ids */
 	char *dir, *name;                  /* export download */
 	bool overwrite;
+	bool link_reread;                  /* the export was read again after a refused link */
 	int wait_errors;
 	int64_t started_wall_ms;            /* realtime ms when the job started */
 };

@@ -80,10 +80,14 @@ static void info_activity(char *out, size_t size, const struct store_activity *a
 		info_task(out, size, &a->task);
 }
 
+/* A job's row: its progress, or once over the words recorded on what it followed
+ * (jobs_end_text: "download cancelled" on both rows). */
 static void info_job(char *out, size_t size, const struct steno_job *j, int ascii)
 {
-	if (j->step == JOB_STEP_FAILED) {
-		snprintf(out, size, "%.200s", j->error.message);
+	char end[STORE_JOB_END_MAX];
+
+	if (jobs_end_text(j, end, sizeof end)[0]) {
+		snprintf(out, size, "%.250s", end);   /* the column is narrower */
 	} else if ((j->step == JOB_STEP_UPLOADING || j->step == JOB_STEP_DOWNLOADING) &&
 		   j->bytes_total) {
 		char bar[64], a[16], b[16];
@@ -91,11 +95,6 @@ static void info_job(char *out, size_t size, const struct steno_job *j, int asci
 		fmt_bytes(a, sizeof a, j->bytes_done);
 		fmt_bytes(b, sizeof b, j->bytes_total);
 		snprintf(out, size, "%s %s/%s", bar, a, b);
-	} else if (j->step == JOB_STEP_CANCELLED) {
-		snprintf(out, size, "%.120s%s%.64s", j->error.message, j->resource_id ? ": " : "",
-			 j->resource_id ? j->resource_id : "");
-	} else if (j->file) {
-		snprintf(out, size, "%s", j->file);
 	} else if (j->n_result_ids) {
 		snprintf(out, size, "%zu transcriptions", j->n_result_ids);
 	} else {
