@@ -9,7 +9,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <wchar.h>
 
 #include "core/conf.h"
 #include "panes_fixture.h"
@@ -95,14 +94,9 @@ static char *line_at(int y)
 /* The terminal cell where needle starts in a line of the screen (asserts it is there). */
 static int cell_col(const char *line, const char *needle)
 {
-	const char *hit = strstr(line, needle);
-	cr_assert_not_null(hit, "%s not in %s", needle, line);
-	char *head = strndup(line, (size_t)(hit - line));
-	wchar_t ws[512];
-	size_t n = mbstowcs(ws, head, 512);
-	free(head);
-	cr_assert_neq(n, (size_t)-1);
-	return wcswidth(ws, n);
+	int col = scr_cell_col(line, needle);
+	cr_assert_geq(col, 0, "%s not in %s", needle, line);
+	return col;
 }
 
 Test(columns, at_200_columns_the_long_name_tags_and_created_are_whole)

@@ -4,7 +4,6 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
-#include <wchar.h>
 
 #include "fake_panes.h"
 #include "harness.h"
@@ -214,16 +213,7 @@ static int screen_col(int y, const char *needle)
 		line = line ? line + 1 : NULL;
 	}
 	cr_assert_not_null(line);
-	char *hit = strstr(line, needle);
-	char *eol = strchr(line, '\n');
-	int col = -1;
-	if (hit && (!eol || hit < eol)) {
-		*hit = '\0';
-		wchar_t ws[512];
-		size_t n = mbstowcs(ws, line, 512);
-		cr_assert_neq(n, (size_t)-1);
-		col = wcswidth(ws, n);
-	}
+	int col = scr_cell_col(line, needle);
 	free(text);
 	return col;
 }
