@@ -223,19 +223,35 @@ static char *read_all(const char *path)
 	return buf;
 }
 
-Test(columns, hiding_a_column_is_saved_and_survives_a_restart)
+/* A config file of `text` in a new directory (dir: "/tmp/steno-columns-XXXXXX"), loaded
+ * into cfg, and steno opened on it at 160x40 over 30 demo items. */
+static void open_with_config(char *dir, char *path, size_t size, const char *text,
+			     struct steno_config *cfg, struct pf_opts *o)
 {
-	char dir[] = "/tmp/steno-columns-XXXXXX", path[128], cmd[160];
-	struct steno_config cfg;
 	cr_assert_not_null(mkdtemp(dir));
-	snprintf(path, sizeof path, "%s/config", dir);
+	snprintf(path, size, "%s/config", dir);
 	FILE *out = fopen(path, "w");
 	cr_assert_not_null(out);
-	fputs("# mine\n" QUIET_LINES, out);
+	fputs(text, out);
 	fclose(out);
-	load_config(&cfg, path);
-	struct pf_opts o = { .rows = 40, .cols = 160, .sandbox_args = demo30, .config = &cfg };
-	pf_open(&f, &o);
+	load_config(cfg, path);
+	*o = (struct pf_opts){ .rows = 40, .cols = 160, .sandbox_args = demo30, .config = cfg };
+	pf_open(&f, o);
+}
+
+static void remove_dir(const char *dir)
+{
+	char cmd[160];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	cr_assert_eq(system(cmd), 0);
+}
+
+Test(columns, hiding_a_column_is_saved_and_survives_a_restart)
+{
+	char dir[] = "/tmp/steno-columns-XXXXXX", path[128];
+	struct steno_config cfg;
+	struct pf_opts o;
+	open_with_config(dir, path, sizeof path, "# mine\n" QUIET_LINES, &cfg, &o);
 	char *head = line_at(1);
 	cr_assert(strstr(head, "Length"), "%s", head);
 	free(head);
@@ -267,23 +283,15 @@ Test(columns, hiding_a_column_is_saved_and_survives_a_restart)
 	free(head);
 	cr_assert_str_eq(read_all(path), "# mine\n" QUIET_LINES "columns = name,state,language,cost,created,tags\n");
 	config_free(&cfg);
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	cr_assert_eq(system(cmd), 0);
+	remove_dir(dir);
 }
 
 Test(columns, names_after_columns_set_them_at_once)
 {
-	char dir[] = "/tmp/steno-columns-XXXXXX", path[128], cmd[160];
+	char dir[] = "/tmp/steno-columns-XXXXXX", path[128];
 	struct steno_config cfg;
-	cr_assert_not_null(mkdtemp(dir));
-	snprintf(path, sizeof path, "%s/config", dir);
-	FILE *out = fopen(path, "w");
-	cr_assert_not_null(out);
-	fputs(QUIET_LINES, out);
-	fclose(out);
-	load_config(&cfg, path);
-	struct pf_opts o = { .rows = 40, .cols = 160, .sandbox_args = demo30, .config = &cfg };
-	pf_open(&f, &o);
+	struct pf_opts o;
+	open_with_config(dir, path, sizeof path, QUIET_LINES, &cfg, &o);
 	pf_keys(&f, ": c o l u m n s <Space> t a g s , c o s t <Enter>");
 	pf_expect(&f, "columns: name,cost,tags (saved in");
 	char *head = line_at(1);
@@ -296,6 +304,5 @@ Test(columns, names_after_columns_set_them_at_once)
 	pf_expect(&f, "columns: \"colour\" is not one of name, state, language, length, cost");
 	cr_assert_str_eq(read_all(path), QUIET_LINES "columns = name,cost,tags\n");
 	config_free(&cfg);
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	cr_assert_eq(system(cmd), 0);
+	remove_dir(dir);
 }
