@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "ui/draw.h"
+#include "ui/format.h"
 #include "ui/style.h"
 #include "ui/text.h"
 
@@ -32,10 +33,7 @@ void app_draw_message(struct pane *p, int y, const char *const *lines, size_t n)
 
 void app_time_tick(int *tick_ms, long long seconds)
 {
-	long long a = seconds < 0 ? -seconds : seconds;
-	/* fmt_span shows seconds under a minute, minutes under a day, then hours; near a
-	 * minute the seconds are about to show */
-	int ms = a < 120 ? 1000 : a < 86400 ? 60000 : 3600000;
+	int ms = (int)fmt_span_next_change_ms(seconds);
 
 	if (!*tick_ms || ms < *tick_ms)
 		*tick_ms = ms;

@@ -13,9 +13,10 @@ void app_draw_title(struct pane *p, const char *title);
 /* Centred lines of a message (empty states, errors) from row y down. */
 void app_draw_message(struct pane *p, int y, const char *const *lines, size_t n);
 unsigned app_text_flags(const struct pane *p);
-/* A time shown `seconds` away from now (relative date, time in state, countdown): *tick_ms
- * becomes the shortest period at which such texts change (0 when none shown yet), so the
- * loop wakes as rarely as the coarsest text allows (at most once a minute past 2 minutes). */
+/* A time shown `seconds` away from now (when - now: negative in the past; relative date,
+ * time in state, countdown): *tick_ms becomes the time until the first of such texts changes
+ * (0 when none shown yet, fmt_span_next_change_ms), so the loop wakes when a text moves and
+ * not before: once a second while seconds show, at most once a minute past a minute. */
 void app_time_tick(int *tick_ms, long long seconds);
 /* A "label  value" field: the label muted in label_w columns, the value wrapped at spaces
  * over as many rows as it needs (one, cut, with `cut`), in elem (the whole row in
