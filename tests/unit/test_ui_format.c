@@ -75,56 +75,70 @@ static void span_texts(char *rel, char *cd, long long ahead, long long k)
 	fmt_countdown(cd, 64, (time_t)(now + ahead), (time_t)(now + k));
 }
 
-/* The loop sleeps until a shown time changes: every text stays the same until the second
- * fmt_span_next_change_ms names, and (past a minute, where the loop sleeps more than a
- * second) one of them changes right then, in both directions, across the minute, hour and
- * day units. */
-Test(format, a_time_shown_wakes_the_loop_when_its_text_moves)
+/* Text changes of the relative and countdown texts of a time `ahead` s from now while now
+ * moves on by 1..next seconds. */
+static int span_changes(long long ahead, long long next)
 {
-	static const long long ranges[][2] = {
-		{ -90000, 90000 }, { -2 * 86400 - 4000, -2 * 86400 + 4000 },
-		{ 2 * 86400 - 4000, 2 * 86400 + 4000 },
-	};
 	char r0[64], c0[64], r1[64], c1[64];
+	int n = 0;
+
+	span_texts(r0, c0, ahead, 0);
+	for (long long k = 1; k <= next; k++) {
+		span_texts(r1, c1, ahead, k);
+		n += strcmp(r0, r1) || strcmp(c0, c1);
+		memcpy(r0, r1, sizeof r0);
+		memcpy(c0, c1, sizeof c0);
+	}
+	return n;
+}
+
+/* Drawn again once a unit: no text is skipped between two draws (it changes at most once),
+ * every past time of a unit has the same period (many on screen wake the loop once), and a
+ * time ahead is drawn when its finer unit starts (the last minute's first second). */
+Test(format, a_time_shown_is_drawn_again_once_a_unit)
+{
+	static const long long ranges[][3] = {   /* from, to, step */
+		{ -4000, 4000, 1 }, { -90000, 90000, 11 }, { -2 * 86400 - 4000, -2 * 86400 + 4000, 97 },
+		{ 86400 - 200, 90000 + 200, 37 },
+	};
 
 	for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++)
-		for (long long ahead = ranges[i][0]; ahead <= ranges[i][1]; ahead++) {
-			long ms = fmt_span_next_change_ms(ahead);
+		for (long long ahead = ranges[i][0]; ahead <= ranges[i][1]; ahead += ranges[i][2]) {
+			long ms = fmt_span_tick_ms(ahead);
 			long long a = ahead < 0 ? -ahead : ahead, next = ms / 1000;
-			cr_assert(ms % 1000 == 0 && next >= 1, "%lld: %ld ms", ahead, ms);
-			cr_assert_leq(ms, a < 60 ? 1000 : a < 86400 ? 60000 : 3600000, "%lld", ahead);
-			span_texts(r0, c0, ahead, 0);
-			span_texts(r1, c1, ahead, next - 1);
-			cr_assert(!strcmp(r0, r1) && !strcmp(c0, c1), "%lld: %s / %s moved to %s / %s "
-				  "%lld s in, before the %ld ms", ahead, r0, c0, r1, c1, next - 1, ms);
-			if (a < 60)
-				continue;
-			span_texts(r1, c1, ahead, next);
-			cr_assert(strcmp(r0, r1) || strcmp(c0, c1), "%lld: %s / %s still after %ld ms",
-				  ahead, r0, c0, ms);
+			long unit = a < 60 ? 1000 : a < 86400 ? 60000 : 3600000;
+			long long floor = a < 86400 ? 60 : 86400;
+			cr_assert(ms % 1000 == 0 && ms >= 1000 && ms <= unit, "%lld: %ld ms", ahead, ms);
+			if (ahead < 0)
+				cr_assert_eq(ms, unit, "%lld: a past time's period is its unit", ahead);
+			cr_assert_leq(span_changes(ahead, next), 1, "%lld: a text skipped in %ld ms",
+				      ahead, ms);
+			if (ahead > 0 && a >= 60 && ahead - next < floor)
+				cr_assert_eq(ahead - next, floor - 1, "%lld: %ld ms", ahead, ms);
 		}
-	/* a minute in the past: the next change comes at 2 minutes, not in a second */
-	cr_assert_eq(fmt_span_next_change_ms(-65), 55000);
-	cr_assert_eq(fmt_span_next_change_ms(65), 6000);
-	cr_assert_eq(fmt_span_next_change_ms(-30), 1000);
-	cr_assert_eq(fmt_span_next_change_ms(-3 * 86400 - 10), 3590000);
+	cr_assert_eq(fmt_span_tick_ms(-65), 60000);
+	cr_assert_eq(fmt_span_tick_ms(65), 6000, "a minute ahead: drawn when seconds show");
+	cr_assert_eq(fmt_span_tick_ms(-30), 1000);
+	cr_assert_eq(fmt_span_tick_ms(-3 * 86400 - 10), 3600000);
 }
 
 /* What the loop's timer is set to for the times a screen shows (app_time_tick keeps the
- * nearest change): a list whose newest row is 65 s old and whose oldest is days old sleeps
- * 55 s, not a second; time in state (passed as a past time) grows like an age. */
-Test(format, the_loop_sleeps_until_the_first_shown_time_moves)
+ * finest): rows a minute to an hour old, created at every second of a minute, wake it once a
+ * minute (one at 65 s woke it every second until two minutes); days-old rows once an hour;
+ * a countdown when its seconds start; seconds every second. */
+Test(format, the_loop_wakes_once_a_minute_for_times_in_minutes)
 {
 	int tick = 0;
 
 	app_time_tick(&tick, -3 * 86400 - 10);
-	cr_assert_eq(tick, 3590000);
-	app_time_tick(&tick, -65);
-	cr_assert_eq(tick, 55000, "a row a minute old wakes the loop at 2 minutes: %d", tick);
-	app_time_tick(&tick, -3 * 86400);
-	cr_assert_eq(tick, 55000, "the nearest change wins");
-	app_time_tick(&tick, 125);   /* a delivery estimate: "in 2m" until 119 s are left */
-	cr_assert_eq(tick, 6000);
+	cr_assert_eq(tick, 3600000);
+	for (long long age = 65; age < 3600; age += 7)
+		app_time_tick(&tick, -age);
+	cr_assert_eq(tick, 60000, "rows a minute to an hour old: %d", tick);
+	app_time_tick(&tick, 125);   /* a delivery estimate: "in 2m" */
+	cr_assert_eq(tick, 60000);
+	app_time_tick(&tick, 90);    /* its seconds show in 31 s */
+	cr_assert_eq(tick, 31000);
 	app_time_tick(&tick, -12);
 	cr_assert_eq(tick, 1000, "seconds shown: every second");
 }

@@ -33,7 +33,7 @@ void app_draw_message(struct pane *p, int y, const char *const *lines, size_t n)
 
 void app_time_tick(int *tick_ms, long long seconds)
 {
-	int ms = (int)fmt_span_next_change_ms(seconds);
+	int ms = (int)fmt_span_tick_ms(seconds);
 
 	if (!*tick_ms || ms < *tick_ms)
 		*tick_ms = ms;

@@ -14,9 +14,10 @@ void app_draw_title(struct pane *p, const char *title);
 void app_draw_message(struct pane *p, int y, const char *const *lines, size_t n);
 unsigned app_text_flags(const struct pane *p);
 /* A time shown `seconds` away from now (when - now: negative in the past; relative date,
- * time in state, countdown): *tick_ms becomes the time until the first of such texts changes
- * (0 when none shown yet, fmt_span_next_change_ms), so the loop wakes when a text moves and
- * not before: once a second while seconds show, at most once a minute past a minute. */
+ * time in state, countdown): *tick_ms becomes the shortest period at which such texts are
+ * drawn again (0 when none shown yet; fmt_span_tick_ms), so the loop wakes as rarely as the
+ * finest text allows: once a second while seconds show, else once a minute however many
+ * times are on screen (once an hour past a day). */
 void app_time_tick(int *tick_ms, long long seconds);
 /* A "label  value" field: the label muted in label_w columns, the value wrapped at spaces
  * over as many rows as it needs (one, cut, with `cut`), in elem (the whole row in
