@@ -143,6 +143,17 @@ Test(format, the_loop_wakes_once_a_minute_for_times_in_minutes)
 	cr_assert_eq(tick, 1000, "seconds shown: every second");
 }
 
+/* Times are drawn again once their period has passed since the pane's last draw, and not on
+ * the passes of the loop before (a key, an answer): the list is not drawn twice for a key. */
+Test(format, times_are_due_a_period_after_their_draw)
+{
+	cr_assert_eq(app_tick_wait_ms(0, 1000, 5000), -1, "no time shown: no timer");
+	cr_assert_eq(app_tick_wait_ms(60000, 1000, 1000), 60000);
+	cr_assert_eq(app_tick_wait_ms(60000, 1000, 31000), 30000, "30 s after the draw");
+	cr_assert_eq(app_tick_wait_ms(60000, 1000, 61000), 0);
+	cr_assert_eq(app_tick_wait_ms(1000, 1000, 9000), 0, "late: due now");
+}
+
 Test(format, bytes_and_speeds)
 {
 	fmt_bytes(buf, sizeof buf, 512);

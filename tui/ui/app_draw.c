@@ -39,6 +39,14 @@ void app_time_tick(int *tick_ms, long long seconds)
 		*tick_ms = ms;
 }
 
+long app_tick_wait_ms(int tick_ms, int64_t drawn_ms, int64_t now_ms)
+{
+	if (tick_ms <= 0)
+		return -1;
+	int64_t left = drawn_ms + tick_ms - now_ms;
+	return left > 0 ? (long)left : 0;
+}
+
 int app_draw_field(struct pane *p, const struct app_field *f, int row, int skip, int top_y)
 {
 	unsigned flags = app_text_flags(p);

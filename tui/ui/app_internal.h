@@ -19,6 +19,10 @@ unsigned app_text_flags(const struct pane *p);
  * finest text allows: once a second while seconds show, else once a minute however many
  * times are on screen (once an hour past a day). */
 void app_time_tick(int *tick_ms, long long seconds);
+/* Milliseconds until times drawn at drawn_ms with period tick_ms are due to be drawn again
+ * (0: now), -1 when no time was drawn (tick_ms 0): a pass of the loop before then (a key,
+ * an answer) leaves them as they are. */
+long app_tick_wait_ms(int tick_ms, int64_t drawn_ms, int64_t now_ms);
 /* A "label  value" field: the label muted in label_w columns, the value wrapped at spaces
  * over as many rows as it needs (one, cut, with `cut`), in elem (the whole row in
  * list.selected when selected). Content row `row`, rows above `skip` scrolled out, window

@@ -195,6 +195,7 @@ static void details_draw(struct pane *p)
 	app_draw_title(p, "Details");
 	d->n = 0;
 	app->animating = 0;
+	app->animating_drawn_ms = app_now_ms(app);
 	if (!st) {
 		static const char *const msg[] = { "Nothing selected." };
 		app_draw_message(p, 1, msg, 1);
