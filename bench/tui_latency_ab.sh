@@ -2,7 +2,8 @@
 # Key-to-screen latency of two builds side by side (docs/PERFORMANCE.md "Key-to-screen latency
 # against an earlier build"): bench/tui_latency of build A and of build B (e.g. one made from
 # an earlier commit in another checkout) run in turn, A B A B ..., RUNS times each, against
-# one sandbox (60 demo transcriptions), first with no transfer, then with TRANSFERS running.
+# a fresh sandbox each (60 demo transcriptions), first with no transfer, then with TRANSFERS
+# running.
 # Each run prints its own median and p99 over KEYS keys; this prints the median of those
 # over the runs and the median of the A/B ratios taken run by run, as a Markdown table, and
 # the transfers still running at the end of each run (all N: they were on the wire).
@@ -11,31 +12,45 @@ set -eu
 SANDBOX=$1 LAT_A=$2 LAT_B=$3 RUNS=${4:-5} N=${5:-100} KEYS=${6:-400}
 . "$(dirname "$0")/bench_lib.sh"
 
-start_sandbox 60
-LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
-# A run with transfers ends when they do (the sandbox's latency fault holds them 30 s); its own
-# clearing of the fault may meet the sandbox's connection limit while they run, so the fault
-# is cleared again here before the next run.
-clear_faults() {
-	curl -sf -o /dev/null -X PUT -H "Authorization: Bearer $STENO_ADMIN_KEY" \
-		-H 'Content-Type: application/json' -d '{"spec":""}' "${STENO_BASE_URL%/api/v1}/_sandbox/faults"
+# A run with transfers leaves the sandbox's few worker threads asleep in its latency fault
+# (30 s per request held) for minutes, and such a sandbox does not even stop on SIGTERM: each
+# run gets a fresh sandbox of its own, killed after it.
+fresh_sandbox() {
+	[ -z "$SBX_PID" ] || { kill -9 "$SBX_PID"; wait "$SBX_PID" 2>/dev/null || true; }
+	SBX_PID=
+	rm -rf "$WORK/data"
+	start_sandbox 60 --data "$WORK/data"
+	# its ready lines come before the demo seed is in: wait for a full first page
+	i=0
+	until [ "$(curl -sf -H "Authorization: Bearer $STENO_API_KEY" \
+		"$STENO_BASE_URL/transcriptions?organization_id=$STENO_ORG_ID" | grep -o '"createdAt"' | wc -l)" -ge 20 ]; do
+		i=$((i + 1)); [ $i -lt 100 ] || { echo "the sandbox's demo data did not come" >&2; exit 1; }
+		sleep 0.1
+	done
 }
+
+LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
 for n in 0 "$N"; do
 	r=0
 	while [ $r -lt "$RUNS" ]; do
 		r=$((r + 1))
 		for side in a b; do
 			[ "$side" = a ] && lat=$LAT_A || lat=$LAT_B
-			"$lat" "$n" "$KEYS" > "$WORK/$side.$n.$r" 2> "$WORK/$side.$n.$r.err"
-			clear_faults
+			fresh_sandbox
+			# a state and cache dir of its own: builds of other versions read each other's
+			# state file differently
+			XDG_STATE_HOME=$WORK/state.$side.$n.$r XDG_CACHE_HOME=$WORK/cache.$side.$n.$r \
+				"$lat" "$n" "$KEYS" > "$WORK/$side.$n.$r" 2> "$WORK/$side.$n.$r.err"
 		done
 	done
 done
+[ -z "$SBX_PID" ] || { kill -9 "$SBX_PID"; wait "$SBX_PID" 2>/dev/null || true; }
+SBX_PID=
 LOAD1=$(cut -d' ' -f1-3 /proc/loadavg)
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 # fig FIGURE SIDE N: the median over the runs
-fig() { for f in "$WORK/$2.$3".*; do sed -n "s/^$1 //p" "$f"; done | median; }
+fig() { for f in "$WORK/$2.$3".[0-9]*; do sed -n "s/^$1 //p" "$f"; done | median; }
 # ratio FIGURE N: the median over the runs of A / B in the same run
 ratio() {
 	k=0
