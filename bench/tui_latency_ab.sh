@@ -24,7 +24,7 @@ fresh_sandbox() {
 	i=0
 	until [ "$(curl -sf -H "Authorization: Bearer $STENO_API_KEY" \
 		"$STENO_BASE_URL/transcriptions?organization_id=$STENO_ORG_ID" | grep -o '"createdAt"' | wc -l)" -ge 20 ]; do
-		i=$((i + 1)); [ $i -lt 100 ] || { echo "the sandbox's demo data did not come" >&2; exit 1; }
+		i=$((i + 1)); [ $i -lt 300 ] || { echo "the sandbox's demo data did not come" >&2; exit 1; }
 		sleep 0.1
 	done
 }
