@@ -9,8 +9,14 @@
 #include "routes.h"
 
 #include <openssl/evp.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+
+/* Reads (GET requests on a route) are counted in memory since the process started, per route
+ * and split by answer: cheap enough for every poll, and a read changes nothing worth keeping. */
+#define READ_ROUTES_MAX 64
+static atomic_long reads_received[READ_ROUTES_MAX], reads_refused[READ_ROUTES_MAX];
 
 void counters_fault(const char *kind)
 {
@@ -61,10 +67,24 @@ static void request_key(const struct sb_req *r, char *out, size_t n)
 	json_object_put(root);
 }
 
+static void count_read(const struct sb_req *r)
+{
+	size_t i = (size_t)(r->route - sb_routes);
+	if (i >= READ_ROUTES_MAX)
+		return;
+	atomic_fetch_add(&reads_received[i], 1);
+	if (r->status >= 400)
+		atomic_fetch_add(&reads_refused[i], 1);
+}
+
 void counters_request(const struct sb_req *r, const char *fault, int processed)
 {
-	if (!r->route || (r->route->flags & R_ADMIN) || strcmp(r->method, "GET") == 0)
+	if (!r->route || (r->route->flags & R_ADMIN))
 		return;
+	if (strcmp(r->method, "GET") == 0) {
+		count_read(r);
+		return;
+	}
 	char key[320];
 	request_key(r, key, sizeof key);
 	sqlite3_stmt *st = db_prep("INSERT INTO received(method, route, key, processed, fault, status, at)"
@@ -102,6 +122,24 @@ static json_object *rows_json(const char *sql)
 	return arr;
 }
 
+/* [{"method","route","received","refused"}] of the GET routes read at least once. */
+static json_object *reads_json(void)
+{
+	json_object *arr = json_object_new_array();
+	for (size_t i = 0; i < sb_nroutes && i < READ_ROUTES_MAX; i++) {
+		long n = atomic_load(&reads_received[i]);
+		if (n == 0)
+			continue;
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "method", json_object_new_string(sb_routes[i].method));
+		json_object_object_add(o, "route", json_object_new_string(sb_routes[i].pattern));
+		json_object_object_add(o, "received", json_object_new_int64(n));
+		json_object_object_add(o, "refused", json_object_new_int64(atomic_load(&reads_refused[i])));
+		json_object_array_add(arr, o);
+	}
+	return arr;
+}
+
 json_object *counters_json(void)
 {
 	json_object *requests = rows_json("SELECT method, route, COUNT(*) AS received, SUM(processed) AS processed,"
@@ -127,5 +165,6 @@ json_object *counters_json(void)
 	json_object_object_add(o, "requests", requests);
 	json_object_object_add(o, "faults", faults);
 	json_object_object_add(o, "repeated", repeated);
+	json_object_object_add(o, "reads", reads_json());
 	return o;
 }

@@ -340,6 +340,23 @@ int sbx_set_faults(const struct sbx *s, const char *spec)
 	return ok ? 0 : -1;
 }
 
+long sbx_reads(const struct sbx *s, const char *route, const char *what)
+{
+	struct sbx_resp r;
+	if (sbx_request(s, "GET", "/_sandbox/counters", s->admin_key, NULL, NULL, &r) != 0)
+		return -1;
+	json_object *o = r.status == 200 ? sbx_json(&r) : NULL, *arr = sbx_get(o, "reads");
+	sbx_resp_free(&r);
+	long n = o ? 0 : -1;
+	for (size_t i = 0; arr && i < json_object_array_length(arr); i++) {
+		json_object *e = json_object_array_get_idx(arr, i), *v = sbx_get(e, what);
+		if (strcmp(sbx_str(e, "route"), route) == 0 && v)
+			n = (long)json_object_get_int64(v);
+	}
+	json_object_put(o);
+	return n;
+}
+
 int sbx_set_credit(const struct sbx *s, const char *org, long long cents)
 {
 	char body[64], path[128];

@@ -61,6 +61,10 @@ const char *sbx_str(json_object *o, const char *path);
 int sbx_advance(const struct sbx *s, double seconds);
 /* Admin: replace the fault spec (--faults syntax; "none" clears). 0 or -1. */
 int sbx_set_faults(const struct sbx *s, const char *spec);
+/* Admin: GET requests the sandbox counted on route (a pattern: "/files/exports/:id") since it
+ * started, what being "received" or "refused" (its counters' reads); 0 for a route never
+ * read, -1 when the counters cannot be read. */
+long sbx_reads(const struct sbx *s, const char *route, const char *what);
 /* Admin: set the credit of an organization. 0 or -1. */
 int sbx_set_credit(const struct sbx *s, const char *org, long long cents);
 /* Uploads data via /uploads/new + PUT; signed URL into url (size n). 0 or -1. */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "security_server.h"
 #include "test_cli_util.h"
@@ -257,4 +258,61 @@ Test(cli_realshapes, storage_xml_errors_reach_the_message, .init = setup, .fini 
 	cr_expect(strstr(r.err, "SignatureDoesNotMatch") && strstr(r.err, "403"), "%s", r.err);
 	cli_result_free(&r);
 	cr_expect(sec_server_log_has(&api, "PUT /bucket/a.wav"));
+}
+
+/* How many requests the stand-in logged as line ("GET /path", the query left out). */
+static int logged(const char *line)
+{
+	int n = 0;
+	pthread_mutex_lock(&api.mu);
+	for (const char *p = api.log; (p = strstr(p, line)); p++)
+		n += (p == api.log || p[-1] == '\n') && p[strlen(line)] == '\n';
+	pthread_mutex_unlock(&api.mu);
+	return n;
+}
+
+/* A download link the storage refuses as S3 does an expired presigned URL (403 XML) is read
+ * again from the export, once, and the file comes with the fresh link; when the fresh one is
+ * refused too, download says so, exit 1, and nothing is left. Counted by the stand-in. */
+Test(cli_realshapes, a_refused_download_link_is_read_again_once, .init = setup, .fini = teardown)
+{
+	static const char expired[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>AccessDenied"
+				      "</Code><Message>Request has expired</Message></Error>";
+	struct cli_result r;
+	char dir[700], file[800];
+	cli_home_path(&home, "dl", dir, sizeof dir);
+	sec_server_route(&api, "GET", "/api/v1/exports/e5", 200, NULL,
+			 "{\"id\":\"e5\",\"state\":\"ready\",\"format\":\"txt\",\"transcription_ids\":[\"t1\"],"
+			 "\"download_link\":\"%s/bucket/e5.txt?X-Amz-Expires=3600\"}", api.origin);
+	sec_server_route(&api, "GET", "/bucket/e5.txt", 403, NULL, "%s", expired);
+	sec_server_route_limit(&api, NULL, 1);
+	sec_server_route(&api, "GET", "/bucket/e5.txt", 200, NULL, "hello export\n");
+	cr_expect_eq(run(&r, (const char *const[]){"download", "e5", "-o", dir, NULL}), 0, "%s", r.err);
+	snprintf(file, sizeof file, "%.*s", (int)strcspn(r.out, "\n"), r.out);   /* the path */
+	cli_result_free(&r);
+	cr_expect_eq(logged("GET /api/v1/exports/e5"), 2, "its own read and one read again");
+	cr_expect_eq(logged("GET /bucket/e5.txt"), 2);
+	FILE *f = fopen(file, "r");
+	char got[32] = "";
+	cr_assert(f, "%s", file);
+	cr_expect(fgets(got, sizeof got, f) && strcmp(got, "hello export\n") == 0, "%s", got);
+	fclose(f);
+	/* as the browser's d does, the saved export is watched (steno(1), state.json) */
+	char state[700];
+	cli_home_path(&home, "state/steno/state.json", state, sizeof state);
+	char *text = cli_read_file(state);
+	cr_expect(text && strstr(text, "\"e5\""), "%s", text ? text : "no state file");
+	free(text);
+
+	sec_server_route(&api, "GET", "/api/v1/exports/e6", 200, NULL,
+			 "{\"id\":\"e6\",\"state\":\"ready\",\"format\":\"txt\",\"transcription_ids\":[\"t2\"],"
+			 "\"download_link\":\"%s/bucket/e6.txt\"}", api.origin);
+	sec_server_route(&api, "GET", "/bucket/e6.txt", 403, NULL, "%s", expired);
+	cr_expect_eq(run(&r, (const char *const[]){"download", "e6", "-o", dir, NULL}), 1);
+	cr_expect(strstr(r.err, "403"), "%s", r.err);
+	cli_result_free(&r);
+	cr_expect_eq(logged("GET /api/v1/exports/e6"), 2);
+	cr_expect_eq(logged("GET /bucket/e6.txt"), 2, "never a loop");
+	cr_expect_eq(unlink(file), 0);
+	cr_expect_eq(rmdir(dir), 0, "a .part is left");
 }

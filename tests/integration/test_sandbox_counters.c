@@ -168,3 +168,29 @@ Test(sandbox_counters, signed_urls_take_latency_only, .fini = stop_all)
 	cr_assert_eq(member(o, "faults.500"), -1, "%s", json_object_to_json_string(o));
 	json_object_put(o);
 }
+
+/* Reads are counted apart, per route, with those refused: a test can tell how often a client
+ * read a resource or fetched a file (a download retried once after a refused link). */
+Test(sandbox_counters, reads_counted_per_route_with_refusals, .fini = stop_all)
+{
+	char url[1024];
+	long st = 0;
+	start_with_upload(url, sizeof url);
+	json_object *o = counters();
+	cr_assert_null(entry(o, "reads", "GET", "/api/v1/exports/:id", NULL), "%s",
+		       json_object_to_json_string(o));
+	json_object_put(o);
+	json_object_put(sbx_call(&S, "GET", "exports/nope", NULL, &st));
+	cr_assert_eq(st, 404);
+	listed("none");
+	listed("none");
+	o = counters();
+	json_object *e = entry(o, "reads", "GET", "/api/v1/exports/:id", NULL);
+	cr_assert(e && member(e, "received") == 1 && member(e, "refused") == 1, "%s",
+		  json_object_to_json_string(o));
+	e = entry(o, "reads", "GET", "/api/v1/transcriptions", NULL);
+	cr_assert(e && member(e, "received") == 2 && member(e, "refused") == 0, "%s",
+		  json_object_to_json_string(o));
+	cr_assert_null(entry(o, "requests", "GET", "/api/v1/transcriptions", NULL), "reads are apart");
+	json_object_put(o);
+}

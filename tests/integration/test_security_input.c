@@ -3,7 +3,8 @@
  * basename are ../../x or absolute), and no server string (names, tags, failure reasons,
  * editor links, error bodies) carries a terminal control sequence (ESC/CSI/OSC/DCS, C1,
  * BEL, bidi overrides) into steno's tables, --json output or error messages. The TUI's
- * download path (core/jobs_extra_download, named after the link) is driven directly. */
+ * download path (the download job, core/jobs_download, named after the link) is driven
+ * directly. */
 #include "config.h"
 
 #include <criterion/criterion.h>
@@ -15,7 +16,7 @@
 #include <unistd.h>
 
 #include "api/http.h"
-#include "core/jobs_extra.h"
+#include "core/jobs.h"
 #include "security_server.h"
 #include "test_cli_util.h"
 
@@ -167,37 +168,26 @@ Test(security_input, no_escape_injection_through_server_strings, .init = setup, 
 	run_clean((const char *const[]){"ls", "--all", "--json", NULL}, "evilname");
 }
 
-/* The TUI's download (core/jobs_extra_download, as the export dialog calls it) names the file
- * after the download link, not after an id: a hostile link basename stays inside too. */
-struct dl_wait {
-	int done;
-	char path[1024];
-};
-
-static void on_dl_done(void *ud, const char *path, const struct steno_http_response *resp,
-		       const struct steno_error *err)
-{
-	struct dl_wait *w = ud;
-	(void)resp;
-	(void)err;
-	snprintf(w->path, sizeof w->path, "%s", path ? path : "");
-	w->done = 1;
-}
-
-static void tui_download(struct steno_http *http, const char *link, const char *dir, struct dl_wait *w)
+/* The TUI's download (core/jobs_download, as the export dialog starts it) names the file
+ * after the download link, not after an id: a hostile link basename stays inside too. The
+ * saved file's path into path ("" when the job did not finish). */
+static void tui_download(struct steno_http *http, const char *link, const char *dir, char *path,
+			 size_t size)
 {
 	char id[] = "e7", state[] = "ready", format[] = "txt";
 	struct steno_export e = {.id = id, .state = state, .format = format};
 	struct steno_error err;
+	struct jobs_config jc = {.http = http};
+	struct steno_jobs *jm = jobs_new(&jc, &err);
 
+	cr_assert_not_null(jm, "%s", err.message);
 	e.download_link = (char *)(uintptr_t)link;
-	memset(w, 0, sizeof *w);
-	cr_assert_eq(jobs_extra_download(http, &e, dir, NULL, false, NULL, on_dl_done, w, &err), 0, "%s", err.message);
-	for (int i = 0; i < 200 && !w->done; i++) {
-		steno_http_poll(http, NULL, 0, 50);
-		steno_http_perform(http);
-	}
-	cr_assert(w->done, "the download did not end");
+	int job = jobs_download(jm, &e, dir, NULL, false, &err);
+	cr_assert_gt(job, 0, "%s", err.message);
+	cr_assert_eq(jobs_run(jm, 10000), 0, "the download did not end");
+	const struct steno_job *j = jobs_get(jm, job);
+	snprintf(path, size, "%s", j->step == JOB_STEP_DONE && j->file ? j->file : "");
+	jobs_free(jm);
 }
 
 Test(security_input, tui_download_link_names_stay_in_the_directory, .init = setup, .fini = teardown)
@@ -205,7 +195,7 @@ Test(security_input, tui_download_link_names_stay_in_the_directory, .init = setu
 	char base[128], dl[700], link[600], parent[800];
 	struct steno_http *http = NULL;
 	struct steno_error err;
-	struct dl_wait w;
+	char saved[1024];
 	static const char *const names[] = {
 		"/files/x/%2e%2e%2f%2e%2e%2flink-escape.txt", "/files/%2Ftmp%2Flink-abs-escape.txt",
 		"/files/..%5C..%5Clink-bs-escape.txt",
@@ -219,9 +209,9 @@ Test(security_input, tui_download_link_names_stay_in_the_directory, .init = setu
 	cr_assert_eq(mkdir(dl, 0700), 0);
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		snprintf(link, sizeof link, "%s%s", files.origin, names[i]);
-		tui_download(http, link, dl, &w);
-		cr_expect(strncmp(w.path, dl, strlen(dl)) == 0 && !strchr(w.path + strlen(dl) + 1, '/'),
-			  "%s was saved as %s", names[i], w.path);
+		tui_download(http, link, dl, saved, sizeof saved);
+		cr_expect(strncmp(saved, dl, strlen(dl)) == 0 && !strchr(saved + strlen(dl) + 1, '/'),
+			  "%s was saved as %s", names[i], saved);
 	}
 	steno_http_free(http);
 	snprintf(parent, sizeof parent, "%s/link-escape.txt", home.dir);

@@ -68,3 +68,16 @@ TESTS += tests/screen/test_panes_log
 tests_screen_test_panes_log_SOURCES = %reldir%/test_panes_log.c $(PANES_TEST_SOURCES)
 tests_screen_test_panes_log_CFLAGS = $(PANES_TEST_CFLAGS)
 tests_screen_test_panes_log_LDADD = $(PANES_TEST_LIBS)
+
+check_PROGRAMS += tests/screen/test_panes_sortfilter
+TESTS += tests/screen/test_panes_sortfilter
+tests_screen_test_panes_sortfilter_SOURCES = %reldir%/test_panes_sortfilter.c $(PANES_TEST_SOURCES)
+tests_screen_test_panes_sortfilter_CFLAGS = $(PANES_TEST_CFLAGS)
+tests_screen_test_panes_sortfilter_LDADD = $(PANES_TEST_LIBS)
+
+# the list's columns: widths from content, the sort arrow, :columns saved in the config
+check_PROGRAMS += tests/screen/test_panes_columns
+TESTS += tests/screen/test_panes_columns
+tests_screen_test_panes_columns_SOURCES = %reldir%/test_panes_columns.c $(PANES_TEST_SOURCES)
+tests_screen_test_panes_columns_CFLAGS = $(PANES_TEST_CFLAGS)
+tests_screen_test_panes_columns_LDADD = $(PANES_TEST_LIBS)

@@ -141,12 +141,12 @@ static double mono_s(void)
 
 void pf_settle(struct pf *f)
 {
-	double end = mono_s() + 10;
+	double end = mono_s() + 20; /* a refused connection is retried 5 times: up to 7.5 s */
 
 	/* one pass first: keys may start requests */
 	f->quit |= app_step(f->app, 0);
 	while (app_busy(f->app)) {
-		cr_assert(mono_s() < end, "requests still running after 10 s");
+		cr_assert(mono_s() < end, "requests still running after 20 s");
 		f->quit |= app_step(f->app, 50);
 	}
 	f->quit |= app_step(f->app, 0);
@@ -285,7 +285,7 @@ void pf_reject(struct pf *f, const char *needle)
 void pf_wait_text(struct pf *f, const char *needle)
 {
 	static char last[1 << 16];
-	double end = mono_s() + 10;
+	double end = mono_s() + 20; /* a refused connection is retried 5 times: up to 7.5 s */
 
 	for (;;) {
 		f->quit |= app_step(f->app, 50);

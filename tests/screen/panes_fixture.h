@@ -45,7 +45,7 @@ struct pf {
 
 void pf_open(struct pf *f, const struct pf_opts *o);
 void pf_close(struct pf *f);
-/* Runs passes until nothing is in flight (asserts within 10 s). */
+/* Runs passes until nothing is in flight (asserts within 20 s). */
 void pf_settle(struct pf *f);
 /* Each key of the script, then settle. */
 void pf_keys(struct pf *f, const char *script);

@@ -83,7 +83,7 @@ Test(browse, tag_filter_asks_the_server)
 Test(browse, sort_by_name_and_reverse)
 {
 	open_demo(30, 120);
-	pf_keys(&f, "G s");
+	pf_keys(&f, "G s <Down> <Enter>");   /* the picker's second key */
 	pf_expect(&f, "sort:name");
 	pf_golden(&f, "panes-sorted-120x30.txt");
 	pf_keys(&f, "S");
@@ -104,7 +104,7 @@ Test(browse, marks_are_counted)
 Test(browse, failure_reason_and_message_in_details)
 {
 	open_demo(30, 120);
-	pf_keys(&f, "G / f a i l e d <Enter>");
+	pf_keys(&f, "G / s t a t e : f a i l e d <Enter>");
 	pf_expect(&f, "Failure     download_failed");
 	pf_keys(&f, "j");
 	pf_expect(&f, "Failure     unsupported_media");
@@ -172,7 +172,7 @@ Test(browse, status_bar_hints_the_keys_when_there_is_room)
 	open_demo(40, 120);
 	pf_expect(&f, "?:help  q:quit");
 	pf_golden(&f, "panes-hint-120x40.txt");
-	pf_keys(&f, "s");   /* a notice keeps its place beside the hint */
+	pf_keys(&f, "s <Down> <Enter>");   /* a notice keeps its place beside the hint */
 	pf_expect(&f, "sorted by name");
 	pf_expect(&f, "?:help  q:quit");
 	pf_resize(&f, 24, 45);   /* narrow: the hint goes first, the notice stays */

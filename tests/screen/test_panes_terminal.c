@@ -116,6 +116,8 @@ Test(terminal, help_overlay_and_prompt_run_actions)
 	cr_assert_not(f.quit);
 	pf_reject(&f, "Move the cursor down one line");
 	pf_keys(&f, ": s o r t <Enter>");
+	pf_expect(&f, "Sort the transcriptions");   /* the sort picker */
+	pf_keys(&f, "<Down> <Enter>");
 	pf_expect(&f, "sort:name");
 	pf_keys(&f, ": t o g g l e - l <Enter>");
 	pf_expect(&f, "Log (this run's requests)");

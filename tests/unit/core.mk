@@ -29,9 +29,15 @@ tests_unit_test_core_download_SOURCES = %reldir%/test_core_download.c
 tests_unit_test_core_download_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_unit_test_core_download_LDADD = $(CORE_TEST_LIBS)
 
-tests_unit_test_core_store_SOURCES = %reldir%/test_core_store.c
+tests_unit_test_core_store_SOURCES = %reldir%/test_core_store.c %reldir%/store_select.h
 tests_unit_test_core_store_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_unit_test_core_store_LDADD = $(CORE_TEST_LIBS)
+
+check_PROGRAMS += tests/unit/test_core_store_select
+TESTS += tests/unit/test_core_store_select
+tests_unit_test_core_store_select_SOURCES = %reldir%/test_core_store_select.c %reldir%/store_select.h
+tests_unit_test_core_store_select_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_unit_test_core_store_select_LDADD = $(CORE_TEST_LIBS)
 
 # jobs and the sync engine against a real steno-sandbox (the integration tests' fixture)
 check_PROGRAMS += tests/unit/test_core_jobs tests/unit/test_core_sync
@@ -45,6 +51,13 @@ tests_unit_test_core_jobs_SOURCES = %reldir%/test_core_jobs.c \
 	tests/integration/sandbox_fixture.c tests/integration/sandbox_fixture.h
 tests_unit_test_core_jobs_CFLAGS = $(CORE_TEST_CFLAGS) $(MHD_CFLAGS) $(PTHREAD_CFLAGS)
 tests_unit_test_core_jobs_LDADD = libsteno_core.a libsteno_api.a $(INIH_LIBS) $(CURL_LIBS) \
+	$(JSONC_LIBS) $(MHD_LIBS) $(PTHREAD_LIBS) $(TEST_LIBS) -lm
+check_PROGRAMS += tests/unit/test_core_jobs_link
+TESTS += tests/unit/test_core_jobs_link
+tests_unit_test_core_jobs_link_SOURCES = %reldir%/test_core_jobs_link.c \
+	tests/integration/engine_server.c tests/integration/engine_server.h
+tests_unit_test_core_jobs_link_CFLAGS = $(CORE_TEST_CFLAGS) $(MHD_CFLAGS) $(PTHREAD_CFLAGS)
+tests_unit_test_core_jobs_link_LDADD = libsteno_core.a libsteno_api.a $(INIH_LIBS) $(CURL_LIBS) \
 	$(JSONC_LIBS) $(MHD_LIBS) $(PTHREAD_LIBS) $(TEST_LIBS) -lm
 
 check_PROGRAMS += tests/unit/test_core_state_merge
@@ -66,3 +79,10 @@ TESTS += tests/unit/test_core_query
 tests_unit_test_core_query_SOURCES = %reldir%/test_core_query.c
 tests_unit_test_core_query_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_unit_test_core_query_LDADD = $(CORE_TEST_LIBS)
+
+# the list's column names and writing a setting back into the config file
+check_PROGRAMS += tests/unit/test_core_columns
+TESTS += tests/unit/test_core_columns
+tests_unit_test_core_columns_SOURCES = %reldir%/test_core_columns.c %reldir%/core_helpers.h
+tests_unit_test_core_columns_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_unit_test_core_columns_LDADD = $(CORE_TEST_LIBS)

@@ -161,6 +161,160 @@ Test(jobs, export_wait_download)
 	cr_assert_eq(j->error.kind, STENO_ERR_IO, "%s", j->error.message);
 }
 
+/* A ready export of a finished transcription (no download); its id into eid. */
+static void ready_export(char *eid, size_t n)
+{
+	const char *id = transcribe_one();
+	const char *ids[] = { id };
+	struct steno_export_create_req r = { .format = "txt", .transcription_ids = ids,
+					     .n_transcription_ids = 1 };
+	const struct steno_job *j = run(jobs_export(jm, &r, NULL, NULL, false, &err));
+	cr_assert_eq(j->step, JOB_STEP_DONE, "%s", j->error.message);
+	snprintf(eid, n, "%s", j->resource_id);
+}
+
+static const struct store_activity *export_of(const char *eid)
+{
+	const struct store_activity *a = store_activity_find(store, STORE_ACT_EXPORT, eid);
+	cr_assert(a && a->export_.download_link, "export %s is not ready in the store", eid);
+	return a;
+}
+
+static long reads(const char *route, const char *what)
+{
+	long n = sbx_reads(&sb, route, what);
+	cr_assert_geq(n, 0, "the sandbox's counters cannot be read");
+	return n;
+}
+
+#define EXPORT_ROUTE "/api/v1/exports/:id"
+#define FILE_ROUTE "/files/exports/:id"
+
+/* The download of a ready export is a job of its own, its end recorded on the export in the
+ * store in jobs_end_text's words. A file that exists is refused before any job exists. */
+Test(jobs, download_records_its_end_on_the_export)
+{
+	char eid[64], text[STORE_JOB_END_MAX], want[600];
+	ready_export(eid, sizeof eid);
+	const struct steno_job *j = run(jobs_download(jm, &export_of(eid)->export_, dir, "talk.txt",
+						      false, &err));
+	cr_assert_eq(j->kind, JOB_DOWNLOAD);
+	cr_assert_eq(j->step, JOB_STEP_DONE, "%s", j->error.message);
+	cr_assert_str_eq(j->resource_id, eid);
+	snprintf(want, sizeof want, "downloaded to %s/talk.txt", dir);
+	cr_assert_str_eq(jobs_end_text(j, text, sizeof text), want);
+	cr_assert_str_eq(export_of(eid)->job_end, want);
+	cr_assert_not(export_of(eid)->job_end_failed);
+	cr_assert_eq(jobs_download(jm, &export_of(eid)->export_, dir, "talk.txt", false, &err), -1);
+	cr_assert_eq(err.kind, STENO_ERR_IO, "%s", err.message);
+	cr_assert_eq(jobs_count(jm), 3, "a refused download left a job");
+}
+
+/* A link that expired (the sandbox's clock moved two hours: the file server answers 403) is
+ * read again once, from the export, and the download goes on with the fresh link: counted by
+ * the sandbox, one read of the export and two file requests, the first refused. The store
+ * keeps the fresh link. */
+Test(jobs, download_with_an_expired_link_reads_the_export_once_and_downloads)
+{
+	char eid[64], want[600];
+	ready_export(eid, sizeof eid);
+	char *stale = strdup(export_of(eid)->export_.download_link);
+	long exports = reads(EXPORT_ROUTE, "received"), files = reads(FILE_ROUTE, "received");
+	cr_assert_eq(sbx_advance(&sb, 2 * 3600), 0);
+	const struct steno_job *j = run(jobs_download(jm, &export_of(eid)->export_, dir, "again.txt",
+						      false, &err));
+	cr_assert_eq(j->step, JOB_STEP_DONE, "%s", j->error.message);
+	snprintf(want, sizeof want, "downloaded to %s/again.txt", dir);
+	cr_assert_str_eq(export_of(eid)->job_end, want);
+	cr_assert_eq(reads(EXPORT_ROUTE, "received") - exports, 1);
+	cr_assert_eq(reads(FILE_ROUTE, "received") - files, 2);
+	cr_assert_eq(reads(FILE_ROUTE, "refused"), 1);
+	cr_assert_str_neq(export_of(eid)->export_.download_link, stale);
+	free(stale);
+}
+
+/* When the export read again has no file any more (a day on: expired), the download fails
+ * for good, once, saying why, and is recorded as failed on the export; nothing is left. */
+Test(jobs, download_of_an_expired_export_fails_once_and_is_recorded)
+{
+	char eid[64], path[600];
+	struct stat st;
+	ready_export(eid, sizeof eid);
+	long files = reads(FILE_ROUTE, "received");
+	cr_assert_eq(sbx_advance(&sb, 25 * 3600), 0);
+	const struct steno_job *j = run(jobs_download(jm, &export_of(eid)->export_, dir, "late.txt",
+						      false, &err));
+	cr_assert_eq(j->step, JOB_STEP_FAILED);
+	cr_assert_eq(j->ended_while, JOB_STEP_DOWNLOADING);
+	cr_assert(strstr(j->error.message, "expired"), "%s", j->error.message);
+	cr_assert_eq(reads(EXPORT_ROUTE, "refused"), 0);
+	cr_assert_eq(reads(FILE_ROUTE, "received") - files, 1, "the expired export's file was asked again");
+	const struct store_activity *a = store_activity_find(store, STORE_ACT_EXPORT, eid);
+	cr_assert(a && a->job_end_failed);
+	cr_assert_eq(strncmp(a->job_end, "download failed: ", 17), 0, "%s", a->job_end);
+	cr_assert_str_eq(a->export_.state, "expired");
+	snprintf(path, sizeof path, "%s/late.txt.part", dir);
+	cr_assert_neq(stat(path, &st), 0, "a .part is left");
+}
+
+/* Cancelled while it runs: recorded as such, no .part left, and the same name downloads
+ * again whole. */
+Test(jobs, cancelled_download_is_recorded_and_leaves_nothing)
+{
+	char eid[64], path[600];
+	struct stat st;
+	ready_export(eid, sizeof eid);
+	int id = jobs_download(jm, &export_of(eid)->export_, dir, "talk.txt", false, &err);
+	cr_assert_gt(id, 0, "%s", err.message);
+	cr_assert_eq(jobs_cancel(jm, id), 0);
+	const struct steno_job *j = jobs_get(jm, id);
+	cr_assert_eq(j->step, JOB_STEP_CANCELLED);
+	cr_assert_eq(j->ended_while, JOB_STEP_DOWNLOADING);
+	cr_assert_str_eq(export_of(eid)->job_end, "download cancelled");
+	cr_assert_eq(steno_http_pending(http), 0);
+	snprintf(path, sizeof path, "%s/talk.txt.part", dir);
+	cr_assert_neq(stat(path, &st), 0, "a .part is left");
+	j = run(jobs_download(jm, &export_of(eid)->export_, dir, "talk.txt", false, &err));
+	cr_assert_eq(j->step, JOB_STEP_DONE, "%s", j->error.message);
+	cr_assert_eq(stat(j->file, &st), 0);
+	cr_assert_gt(st.st_size, 0);
+}
+
+/* Any job that ends records it on what it follows: an export job cancelled while it waits
+ * leaves "cancelled while waiting" on the export (test_core_store: until its state moves). */
+Test(jobs, cancelled_wait_is_recorded_until_the_state_moves)
+{
+	const char *id = transcribe_one();
+	const char *ids[] = { id };
+	struct steno_export_create_req r = { .format = "txt", .transcription_ids = ids,
+					     .n_transcription_ids = 1 };
+	int job = jobs_export(jm, &r, NULL, NULL, false, &err);
+	cr_assert_gt(job, 0, "%s", err.message);
+	for (int i = 0; i < 200 && jobs_get(jm, job)->step != JOB_STEP_WAITING; i++) {
+		steno_http_poll(http, NULL, 0, 50);
+		steno_http_perform(http);
+	}
+	const struct steno_job *j = jobs_get(jm, job);
+	cr_assert_eq(j->step, JOB_STEP_WAITING, "%s", jobs_step_name(j->step));
+	char eid[64];
+	snprintf(eid, sizeof eid, "%s", j->resource_id);
+	cr_assert_eq(jobs_cancel(jm, job), 0);
+	const struct store_activity *a = store_activity_find(store, STORE_ACT_EXPORT, eid);
+	cr_assert_not_null(a);
+	cr_assert_str_eq(a->job_end, "cancelled while waiting");
+	cr_assert_not(a->job_end_failed);
+}
+
+/* An export without a link is refused before any job exists. */
+Test(jobs, download_needs_a_ready_export)
+{
+	char id[] = "e1", processing[] = "processing";
+	struct steno_export e = { .id = id, .state = processing };
+	cr_assert_eq(jobs_download(jm, &e, dir, NULL, false, &err), -1);
+	cr_assert_eq(jobs_count(jm), 0);
+	cr_assert_eq(steno_http_pending(http), 0);
+}
+
 Test(jobs, translation_task_and_order)
 {
 	const char *id = transcribe_one();

@@ -98,7 +98,10 @@ Test(query, minus_excludes_and_terms_are_anded)
 	cr_assert_not(m("commande -tag:paris", &item_a));
 	cr_assert(m("commande state:failed lang:fr tag:paris cost>100", &item_a));
 	cr_assert(m("\"-board\"", &item_a) == false, "a quoted -word is a word");
-	cr_assert(m("-", &item_a) == false, "a lone - is a word");
+	cr_assert(m("-", &item_a) && m("-", &item_b) && m("board -", &item_b),
+		  "a lone - is an exclusion not yet written: it matches all (the live filter "
+		  "does not empty the list while -word is typed)");
+	cr_assert(m("\"-\"", &item_a) == false, "a quoted - is a word");
 	cr_assert(m("\"colour:red\"", &item_a) == false, "quoted: a word, not a field");
 }
 

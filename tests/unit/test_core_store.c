@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/store.h"
+#include "store_select.h"
 
 static struct steno_store *st;
 static struct steno_error err;
@@ -185,54 +186,37 @@ Test(store, put_without_id_fails_and_frees)
 	cr_assert_eq(seen.trans, 0);
 }
 
-static long select_ids(struct store_view *v, const struct store_query *q, char *out, size_t n)
-{
-	size_t *idx;
-	long c = store_view_select(st, v, q, &idx);
-	cr_assert_geq(c, 0);
-	out[0] = '\0';
-	for (long i = 0; i < c; i++) {
-		strncat(out, store_view_item(st, v, idx[i])->t.id, n - strlen(out) - 1);
-		strncat(out, " ", n - strlen(out) - 1);
-	}
-	free(idx);
-	return c;
-}
-
 Test(store, filter_and_sort)
 {
 	struct store_view *v = three_items();
 	char got[200];
-	cr_assert_eq(select_ids(v, NULL, got, sizeof(got)), 3);
+	cr_assert_eq(store_select_ids(st, v, NULL, got, sizeof(got)), 3);
 	cr_assert_str_eq(got, "aa bb cc ");
 	struct store_query q = { .sort = STORE_SORT_NAME };
-	select_ids(v, &q, got, sizeof(got));
+	store_select_ids(st, v, &q, got, sizeof(got));
 	cr_assert_str_eq(got, "bb cc aa ");
 	q.descending = true;
-	select_ids(v, &q, got, sizeof(got));
+	store_select_ids(st, v, &q, got, sizeof(got));
 	cr_assert_str_eq(got, "aa cc bb ");
 	q = (struct store_query){ .sort = STORE_SORT_CREATED };
-	select_ids(v, &q, got, sizeof(got));
+	store_select_ids(st, v, &q, got, sizeof(got));
 	cr_assert_str_eq(got, "cc aa bb ");
 	q = (struct store_query){ .sort = STORE_SORT_LENGTH, .descending = true };
-	select_ids(v, &q, got, sizeof(got));
+	store_select_ids(st, v, &q, got, sizeof(got));
 	cr_assert_str_eq(got, "aa bb cc ");
 	q = (struct store_query){ .sort = STORE_SORT_STATE };
-	select_ids(v, &q, got, sizeof(got));
+	store_select_ids(st, v, &q, got, sizeof(got));
 	cr_assert_str_eq(got, "aa cc bb ");
 	q = (struct store_query){ .sort = STORE_SORT_LANGUAGE };
-	select_ids(v, &q, got, sizeof(got));
+	store_select_ids(st, v, &q, got, sizeof(got));
 	cr_assert_str_eq(got, "cc aa bb ");
-	q = (struct store_query){ .text = "APPLE" };
-	cr_assert_eq(select_ids(v, &q, got, sizeof(got)), 1);
+	cr_assert_eq(store_select_where(st, v, "APPLE", &q, got, sizeof(got)), 1);
 	cr_assert_str_eq(got, "bb ");
-	q = (struct store_query){ .tag = "work", .sort = STORE_SORT_NAME };
-	select_ids(v, &q, got, sizeof(got));
+	q.sort = STORE_SORT_NAME;
+	store_select_where(st, v, "tag:work", &q, got, sizeof(got));
 	cr_assert_str_eq(got, "cc aa ");
-	q = (struct store_query){ .text = "fr-" };
-	cr_assert_eq(select_ids(v, &q, got, sizeof(got)), 1);
-	q = (struct store_query){ .text = "nothing matches" };
-	cr_assert_eq(select_ids(v, &q, got, sizeof(got)), 0);
+	cr_assert_eq(store_select_where(st, v, "lang:fr", &q, got, sizeof(got)), 1);
+	cr_assert_eq(store_select_where(st, v, "nothing matches", &q, got, sizeof(got)), 0);
 	cr_assert_str_eq(store_sort_name(STORE_SORT_LENGTH), "length");
 }
 
@@ -321,6 +305,33 @@ Test(store, activity_export_finishes)
 	cr_assert_str_eq(a->export_.download_link, "https://dl/e1");
 	store_activity_remove(st, STORE_ACT_EXPORT, "e1");
 	cr_assert_eq(store_activity_count(st), 0);
+}
+
+/* How the last job on an item ended stays on it (a refresh that brings the same state keeps
+ * it) until another job ends on it or its state moves on; each change is an event. */
+Test(store, activity_keeps_a_job_end_until_its_state_moves)
+{
+	put_export("ready", "https://dl/e1", 1, 0);
+	const struct store_activity *a = store_activity_find(st, STORE_ACT_EXPORT, "e1");
+	cr_assert_null(a->job_end);
+	memset(&seen, 0, sizeof(seen));
+	store_activity_job_end(st, STORE_ACT_EXPORT, "e1", "download failed: HTTP 403", true);
+	cr_assert_eq(seen.act, 1);
+	cr_assert_str_eq(a->job_end, "download failed: HTTP 403");
+	cr_assert(a->job_end_failed);
+	store_activity_job_end(st, STORE_ACT_EXPORT, "e1", "download cancelled", false);
+	cr_assert_str_eq(a->job_end, "download cancelled");
+	cr_assert_not(a->job_end_failed);
+	put_export("ready", "https://dl/e1?fresh", 1, 1000);
+	cr_assert_str_eq(a->job_end, "download cancelled", "a refresh in the same state keeps it");
+	put_export("expired", NULL, 1, 2000);
+	cr_assert_null(a->job_end, "it spoke of the state before");
+	memset(&seen, 0, sizeof(seen));
+	store_activity_job_end(st, STORE_ACT_EXPORT, "e1", NULL, false);
+	cr_assert_eq(seen.act, 0, "nothing to clear: no event");
+	store_activity_job_end(st, STORE_ACT_EXPORT, "nope", "download cancelled", false);
+	cr_assert_eq(seen.act, 0);
+	cr_assert_eq(store_activity_count(st), 1);
 }
 
 Test(store, activity_order_and_task)

@@ -268,6 +268,40 @@ Test(keymap, help_lists_every_action_and_greys_writes)
 	free(lines);
 }
 
+Test(keymap, help_ends_with_the_filter_and_sort_notes)
+{
+	size_t n;
+	char buf[256];
+	struct help_line *lines = help_build(&km, 0, &n);
+	cr_assert_not_null(lines);
+	size_t first = n;
+	for (size_t i = 0; i < n && first == n; i++)
+		if (lines[i].notes)
+			first = i;
+	cr_assert_lt(first, n);
+	for (size_t i = first; i < n; i++)
+		cr_assert(lines[i].notes && lines[i].kind != HELP_ACTION);
+	cr_assert_str_eq(help_format_line(&lines[first + 1], 8, 8, buf, sizeof buf),
+			 "Filter and sort of the transcriptions");
+	bool query = false, picker = false;
+	for (size_t i = first; i < n; i++) {
+		help_format_line(&lines[i], 8, 8, buf, sizeof buf);
+		query = query || (strstr(buf, "state:failed") && strstr(buf, "lang:fr"));
+		picker = picker || strstr(buf, "the current one again reverses it");
+	}
+	cr_assert(query && picker);
+	free(lines);
+	/* the key table (steno keys, the man page) leaves them out */
+	char *text = NULL;
+	size_t tlen = 0;
+	FILE *t = open_memstream(&text, &tlen);
+	cr_assert_eq(help_write(t, &km, HELP_OUT_TEXT), 0);
+	fclose(t);
+	cr_assert_null(strstr(text, "state:failed"));
+	cr_assert(strstr(text, "load-all"));
+	free(text);
+}
+
 Test(keymap, help_follows_remapping)
 {
 	size_t n;

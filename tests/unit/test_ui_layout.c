@@ -7,6 +7,7 @@
 
 #include "ui/layout.h"
 #include "ui/listview.h"
+#include "ui/table.h"
 
 static void utf8_locale(void)
 {
@@ -161,4 +162,141 @@ Test(listview, shrinking_list_and_window_keep_cursor_valid)
 	cr_assert_eq(listview_action(&lv, ACT_MOVE_DOWN), 0);
 	listview_resize(&lv, 3, 0);
 	cr_assert_eq(lv.rows, 1);
+}
+
+/* ---- the transcription list fitted to its content (layout_fit_content) ---- */
+
+#define LIST layout_list_cols, LISTCOL_COUNT
+static const unsigned char list_grow[LISTCOL_COUNT] = { LAYOUT_LIST_GROW };
+
+/* The widest cells of a screen of the sandbox's demo with a 40-cell name, headers included. */
+static void demo_wants(int *want, int name, int tags)
+{
+	want[LISTCOL_NAME] = name;
+	want[LISTCOL_STATE] = 12;     /* "transcribing" */
+	want[LISTCOL_LANGUAGE] = 5;   /* "pt-BR" */
+	want[LISTCOL_LENGTH] = 6;     /* "Length" */
+	want[LISTCOL_COST] = 5;       /* "19.50" */
+	want[LISTCOL_CREATED] = 10;   /* "1h 00m ago" */
+	want[LISTCOL_TAGS] = tags;
+}
+
+static int list_total(const int *w)
+{
+	int sum = 0, n = 0;
+	for (int i = 0; i < LISTCOL_COUNT; i++)
+		if (w[i]) {
+			sum += w[i];
+			n++;
+		}
+	return sum + (n > 1 ? n - 1 : 0);
+}
+
+Test(layout, content_fit_at_200_columns_shows_a_40_cell_name_and_every_cell_whole)
+{
+	int want[LISTCOL_COUNT], w[LISTCOL_COUNT];
+	demo_wants(want, 40, 18);
+	/* the list pane of a 200-column terminal: 109 columns, 2 of gutter */
+	cr_assert_eq(layout_fit_content(LIST, want, list_grow, 0, -1, 107, 1, w), LISTCOL_COUNT);
+	for (int i = 0; i < LISTCOL_COUNT; i++)
+		cr_assert_geq(w[i], want[i], "column %d: %d < %d", i, w[i], want[i]);
+	cr_assert_eq(list_total(w), 107, "the room is used");
+	cr_assert_eq(w[LISTCOL_CREATED], 10, "fixed columns take their content, no more");
+	cr_assert_gt(w[LISTCOL_NAME], 40, "what is left goes to Name");
+}
+
+Test(layout, content_fit_gives_the_slack_to_name_then_tags)
+{
+	int want[LISTCOL_COUNT], w[LISTCOL_COUNT];
+	demo_wants(want, 40, 30);
+	layout_fit_content(LIST, want, list_grow, 0, -1, 107, 1, w);
+	cr_assert_eq(w[LISTCOL_NAME], 40, "Name whole first");
+	cr_assert_eq(w[LISTCOL_TAGS], 107 - 40 - 12 - 5 - 6 - 5 - 10 - 6, "Tags get the rest");
+	cr_assert_eq(w[LISTCOL_CREATED], 10, "Created is never cut to make room");
+}
+
+Test(layout, content_fit_drops_the_least_needed_columns_first_never_name)
+{
+	int want[LISTCOL_COUNT], w[LISTCOL_COUNT];
+	static const int order[] = { LISTCOL_COST, LISTCOL_TAGS, LISTCOL_LENGTH, LISTCOL_LANGUAGE,
+				     LISTCOL_CREATED, LISTCOL_STATE };
+	demo_wants(want, 30, 20);
+	/* all minimums: 18 + 12 + 5 + 6 + 5 + 10 + 6 + 6 gaps = 68 */
+	cr_assert_eq(layout_fit_content(LIST, want, list_grow, 0, -1, 68, 1, w), LISTCOL_COUNT);
+	int width = 68;
+	for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
+		width -= 1;   /* one cell short: the next column goes, the ones before it too */
+		int shown = layout_fit_content(LIST, want, list_grow, 0, -1, width, 1, w);
+		cr_assert_eq(shown, LISTCOL_COUNT - 1 - (int)k, "at %d", width);
+		for (size_t j = 0; j <= k; j++)
+			cr_assert_eq(w[order[j]], 0, "at %d column %d", width, order[j]);
+		cr_assert_geq(w[LISTCOL_NAME], 18);
+		cr_assert_leq(list_total(w), width);
+		width -= w[LISTCOL_NAME] - 18;   /* the next step: exactly the minimums left */
+	}
+	/* at 80 columns (a 42-cell list): Name, State and Created */
+	cr_assert_eq(layout_fit_content(LIST, want, list_grow, 0, -1, 42, 1, w), 3);
+	cr_assert(w[LISTCOL_NAME] && w[LISTCOL_STATE] && w[LISTCOL_CREATED]);
+	/* narrower than Name's minimum: Name alone, cut to what there is */
+	cr_assert_eq(layout_fit_content(LIST, want, list_grow, 0, -1, 10, 1, w), 1);
+	cr_assert_eq(w[LISTCOL_NAME], 10);
+}
+
+Test(layout, content_fit_leaves_hidden_columns_out_and_cuts_long_content_at_pref)
+{
+	int want[LISTCOL_COUNT], w[LISTCOL_COUNT];
+	demo_wants(want, 40, 18);
+	unsigned hidden = LISTCOL_BIT(LISTCOL_LENGTH) | LISTCOL_BIT(LISTCOL_COST);
+	cr_assert_eq(layout_fit_content(LIST, want, list_grow, hidden, -1, 107, 1, w), 5);
+	cr_assert_eq(w[LISTCOL_LENGTH], 0);
+	cr_assert_eq(w[LISTCOL_COST], 0);
+	cr_assert_eq(list_total(w), 107);
+	/* "cmn-Hans-CN" (11) in Lang, pref 8: whole with room, cut to 8 before anything drops */
+	want[LISTCOL_LANGUAGE] = 11;
+	layout_fit_content(LIST, want, list_grow, 0, -1, 120, 1, w);
+	cr_assert_eq(w[LISTCOL_LANGUAGE], 11);
+	layout_fit_content(LIST, want, list_grow, 0, -1, 18 + 12 + 8 + 6 + 5 + 10 + 6 + 6, 1, w);
+	cr_assert_eq(w[LISTCOL_LANGUAGE], 8);
+	cr_assert_eq(w[LISTCOL_COST], 5, "nothing dropped");
+}
+
+Test(layout, content_fit_keeps_the_sorted_column_on_a_narrow_pane)
+{
+	int want[LISTCOL_COUNT], w[LISTCOL_COUNT];
+	demo_wants(want, 30, 20);
+	/* at 80 columns Cost is the first to go; sorted by cost it stays, others go instead */
+	layout_fit_content(LIST, want, list_grow, 0, -1, 42, 1, w);
+	cr_assert_eq(w[LISTCOL_COST], 0);
+	layout_fit_content(LIST, want, list_grow, 0, LISTCOL_COST, 42, 1, w);
+	cr_assert_eq(w[LISTCOL_COST], 5);
+	cr_assert_geq(w[LISTCOL_NAME], 18);
+	cr_assert_leq(list_total(w), 42);
+	/* hidden by choice stays hidden */
+	layout_fit_content(LIST, want, list_grow, LISTCOL_BIT(LISTCOL_COST), LISTCOL_COST, 42, 1, w);
+	cr_assert_eq(w[LISTCOL_COST], 0);
+}
+
+Test(layout, the_sorted_column_title_carries_an_arrow)
+{
+	struct table_view tv = { layout_list_cols, LISTCOL_COUNT, 1, 1, 0 };
+	struct table_fit fit = { .sort_col = LISTCOL_NAME };
+	char buf[48];
+	table_title(&tv, &fit, LISTCOL_NAME, buf, sizeof buf);
+	cr_assert_str_eq(buf, "Name \u25b2");
+	table_title(&tv, &fit, LISTCOL_STATE, buf, sizeof buf);
+	cr_assert_str_eq(buf, "State");
+	fit.descending = true;
+	table_title(&tv, &fit, LISTCOL_NAME, buf, sizeof buf);
+	cr_assert_str_eq(buf, "Name \u25bc");
+	tv.flags = TEXT_ASCII;
+	table_title(&tv, &fit, LISTCOL_NAME, buf, sizeof buf);
+	cr_assert_str_eq(buf, "Name v");
+	fit.descending = false;
+	table_title(&tv, &fit, LISTCOL_NAME, buf, sizeof buf);
+	cr_assert_str_eq(buf, "Name ^");
+	fit.sort_col = -1;
+	table_title(&tv, &fit, LISTCOL_NAME, buf, sizeof buf);
+	cr_assert_str_eq(buf, "Name");
+	table_title(&tv, NULL, LISTCOL_NAME, buf, sizeof buf);
+	cr_assert_str_eq(buf, "Name");
 }

@@ -271,33 +271,6 @@ static const char download_usage[] =
 	"never over an existing file without --force. With --wait an export still being made is\n"
 	"waited for; a failed or expired one says so (exit 1).\n";
 
-struct dl_call {
-	bool done, failed;
-	char *path;
-	struct steno_error err;
-};
-
-static void on_dl_done(void *ud, const char *path, const struct steno_http_response *resp,
-		       const struct steno_error *err)
-{
-	(void)resp;
-	struct dl_call *d = ud;
-	d->done = true;
-	if (err) {
-		d->failed = true;
-		d->err = *err;
-	} else if (!(d->path = strdup(path))) {
-		d->failed = true;
-		steno_error_set(&d->err, STENO_ERR_NOMEM, "out of memory");
-	}
-}
-
-static void on_dl_progress(void *ud, uint64_t now, uint64_t total)
-{
-	(void)ud;
-	out_progress_bytes("downloading", now, total);
-}
-
 static int parse_export(const char *b, size_t n, void *out, struct steno_error *err)
 {
 	return steno_export_parse(b, n, out, err);
@@ -336,34 +309,34 @@ static int export_with_file(struct cli_ctx *c, const char *id, bool wait, struct
 	}
 }
 
+/* The file is fetched by the core's download job (jobs_download), as the browser's `d` does:
+ * NAME.part renamed when whole, a refused link read again once from the export, Ctrl-C
+ * cancels it and removes the .part. */
 static int download_run(struct cli_ctx *c, const char *id, const char *dir, bool force, bool json,
 			bool wait)
 {
 	char name[256];
 	struct steno_export e;
-	struct dl_call d = {0};
-	if (export_with_file(c, id, wait, &e, &d.err) != 0)
-		return cli_fail(c, &d.err);
+	struct steno_error err;
+	steno_error_clear(&err);
+	if (export_with_file(c, id, wait, &e, &err) != 0)
+		return cli_fail(c, &err);
 	const char *first = e.transcription_ids.n ? e.transcription_ids.v[0] : e.id;
-	if (file_name(c, first, e.transcription_ids.n, e.format, name, sizeof(name), &d.err) != 0 ||
-	    dest_ready(dir, name, force, &d.err) != 0 ||
-	    steno_api_export_download(c->http, &e, dir, name, force, on_dl_progress, on_dl_done, &d,
-				      &d.err) != 0)
-		d.failed = d.done = true;
+	int job = -1;
+	if (file_name(c, first, e.transcription_ids.n, e.format, name, sizeof(name), &err) == 0 &&
+	    dest_ready(dir, name, force, &err) == 0)
+		job = jobs_download(c->jobs, &e, dir, name, force, &err);
 	steno_export_free(&e);
-	if (cli_wait_flag(c, &d.done, &d.err) != 0)
-		d.failed = true;
-	out_progress_end();
-	int rc = CLI_EXIT_OK;
-	if (d.failed) {
-		rc = cli_fail(c, &d.err);
-	} else if (json) {
-		rc = print_export_json(c, id, d.path);
-	} else {
-		print_path(NULL, d.path);
-	}
-	free(d.path);
-	return rc;
+	if (job < 0)
+		return cli_fail(c, &err);
+	int rc = cmd_run_job(c, job);
+	const struct steno_job *j = jobs_get(c->jobs, job);
+	if (rc != CLI_EXIT_OK || !j)
+		return rc;
+	if (json)
+		return print_export_json(c, id, j->file);
+	print_path(NULL, j->file);
+	return CLI_EXIT_OK;
 }
 
 int cmd_download(const struct cli_globals *g, int argc, char **argv)
@@ -393,6 +366,8 @@ int cmd_download(const struct cli_globals *g, int argc, char **argv)
 	int rc = cli_ctx_open(&c, g, "download");
 	if (rc == 0)
 		rc = cli_ctx_connect(&c);
+	if (rc == 0)
+		rc = cli_ctx_jobs(&c);
 	if (rc == 0)
 		rc = download_run(&c, argv[optind],
 				  dir ? dir : c.cfg.download_dir ? c.cfg.download_dir : ".", force, json,

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cmd_ls.h"
+#include "core/store.h"
 
 /* The output side of `steno ls`: ids already printed (an item seen on an earlier page is not
  * repeated), pages parsed on arrival, and the table, JSON array or NDJSON lines. */
@@ -77,11 +78,8 @@ static bool ls_where_keeps(const struct ls_out *o, const struct steno_transcript
 			return false;
 		t = &parsed;
 	}
-	struct query_item it = {
-		.id = t->id, .name = t->name, .state = t->state, .language = t->language,
-		.tags = (const char *const *)t->tags.v, .n_tags = t->tags.n,
-		.has_cost = steno_known(t->cost_cents.st), .cost_cents = t->cost_cents.v,
-	};
+	struct query_item it;
+	store_query_item(t, &it);
 	bool keep = query_match(o->where, &it);
 	steno_transcription_free(&parsed);
 	return keep;

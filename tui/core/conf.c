@@ -3,6 +3,7 @@
 #include "core/conf_internal.h"
 
 #include "api/paging.h"
+#include "core/columns.h"
 #include "core/download_name.h"
 
 #include <ctype.h>
@@ -73,6 +74,7 @@ int config_init_defaults(struct steno_config *cfg, struct steno_error *err)
 	cfg->download_max = CONFIG_DOWNLOAD_MAX_DEFAULT;
 	cfg->page_limit = STENO_PAGER_DEFAULT_LIMIT;
 	cfg->notify = true;
+	cfg->list_columns = LISTCOL_ALL;
 	return 0;
 }
 
@@ -268,6 +270,18 @@ static void set_path(const struct ctx *c, char **dst, const char *v)
 	*dst = s;
 }
 
+static void set_columns(const struct ctx *c, unsigned *dst, const char *v)
+{
+	char word[64];
+	if (listcol_parse(v, dst, word, sizeof word) != 0) {
+		char q[80];
+		config_quote(q, sizeof q, word);
+		config_diag_add(c->cfg, c->file, c->line, CONFIG_ERROR,
+				"%s: \"%s\" is not a column (name, state, language, length, cost, created, "
+				"tags); keeping the default", c->name, q);
+	}
+}
+
 static bool valid_name(const char *s)
 {
 	size_t n = strlen(s);
@@ -384,6 +398,8 @@ static int apply_global(const struct ctx *c, const char *n, const char *v)
 		set_str(c, &cfg->opener, v);
 	} else if (!strcmp(n, "trace_file")) {
 		set_path(c, &cfg->trace_file, v);
+	} else if (!strcmp(n, "columns")) {
+		set_columns(c, &cfg->list_columns, v);
 	} else if (!strcmp(n, "bind")) {
 		add_binding(c, v);
 	} else {

@@ -94,6 +94,7 @@ struct steno_config {
 	char *download_dir;         /* "~" expanded; NULL: the current directory */
 	char *download_name;        /* file name pattern (core/download_name.h); NULL: the default */
 	int page_limit;             /* pages a list follows at most (ls --all, load all) */
+	unsigned list_columns;      /* `columns`: the list's columns shown (core/columns.h bits) */
 	char *opener;               /* command run with the file as $1; NULL: xdg-open when a display exists */
 	char *trace_file;           /* HTTP trace, off when NULL */
 	struct config_binding *bindings;
@@ -122,6 +123,14 @@ int config_load_string(struct steno_config *cfg, const char *name, const char *t
 		       struct steno_error *err);
 
 void config_free(struct steno_config *cfg);
+
+/* Sets the global `key = value` in `file`, everything else in it kept byte for byte: the
+ * first such line before any [section] is replaced (later ones there are dropped), else the
+ * line goes before the first section, or at the end. A missing file is created (0600, its
+ * directory 0700); the file keeps its mode; written atomically (paths_save_atomic), through
+ * a symbolic link to where the file lives. value
+ * must be one line. Returns 0, or -1 with err. */
+int config_set_global(const char *file, const char *key, const char *value, struct steno_error *err);
 
 const struct config_profile *config_profile_find(const struct steno_config *cfg,
 						 const char *name);

@@ -133,10 +133,27 @@ static bool step_over(enum job_step s)
 	return s == JOB_STEP_DONE || s == JOB_STEP_FAILED || s == JOB_STEP_CANCELLED;
 }
 
+/* An ended job's words on the order, export or task it made or followed (the store's
+ * activity row); a job done with nothing to add clears what an earlier one left there. */
+static void job_record_end(struct job *j)
+{
+	enum store_activity_kind kind;
+	char text[STORE_JOB_END_MAX];
+	if (!j->jm->cfg.store || !jobs_resource_kind(&j->pub, &kind))
+		return;
+	jobs_end_text(&j->pub, text, sizeof text);
+	store_activity_job_end(j->jm->cfg.store, kind, j->pub.resource_id, text[0] ? text : NULL,
+			       j->pub.step == JOB_STEP_FAILED);
+}
+
 void job_set_step(struct job *j, enum job_step step)
 {
+	if (step_over(step) && !step_over(j->pub.step))
+		j->pub.ended_while = j->pub.step;
 	j->pub.step = step;
 	j->pub.step_ms = jobs_now_ms();
+	if (step_over(step))
+		job_record_end(j);
 	job_emit(j);
 }
 
@@ -179,7 +196,18 @@ const char *jobs_step_name(enum job_step step)
 	return "?";
 }
 
-static void job_download(struct job *j, const struct steno_export *e);
+const char *jobs_end_text(const struct steno_job *j, char *buf, size_t size)
+{
+	bool downloading = j->ended_while == JOB_STEP_DOWNLOADING;
+	buf[0] = '\0';
+	if (j->step == JOB_STEP_DONE && j->file)
+		snprintf(buf, size, "downloaded to %s", j->file);
+	else if (j->step == JOB_STEP_FAILED)
+		snprintf(buf, size, "%s%s", downloading ? "download failed: " : "", j->error.message);
+	else if (j->step == JOB_STEP_CANCELLED)
+		snprintf(buf, size, "%s", j->error.message);   /* jobs_cancel's words */
+	return buf;
+}
 
 /* Ends, fails or keeps waiting, from the resource's state. */
 void job_resource_state(struct job *j, enum sched_kind kind, const char *id, const char *state,
@@ -355,66 +383,6 @@ int jobs_run(struct steno_jobs *jm, long max_ms)
 	return 0;
 }
 
-/* ---- exports: download when ready ---- */
-
-static void on_dl_progress(void *ud, uint64_t now, uint64_t total)
-{
-	struct job *j = ud;
-	j->pub.bytes_done = now;
-	j->pub.bytes_total = total;
-	job_emit(j);
-}
-
-static void on_downloaded(void *ud, const char *path, const struct steno_http_response *resp,
-			  const struct steno_error *err)
-{
-	(void)resp;
-	struct job *j = ud;
-	if (err) {
-		job_fail(j, err);
-		return;
-	}
-	job_set_str(j, &j->pub.file, path);
-	job_set_step(j, JOB_STEP_DONE);
-}
-
-static void job_download(struct job *j, const struct steno_export *e)
-{
-	struct steno_error err;
-	steno_error_clear(&err);
-	j->pub.bytes_done = j->pub.bytes_total = 0;
-	job_set_step(j, JOB_STEP_DOWNLOADING);
-	if (steno_api_export_download(j->jm->cfg.http, e, j->dir, j->name, j->overwrite,
-				      on_dl_progress, on_downloaded, j, &err) != 0)
-		job_fail(j, &err);
-}
-
-void jobs_export_result(struct job *j, struct steno_export *e)
-{
-	bool ready = e->state && strcmp(e->state, "ready") == 0;
-	char *id = e->id ? strdup(e->id) : NULL, *state = e->state ? strdup(e->state) : NULL;
-	/* A ready export with a directory to fill is this job's business, not a plain state. */
-	bool handled = ready && j->dir;
-	if (handled) {
-		job_set_str(j, &j->pub.resource_id, id);
-		job_set_str(j, &j->pub.state, state);
-		scheduler_untrack(j->jm->sched, SCHED_EXPORT, id ? id : "");
-		if (e->download_link) {
-			job_download(j, e);
-		} else {
-			steno_error_set(&j->pub.error, STENO_ERR_PARSE,
-					"export %s is ready but has no download_link", id ? id : "");
-			job_fail(j, NULL);
-		}
-	}
-	if (j->jm->cfg.store)
-		store_export_put(j->jm->cfg.store, e, true, jobs_now_ms(), NULL);
-	if (!handled)
-		job_resource_state(j, SCHED_EXPORT, id ? id : "", state, false, NULL);
-	free(id);
-	free(state);
-}
-
 /* ---- queries ---- */
 
 const struct steno_job *jobs_get(const struct steno_jobs *jm, int id)
@@ -460,9 +428,14 @@ int jobs_cancel(struct steno_jobs *jm, int id)
 	if (j->pub.resource_id)
 		for (int k = SCHED_TRANSCRIPTION; k <= SCHED_TRANSLATION_TASK; k++)
 			scheduler_untrack(jm->sched, (enum sched_kind)k, j->pub.resource_id);
-	/* what it was doing is said: "cancelled while downloading" */
-	steno_error_set(&j->pub.error, STENO_ERR_CANCELLED, "cancelled while %s",
-			jobs_step_name(j->pub.step));
+	/* what it was doing is said plainly: "download cancelled", "cancelled while waiting" */
+	enum job_step st = j->pub.step;
+	if (st == JOB_STEP_DOWNLOADING || st == JOB_STEP_UPLOADING || st == JOB_STEP_UPLOAD_URL)
+		steno_error_set(&j->pub.error, STENO_ERR_CANCELLED, "%s cancelled",
+				st == JOB_STEP_DOWNLOADING ? "download" : "upload");
+	else
+		steno_error_set(&j->pub.error, STENO_ERR_CANCELLED, "cancelled while %s",
+				jobs_step_name(st));
 	job_set_step(j, JOB_STEP_CANCELLED);
 	return 0;
 }
@@ -475,7 +448,8 @@ bool jobs_resource_kind(const struct steno_job *j, enum store_activity_kind *kin
 	case JOB_ORDER:
 	case JOB_CONFIRM:
 	case JOB_TRANSLATION_ORDER: *kind = STORE_ACT_ORDER; return true;
-	case JOB_EXPORT: *kind = STORE_ACT_EXPORT; return true;
+	case JOB_EXPORT:
+	case JOB_DOWNLOAD: *kind = STORE_ACT_EXPORT; return true;
 	case JOB_TRANSLATION_TASK: *kind = STORE_ACT_TRANSLATION_TASK; return true;
 	case JOB_TRANSCRIBE: return false;   /* a transcription: it is in the list */
 	}

@@ -13,11 +13,15 @@
  *   translation order: POST /orders/translation -> [wait until final]
  *   translation task:  POST /task/transcription_translation -> [wait until final]
  *   confirm:           POST /orders/ID/confirm -> [wait until final]
+ *   download:          a ready export's file into a directory (no POST: it exists);
+ *                      a refused link: GET /exports/ID once, then the fresh link
  *
  * Every resource a job creates or reads is also handed to the store (when one is given), so
  * the TUI's panes follow; folders of created orders and transcriptions are remembered in the
  * state (when one is given). A POST is never repeated: if it fails, the job fails and says
- * what is known. */
+ * what is known. Every job that ends (done, failed, cancelled) records its end on the order,
+ * export or task it made or followed in the store (store_activity_job_end, in the words of
+ * jobs_end_text), so that the activity pane tells what happened to it. */
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -35,6 +39,7 @@ enum job_kind {
 	JOB_TRANSLATION_ORDER,
 	JOB_TRANSLATION_TASK,
 	JOB_CONFIRM,
+	JOB_DOWNLOAD,
 };
 
 enum job_step {
@@ -60,7 +65,8 @@ struct steno_job {
 	char *file;             /* the downloaded file (export with a directory) */
 	char **result_ids;      /* transcriptions produced (order outputs, translated id) */
 	size_t n_result_ids;
-	struct steno_error error; /* when FAILED */
+	struct steno_error error; /* when FAILED (and CANCELLED: see jobs_cancel) */
+	enum job_step ended_while; /* once over: the step it was in when it ended */
 	int64_t started_ms, step_ms; /* monotonic ms */
 };
 
@@ -101,11 +107,21 @@ int jobs_translation_order(struct steno_jobs *jm, const struct steno_translation
 int jobs_translation_task(struct steno_jobs *jm, const struct steno_translation_task_req *req,
 			  bool wait, struct steno_error *err);
 int jobs_confirm(struct steno_jobs *jm, const char *order_id, bool wait, struct steno_error *err);
+/* Downloads a ready export (one with a download_link; the struct is read, not kept) into dir
+ * as name (core/download_name.h; NULL: the link's own name): NAME.part, renamed when whole;
+ * never overwrites unless asked. The job's resource is the export. A link the file server
+ * refuses (401, 403: signed links expire) is read again from the export (GET /exports/ID),
+ * once, and the download goes on with the fresh link; a read that fails, an export no longer
+ * ready, or a fresh link refused too ends the job FAILED. (The download of jobs_export does
+ * the same.) */
+int jobs_download(struct steno_jobs *jm, const struct steno_export *e, const char *dir,
+		  const char *name, bool overwrite, struct steno_error *err);
 
 /* Cancels a running job (its requests are cancelled; a POST already sent may still take
  * effect on the server; a partial download is removed). The job ends CANCELLED with the
- * error "cancelled while STEP". What it made (an order, export or task) is not touched: its
- * holder follows it on as an activity (jobs_resource_kind). 0, or -1 when unknown or over. */
+ * error "download cancelled", "upload cancelled" or "cancelled while STEP" (waiting...).
+ * What it made (an order, export or task) is not touched: its holder follows it on as an
+ * activity (jobs_resource_kind). 0, or -1 when unknown or over. */
 int jobs_cancel(struct steno_jobs *jm, int id);
 
 /* The activity kind of what the job made or follows (order, export, translation task), when
@@ -120,6 +136,12 @@ const struct steno_job *jobs_at(const struct steno_jobs *jm, size_t i);
 /* Jobs not yet DONE, FAILED or CANCELLED. */
 size_t jobs_active(const struct steno_jobs *jm);
 const char *jobs_step_name(enum job_step step);
+/* How a job ended, in the words the activity pane and the status line use: "downloaded to
+ * PATH", "download failed: MESSAGE", the error of any other failure, the words of a cancel
+ * ("download cancelled", "upload cancelled", "cancelled while waiting"); "" for a job not
+ * over, or done with nothing to add (its resource's state says it). The activity pane's job
+ * rows and the rows of what they followed say the same. Returns buf. */
+const char *jobs_end_text(const struct steno_job *j, char *buf, size_t size);
 
 /* The loop: ms until jobs_tick has work (-1: none; waits only, requests run in the engine),
  * and the tick that issues due refreshes. */

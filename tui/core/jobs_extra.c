@@ -23,7 +23,8 @@ int jobs_extra_remember(struct steno_state *st, const char *base_url, const char
 	enum state_watch_kind kind;
 	enum spec_state_kind sk;
 	switch (j->kind) {
-	case JOB_EXPORT: kind = STATE_WATCH_EXPORT; sk = SPEC_STATE_EXPORT; break;
+	case JOB_EXPORT:
+	case JOB_DOWNLOAD: kind = STATE_WATCH_EXPORT; sk = SPEC_STATE_EXPORT; break;
 	case JOB_TRANSLATION_TASK: kind = STATE_WATCH_TASK; sk = SPEC_STATE_TRANSLATION_TASK; break;
 	case JOB_ORDER:
 	case JOB_TRANSLATION_ORDER:
@@ -116,13 +117,6 @@ int jobs_extra_delete(struct steno_http *http, struct steno_store *store, const 
 		return -1;
 	}
 	return 0;
-}
-
-int jobs_extra_download(struct steno_http *http, const struct steno_export *exp, const char *dir,
-			const char *name, bool overwrite, steno_progress_fn progress,
-			steno_download_done_fn done, void *ud, struct steno_error *err)
-{
-	return steno_api_export_download(http, exp, dir, name, overwrite, progress, done, ud, err);
 }
 
 void jobs_extra_cancel(struct steno_http *http, const void *ud)

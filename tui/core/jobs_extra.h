@@ -46,13 +46,6 @@ int jobs_extra_remember(struct steno_state *st, const char *base_url, const char
 /* The jobs' monotonic clock in ms (the `now` of store puts). */
 int64_t jobs_extra_now_ms(void);
 
-/* Downloads a ready export (the one in the store, or any with a download_link) into dir as
- * name (core/download_name.h; NULL: the link's own name): NAME.part then renamed; never
- * overwrites unless asked. Progress and done as in api/endpoints.h; ud is the owner tag. */
-int jobs_extra_download(struct steno_http *http, const struct steno_export *exp, const char *dir,
-			const char *name, bool overwrite, steno_progress_fn progress, steno_download_done_fn done,
-			void *ud, struct steno_error *err);
-
 /* Cancels every request made with owner ud (callbacks are not called; contexts are freed,
  * as they are when steno_http_free drops what is still in flight). */
 void jobs_extra_cancel(struct steno_http *http, const void *ud);

@@ -1,7 +1,8 @@
 #ifndef STENO_CORE_JOBS_INTERNAL_H
 #define STENO_CORE_JOBS_INTERNAL_H
 
-/* Shared by jobs.c (manager, waits) and jobs_start.c (starters, creation). Not for others. */
+/* Shared by jobs.c (manager, waits), jobs_start.c (starters, creation), jobs_download.c and
+ * jobs_resolve.c. Not for others. */
 
 #include "core/jobs.h"
 #include "core/scheduler.h"
@@ -22,6 +23,7 @@ struct job {
 	int64_t *glossary_ids;             /* behind oreq.glossary_ids */
 	char *dir, *name;                  /* export download */
 	bool overwrite;
+	bool link_reread;                  /* the export was read again after a refused link */
 	int wait_errors;
 	int64_t started_wall_ms;            /* realtime ms when the job started */
 };
@@ -43,6 +45,8 @@ void job_set_step(struct job *j, enum job_step step);
 /* Fails the job with err (copied) or a message. */
 void job_fail(struct job *j, const struct steno_error *err);
 int job_set_str(struct job *j, char **dst, const char *src);
+/* Where the job's download goes (copies; j->nomem when out of memory). */
+void job_set_download(struct job *j, const char *dir, const char *name, bool overwrite);
 /* A resource arrived (create or retrieve): records id/state, then finishes, fails or waits. */
 void job_resource_state(struct job *j, enum sched_kind kind, const char *id, const char *state,
 			bool failure_final, const char *failure_reason);

@@ -392,9 +392,7 @@ int jobs_export(struct steno_jobs *jm, const struct steno_export_create_req *req
 	struct job *j = job_new(jm, JOB_EXPORT, true, err);
 	if (!j)
 		return -1;
-	j->overwrite = overwrite;
-	if ((dir && !(j->dir = strdup(dir))) || (name && !(j->name = strdup(name))))
-		j->nomem = true;
+	job_set_download(j, dir, name, overwrite);
 	if (j->nomem) {
 		jobs_remove(jm, j);
 		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");

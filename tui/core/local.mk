@@ -5,7 +5,8 @@ libsteno_core_a_SOURCES = \
 	%reldir%/paths.c %reldir%/paths.h \
 	%reldir%/secret.c %reldir%/secret.h \
 	%reldir%/conf.c %reldir%/conf.h %reldir%/conf_internal.h \
-	%reldir%/conf_load.c \
+	%reldir%/conf_load.c %reldir%/conf_write.c \
+	%reldir%/columns.c %reldir%/columns.h \
 	%reldir%/account.c \
 	%reldir%/scheduler.c %reldir%/scheduler.h \
 	%reldir%/sync.c %reldir%/sync.h %reldir%/sync_internal.h %reldir%/sync_fetch.c \
@@ -14,7 +15,7 @@ libsteno_core_a_SOURCES = \
 	%reldir%/store.c %reldir%/store.h %reldir%/store_internal.h \
 	%reldir%/store_view.c %reldir%/store_activity.c \
 	%reldir%/jobs.c %reldir%/jobs.h %reldir%/jobs_internal.h %reldir%/jobs_start.c \
-	%reldir%/jobs_resolve.c \
+	%reldir%/jobs_resolve.c %reldir%/jobs_download.c \
 	%reldir%/download_name.c %reldir%/download_name.h \
 	%reldir%/transcript_fetch.c %reldir%/transcript_fetch.h \
 	%reldir%/textfold.c %reldir%/textfold.h \

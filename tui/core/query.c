@@ -164,7 +164,9 @@ int query_parse(struct query *q, const char *text, char *err, size_t errsize)
 	int literal;
 	char *tok;
 	while ((tok = next_token(&pos, &literal, &failed, err, errsize)) != NULL) {
-		int rc = tok[0] ? add_term(q, tok, literal, err, errsize) : 0;   /* "" matches all */
+		/* "" matches all; so does a lone -, an exclusion not yet written */
+		bool empty = !tok[0] || (!literal && strcmp(tok, "-") == 0);
+		int rc = empty ? 0 : add_term(q, tok, literal, err, errsize);
 		free(tok);
 		if (rc != 0) {
 			query_free(q);

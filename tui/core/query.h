@@ -10,7 +10,8 @@
  *                  does (lang:japanese, lang:日本; core/lang_names.h)
  *   cost>100       the cost in currency units (costInCents / 100) compared with the number;
  *                  also <, >=, <=, = (an item without a cost never matches)
- *   -term          excludes what term matches (-draft, -state:failed)
+ *   -term          excludes what term matches (-draft, -state:failed); a lone - is
+ *                  ignored (the live filter does not empty while -word is typed)
  *
  * Terms are ANDed. Field names are case-insensitive; `field:` with an unknown field name
  * is an error (so a typo does not silently match nothing). Pure: no I/O.

@@ -139,19 +139,27 @@ const struct store_transcription *store_view_item(const struct steno_store *st,
 
 enum store_sort {
 	STORE_SORT_SERVER,    /* the order pages came in */
-	STORE_SORT_NAME,
+	STORE_SORT_NAME,      /* natural order (core/natsort.h): n°2 before n°10 */
 	STORE_SORT_CREATED,
 	STORE_SORT_STATE,
 	STORE_SORT_LANGUAGE,
 	STORE_SORT_LENGTH,
+	STORE_SORT_COST,      /* costInCents */
+	STORE_SORT_TAGS,      /* the tags in their order, each in natural order; none: unknown */
 };
+#define STORE_SORT_COUNT (STORE_SORT_TAGS + 1)
+
+struct query;
 
 struct store_query {
-	const char *text;     /* case-insensitive substring of name, id, state, language or a tag */
-	const char *tag;      /* exact tag the item must carry */
+	const struct query *where;  /* the filter (core/query.h, query_parse); NULL: every item */
 	enum store_sort sort;
 	bool descending;      /* unknown values sort last either way */
 };
+
+/* What a query (core/query.h) looks at in a transcription; the strings are t's. */
+struct query_item;
+void store_query_item(const struct steno_transcription *t, struct query_item *out);
 
 /* Indices (into the view) of the items matching q, sorted; ties keep server order.
  * *out is malloc'd (free it); returns the count, -1 on no memory. q may be NULL. */
@@ -174,6 +182,10 @@ struct store_activity {
 	int64_t added_ms, state_changed_ms, fetched_ms;
 	bool has_error;
 	struct steno_error error;             /* last refresh failure */
+	char *job_end;                        /* how the last job on it ended ("downloaded to
+					       * PATH", "download cancelled"); NULL: none, or
+					       * its state moved on since */
+	bool job_end_failed;                  /* ... that job failed */
 };
 
 /* Takes ownership; returns 1 when new or changed, 0 when the same, -1 on error (no id). */
@@ -192,6 +204,11 @@ void store_activity_watch(struct steno_store *st, enum store_activity_kind kind,
 void store_activity_remove(struct steno_store *st, enum store_activity_kind kind, const char *id);
 void store_activity_failed(struct steno_store *st, enum store_activity_kind kind, const char *id,
 			   const struct steno_error *e);
+/* Records how a job on the item ended (core/jobs.h jobs_end_text; NULL clears it): kept
+ * until another job ends on it or its state changes. An item not in the store is left alone. */
+#define STORE_JOB_END_MAX 600
+void store_activity_job_end(struct steno_store *st, enum store_activity_kind kind, const char *id,
+			    const char *text, bool failed);
 /* The scheduler's kind of an activity kind (core/scheduler.h; its state table is
  * scheduler_spec_kind(store_activity_sched_kind(k))). */
 enum sched_kind store_activity_sched_kind(enum store_activity_kind k);

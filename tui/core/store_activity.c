@@ -15,6 +15,7 @@ static void act_free(struct store_activity *a)
 	steno_order_free(&a->order);
 	steno_export_free(&a->export_);
 	steno_translation_task_free(&a->task);
+	free(a->job_end);
 	free(a);
 }
 
@@ -172,6 +173,13 @@ static struct store_activity *act_new(struct steno_store *st, enum store_activit
 	return a;
 }
 
+static void act_clear_job_end(struct store_activity *a)
+{
+	free(a->job_end);
+	a->job_end = NULL;
+	a->job_end_failed = false;
+}
+
 static int act_put(struct steno_store *st, struct incoming *in, bool watch, int64_t now,
 		   struct steno_error *err)
 {
@@ -195,8 +203,11 @@ static int act_put(struct steno_store *st, struct incoming *in, bool watch, int6
 	a->has_error = false;
 	bool was_finished = a->finished;
 	a->finished = a->state && spec_state_is_final(spec_kind(a->kind), a->state);
-	if (state_changed)
+	if (state_changed) {
 		a->state_changed_ms = now;
+		if (!fresh)
+			act_clear_job_end(a);   /* it spoke of the state before */
+	}
 	if (!changed) {
 		free(old_state);
 		return 0;
@@ -287,4 +298,22 @@ void store_activity_failed(struct steno_store *st, enum store_activity_kind kind
 	}
 	struct store_event ev = { .what = STORE_WHAT_ACTIVITY, .id = id, .kind = kind, .error = e };
 	store_emit(st, true, &ev);
+}
+
+void store_activity_job_end(struct steno_store *st, enum store_activity_kind kind, const char *id,
+			    const char *text, bool failed)
+{
+	struct store_activity *a = act_find(st, kind, id);
+	char *copy = text ? strdup(text) : NULL;
+	if (!a || (text && !copy)) {
+		free(copy);
+		return;
+	}
+	if (!copy && !a->job_end)
+		return;
+	act_clear_job_end(a);
+	a->job_end = copy;
+	a->job_end_failed = copy && failed;
+	struct store_event ev = { .what = STORE_WHAT_ACTIVITY, .id = a->id, .kind = kind };
+	store_emit(st, false, &ev);
 }

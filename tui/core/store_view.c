@@ -2,11 +2,12 @@
 #include "core/store.h"
 #include "core/store_internal.h"
 
-#include <ctype.h>
+#include "core/natsort.h"
+#include "core/query.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 static void view_free(struct store_view *v)
 {
@@ -326,35 +327,29 @@ const char *store_sort_name(enum store_sort s)
 	case STORE_SORT_STATE: return "state";
 	case STORE_SORT_LANGUAGE: return "language";
 	case STORE_SORT_LENGTH: return "length";
+	case STORE_SORT_COST: return "cost";
+	case STORE_SORT_TAGS: return "tags";
 	}
 	return "?";
 }
 
-/* ASCII-only case folding: enough for codes and for Latin names; other bytes match exactly. */
-static bool contains_ci(const char *hay, const char *needle)
+void store_query_item(const struct steno_transcription *t, struct query_item *out)
 {
-	if (!hay)
-		return false;
-	size_t n = strlen(needle);
-	for (; *hay; hay++)
-		if (strncasecmp(hay, needle, n) == 0)
-			return true;
-	return n == 0;
+	*out = (struct query_item){
+		.id = t->id, .name = t->name, .state = t->state, .language = t->language,
+		.tags = (const char *const *)t->tags.v, .n_tags = t->tags.n,
+		.has_cost = steno_known(t->cost_cents.st), .cost_cents = t->cost_cents.v,
+	};
 }
 
 static bool matches(const struct steno_transcription *t, const struct store_query *q)
 {
-	if (q->tag && q->tag[0] && !steno_strings_contains(&t->tags, q->tag))
-		return false;
-	if (!q->text || !q->text[0])
+	struct query_item it;
+
+	if (!q->where)
 		return true;
-	if (contains_ci(t->name, q->text) || contains_ci(t->id, q->text) ||
-	    contains_ci(t->state, q->text) || contains_ci(t->language, q->text))
-		return true;
-	for (size_t i = 0; i < t->tags.n; i++)
-		if (contains_ci(t->tags.v[i], q->text))
-			return true;
-	return false;
+	store_query_item(t, &it);
+	return query_match(q->where, &it);
 }
 
 struct sort_ctx {
@@ -364,13 +359,12 @@ struct sort_ctx {
 	bool desc;
 };
 
+/* Unknown (NULL) values last whatever the direction; else natural order. */
 static int cmp_str(const char *a, const char *b, bool desc)
 {
 	if (!a || !b)
-		return (a ? -1 : 0) + (b ? 1 : 0); /* unknown last */
-	int c = strcasecmp(a, b);
-	if (c == 0)
-		c = strcmp(a, b);
+		return (a ? -1 : 0) + (b ? 1 : 0);
+	int c = natsort_cmp(a, b);
 	return desc ? -c : c;
 }
 
@@ -379,6 +373,20 @@ static int cmp_num(bool ka, int64_t a, bool kb, int64_t b, bool desc)
 	if (!ka || !kb)
 		return (ka ? -1 : 0) + (kb ? 1 : 0);
 	int c = (a > b) - (a < b);
+	return desc ? -c : c;
+}
+
+/* Tag lists tag by tag; a list that is the start of the other comes first; no tags is
+ * unknown (last). */
+static int cmp_tags(const struct steno_strings *a, const struct steno_strings *b, bool desc)
+{
+	if (!a->n || !b->n)
+		return (a->n ? -1 : 0) + (b->n ? 1 : 0);
+	int c = 0;
+	for (size_t i = 0; !c && i < a->n && i < b->n; i++)
+		c = natsort_cmp(a->v[i], b->v[i]);
+	if (!c)
+		c = (a->n > b->n) - (a->n < b->n);
 	return desc ? -c : c;
 }
 
@@ -402,6 +410,11 @@ static int cmp_items(const void *pa, const void *pb, void *arg)
 		r = cmp_num(steno_known(a->audio_length_s.st), a->audio_length_s.v,
 			    steno_known(b->audio_length_s.st), b->audio_length_s.v, c->desc);
 		break;
+	case STORE_SORT_COST:
+		r = cmp_num(steno_known(a->cost_cents.st), a->cost_cents.v,
+			    steno_known(b->cost_cents.st), b->cost_cents.v, c->desc);
+		break;
+	case STORE_SORT_TAGS: r = cmp_tags(&a->tags, &b->tags, c->desc); break;
 	}
 	if (r == 0 && c->key == STORE_SORT_SERVER && c->desc)
 		return (ia < ib) - (ia > ib);

@@ -34,7 +34,7 @@ static int app_is_dialog_action(enum action_id act)
 	if (a && (a->flags & ACTION_WRITES))
 		return 1;
 	return act == ACT_PREVIEW || act == ACT_COPY_URL || act == ACT_COPY_ID ||
-	       act == ACT_EXPORT || act == ACT_DOWNLOAD || act == ACT_OPEN_FILE;
+	       act == ACT_EXPORT || act == ACT_DOWNLOAD || act == ACT_OPEN_FILE || act == ACT_COLUMNS;
 }
 
 /* `:order ID`, or `:order` then an id: the order's describe view; it joins the activity pane and the state
@@ -309,9 +309,7 @@ static void app_free(struct app *app)
 	if (app->have_paths)
 		paths_free(&app->paths);
 	app_places_free(app);
-	app_marks_free(app);
-	free(app->list.rows);
-	free(app->list.selected);
+	app_list_free(app);
 	free(app->org_id);
 	free(app->folder_id);
 	free(app->watched_jobs);

@@ -11,12 +11,14 @@
 
 #include "core/conf.h"
 #include "core/jobs.h"
+#include "core/query.h"
 #include "core/paths.h"
 #include "core/scheduler.h"
 #include "core/state.h"
 #include "core/store.h"
 #include "core/sync.h"
 #include "ui/actions.h"
+#include "ui/line_input.h"
 #include "ui/listview.h"
 #include "ui/session.h"
 
@@ -30,7 +32,10 @@ struct app_place {
 
 /* The transcriptions pane's query, kept in the app so the dialogs see the marks. */
 struct app_list {
-	char filter[128];
+	char filter[256];     /* the `/` filter's text, parsed into `where` */
+	struct query where;   /* core/query.h; no terms: every item */
+	struct line_history filter_history;   /* the `/` lines entered, this run */
+	bool announce_all;    /* load-all asked: the status line tells the pages' progress */
 	char tag[64];
 	enum store_sort sort;
 	bool descending;
@@ -42,6 +47,7 @@ struct app_list {
 	char *selected;       /* id under the cursor, malloc'd */
 	bool stale;           /* the store changed: rows must be selected again */
 	struct listview lv;   /* cursor and scrolling of the transcriptions pane */
+	unsigned columns;     /* the pane's columns shown (core/columns.h bits; pane_list.c) */
 };
 
 #define APP_LOG_LINES 400

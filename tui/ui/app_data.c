@@ -38,11 +38,50 @@ void app_list_fill(struct app *app)
 	struct store_view *v = app_view(app, false);
 
 	/* counts the rows loaded, not the rows a text filter lets through: a filter that
-	 * matches little must not pull every page of a large account */
-	if (!v || v->end || !v->next_url || v->has_error || app->list.lv.rows <= 0 ||
-	    (long)v->n >= app->list.lv.rows)
+	 * matches little must not pull every page of a large account (unless asked to) */
+	if (!v || v->end || !v->next_url || v->has_error ||
+	    (!app->list.load_all && (app->list.lv.rows <= 0 || (long)v->n >= app->list.lv.rows)))
 		return;
 	app_load_next_page(app);   /* a page already loading is not asked for twice */
+}
+
+void app_load_all(struct app *app)
+{
+	struct store_view *v = app_view(app, false);
+
+	if (!v || !v->pages) {
+		app_status(app, "the list is not loaded yet");
+		return;
+	}
+	if (v->end && !v->has_error) {
+		app_status(app, "all %zu are loaded", v->n);
+		return;
+	}
+	app->list.load_all = true;
+	app->list.announce_all = true;
+	app_status(app, "loading every page: %zu loaded...", v->n);
+	app_load_next_page(app);
+}
+
+/* A page of the current list came while every page is asked for: how far it is. */
+static void app_load_progress(struct app *app, const struct store_view *v)
+{
+	if (!app->list.announce_all)
+		return;
+	if (v->has_error) {
+		app->list.announce_all = false;
+		app_status(app, "loading stopped at %zu: %s", v->n, v->error.message);
+	} else if (v->end) {
+		app->list.announce_all = false;
+		if (app->list.sort != STORE_SORT_SERVER || app->list.descending)
+			app_status(app, "all %zu loaded, sorted by %s%s", v->n,
+				   store_sort_name(app->list.sort),
+				   app->list.descending ? ", descending" : "");
+		else
+			app_status(app, "all %zu loaded", v->n);
+	} else {
+		app_status(app, "loading every page: %zu loaded...", v->n);
+	}
 }
 
 /* ---- the engine's news ---- */
@@ -142,14 +181,19 @@ void app_store_changed(void *ud, const struct store_event *ev)
 	if (app->quit)
 		return;
 	if (ev->what & (STORE_WHAT_LIST | STORE_WHAT_TRANSCRIPTION)) {
+		struct pane *o = app->ses.frame.overlay;
 		app->list.stale = true;
 		pane_dirty(app->tlist);
+		if (o && o->ops->place == PANE_PLACE_PROMPT)
+			pane_dirty(o);   /* the `/` filter's count of matches */
 	}
 	if ((ev->what & STORE_WHAT_LIST) && ev->view) {
 		/* a page came: the pane may want the next, or every page after G */
 		struct store_view *v = app_view(app, false);
-		if (v && !strcmp(v->key, ev->view))
+		if (v && !strcmp(v->key, ev->view)) {
 			app_list_fill(app);
+			app_load_progress(app, v);
+		}
 	}
 	if ((ev->what & STORE_WHAT_TRANSCRIPTION) && ev->id && app->list.selected &&
 	    !strcmp(ev->id, app->list.selected))
@@ -163,9 +207,11 @@ void app_store_failed(void *ud, const struct store_event *ev)
 {
 	struct app *app = ud;
 
-	(void)ev;
 	if (app->quit)
 		return;
+	struct store_view *v = (ev->what & STORE_WHAT_LIST) && ev->view ? app_view(app, false) : NULL;
+	if (v && !strcmp(v->key, ev->view))
+		app_load_progress(app, v);
 	pane_dirty(app->tlist);
 	pane_dirty(app->details);
 	pane_dirty(app->activity);

@@ -1,21 +1,25 @@
-/* A one-line text input on the last line, for the list's text and tag filters. */
+/* A one-line text input on the last line (the list's filter and tag, `:order`'s id), with
+ * the readline keys of ui/line_input.h; a live input tells its owner of every edit. */
 #include "config.h"
 
 #include "ui/app_internal.h"
 
+#include <curses.h>   /* KEY_* codes only */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ui/draw.h"
+#include "ui/form_draw.h"
 #include "ui/style.h"
+#include "ui/text.h"
 
-/* Ownership: the pane's data, freed by input_close. */
+/* Ownership: the pane's data, freed by input_close; the history is borrowed. */
 struct input_state {
 	struct app *app;
-	const char *label;        /* static */
-	char text[128];           /* UTF-8 */
-	app_input_fn fn;
+	struct app_input spec;    /* label static, initial unused after open */
+	struct line_input in;
+	char text[256];           /* UTF-8, refreshed after each edit */
 };
 
 static int input_open(struct pane *p, void *arg)
@@ -26,60 +30,78 @@ static int input_open(struct pane *p, void *arg)
 
 static void input_close(struct pane *p)
 {
-	free(p->data);
+	struct input_state *s = p->data;
+
+	if (s)
+		line_input_free(&s->in);
+	free(s);
 	p->data = NULL;
 }
 
+/* The label, the line as wide as its text and the cursor cell, then the owner's hint. */
 static void input_draw(struct pane *p)
 {
 	struct input_state *s = p->data;
-	char line[200];
+	unsigned flags = p->ctx->ascii ? TEXT_ASCII : 0;
+	char hint[256] = "";
+	bool error = false;
 
 	style_bkgd(p->win, THEME_NORMAL);
 	werase(p->win);
 	style_set(p->win, THEME_NORMAL);
-	snprintf(line, sizeof line, "%s%s", s->label, s->text);
-	draw_text(p->win, 0, 0, p->cols - 1, line, TEXT_LEFT, p->ctx->ascii ? TEXT_ASCII : 0);
-	wchar_t *ws = text_sanitize(line, p->ctx->ascii ? TEXT_ASCII : 0);
-	int w = text_width(ws);
+	wchar_t *wl = text_sanitize(s->spec.label, flags);
+	int lw = wl ? text_width(wl) : 0;
+	free(wl);
+	draw_text(p->win, 0, 0, p->cols, s->spec.label, TEXT_LEFT, flags);
+	char line[sizeof s->text + 4];
+	snprintf(line, sizeof line, "%s  ", s->text);
+	wchar_t *ws = text_sanitize(line, flags);
+	int w = ws ? text_width(ws) : 2;
 	free(ws);
-	if (w < p->cols) {
-		style_set(p->win, THEME_DIALOG_FIELD_FOCUS);
-		draw_blank(p->win, 0, w, 1);
+	if (w > p->cols - lw)
+		w = p->cols - lw;
+	if (w < 1)
+		return;
+	form_draw_line(&s->in.field, p->win, 0, lw, w, THEME_NORMAL, THEME_DIALOG_FIELD_FOCUS, true,
+		       p->ctx->ascii);
+	if (s->spec.hint)
+		s->spec.hint(s->app, hint, sizeof hint, &error);
+	int x = lw + w + 2;
+	if (hint[0] && x < p->cols) {
+		style_set(p->win, error ? THEME_DIALOG_ERROR : THEME_MUTED);
+		draw_text(p->win, 0, x, p->cols - x, hint, TEXT_LEFT, flags);
 	}
 	style_set(p->win, THEME_NORMAL);
-}
-
-/* Removes the last UTF-8 character. */
-static void input_backspace(char *text)
-{
-	size_t len = strlen(text);
-
-	while (len > 0) {
-		len--;
-		if (((unsigned char)text[len] & 0xC0) != 0x80)
-			break;
-	}
-	text[len] = '\0';
 }
 
 static unsigned input_key(struct pane *p, enum action_id act, ui_key key)
 {
 	struct input_state *s = p->data;
-	size_t len = strlen(s->text);
+	bool history = key == (KEYS_FN | KEY_UP) || key == (KEYS_FN | KEY_DOWN);
 
-	if (act == ACT_SUBMIT) {
-		s->fn(s->app, s->text);
+	if (!history && act == ACT_SUBMIT) {
+		if (s->spec.history && line_history_add(s->spec.history, s->text) != 0)
+			app_status(s->app, "out of memory");
+		s->spec.submit(s->app, s->text);
 		return PANE_HANDLED | PANE_CLOSE | PANE_REDRAW_ALL;
 	}
-	if (act == ACT_CANCEL)
-		return PANE_HANDLED | PANE_CLOSE;
-	if (key == (KEYS_FN | KEY_BACKSPACE)) {
-		input_backspace(s->text);
-	} else if (key >= ' ' && !KEYS_IS_FN(key) && key != 127 && len + 5 < sizeof s->text) {
-		len += text_utf8_put(s->text + len, (unsigned long)key);
-		s->text[len] = '\0';
+	if (!history && act == ACT_CANCEL) {
+		if (s->spec.cancel)
+			s->spec.cancel(s->app, s->text);
+		return PANE_HANDLED | PANE_CLOSE | PANE_REDRAW_ALL;
 	}
+	if (s->spec.key && s->spec.key(s->app, key))
+		return PANE_HANDLED | PANE_REDRAW;
+	int rc = line_input_key(&s->in, key);
+	if (rc < 0)
+		app_status(s->app, "out of memory");
+	if (rc <= 0)
+		return PANE_HANDLED;
+	char before[sizeof s->text];
+	memcpy(before, s->text, sizeof before);
+	line_input_text(&s->in, s->text, sizeof s->text);
+	if (s->spec.changed && strcmp(before, s->text) != 0)
+		s->spec.changed(s->app, s->text);
 	return PANE_HANDLED | PANE_REDRAW;
 }
 
@@ -88,23 +110,40 @@ static const struct pane_ops input_pane_ops = {
 	.open = input_open, .draw = input_draw, .key = input_key, .close = input_close,
 };
 
-void app_input_open(struct app *app, const char *label, const char *initial, app_input_fn fn)
+void app_input_start(struct app *app, const struct app_input *spec)
 {
 	struct input_state *s = calloc(1, sizeof *s);
 
-	if (!s) {
+	if (!s || line_input_init(&s->in, spec->history, spec->initial) != 0) {
+		free(s);
 		app_status(app, "out of memory");
 		return;
 	}
 	s->app = app;
-	s->label = label;
-	s->fn = fn;
-	snprintf(s->text, sizeof s->text, "%s", initial ? initial : "");
+	s->spec = *spec;
+	line_input_text(&s->in, s->text, sizeof s->text);
 	struct pane *p = pane_new(&input_pane_ops, &app->ses.frame.ctx, s);
 	if (!p) {
+		line_input_free(&s->in);
 		free(s);
 		app_status(app, "out of memory");
 		return;
 	}
 	frame_open_overlay(&app->ses.frame, p);
+}
+
+void app_input_open(struct app *app, const char *label, const char *initial, app_input_fn fn)
+{
+	struct app_input spec = { .label = label, .initial = initial, .submit = fn };
+
+	app_input_start(app, &spec);
+}
+
+/* The input pane open on top, or NULL: its owner marks it dirty when what its hint says
+ * changed (a page came). */
+struct pane *app_input_pane(struct app *app)
+{
+	struct pane *o = app->ses.frame.overlay;
+
+	return o && o->ops == &input_pane_ops ? o : NULL;
 }

@@ -44,11 +44,22 @@ bool app_is_marked(const struct app *app, const char *id);
 int app_toggle_mark(struct app *app, const char *id);
 void app_set_selected(struct app *app, const char *id);
 void app_marks_free(struct app *app);
+void app_list_free(struct app *app);   /* marks, rows, selection, filter (app_close) */
+/* The `/` filter: text parsed with query_parse (core/query.h) and in force at the next
+ * draw; 0, or -1 with the parse error in err while the filter in force stays. */
+int app_list_set_filter(struct app *app, const char *text, char *err, size_t size);
+/* The current list is missing pages: loaded items and a next page on the server. */
+bool app_list_partial(struct app *app);
+/* How many items of the current list are loaded. */
+size_t app_list_loaded(struct app *app);
 
 /* app_data.c: what the browser asks of the sync engine, and its listeners */
 /* Page 1 (first: also makes it the live view) or the next page of the current list. */
 int app_load_view(struct app *app, bool first);
 int app_load_next_page(struct app *app);
+/* Loads every page of the current list (sort and filter then see them all); the status
+ * line tells the progress until the last page came (app_load_progress). */
+void app_load_all(struct app *app);
 /* The rows loaded do not fill the transcriptions pane (app->list.lv.rows) and a next page
  * exists: loads it, one page at a time (each answer calls this again). */
 void app_list_fill(struct app *app);
@@ -70,10 +81,23 @@ void app_show_side(struct app *app, bool activity);   /* activity or details on 
 /* pane_activity.c: puts the activity pane's cursor on an order, export or task it lists */
 void app_activity_select(struct app *app, enum store_activity_kind kind, const char *id);
 
-/* app_input.c: a one-line text input on the last line (filter, tag). On Enter the
- * callback gets the text ("" clears); Esc cancels without calling it. */
+/* app_input.c: a one-line text input on the last line (filter, tag, order id), with the
+ * readline keys and history of ui/line_input.h. On Enter `submit` gets the text ("" clears;
+ * the line goes into the history); Esc calls `cancel` (may be NULL). A live input also calls
+ * `changed` after each edit, `key` first with each key (true: used, e.g. Tab), and draws
+ * `hint` after the line (a count, or an error in the error style). */
 typedef void (*app_input_fn)(struct app *app, const char *text);
+struct app_input {
+	const char *label;                 /* static */
+	const char *initial;               /* copied; may be NULL */
+	app_input_fn submit, changed, cancel;
+	bool (*key)(struct app *app, ui_key key);
+	void (*hint)(struct app *app, char *buf, size_t size, bool *error);
+	struct line_history *history;      /* borrowed; may be NULL */
+};
+void app_input_start(struct app *app, const struct app_input *spec);
 void app_input_open(struct app *app, const char *label, const char *initial, app_input_fn fn);
+struct pane *app_input_pane(struct app *app);   /* the input open on top, or NULL */
 
 /* app.c: set-up, the loop's hooks, app-wide actions */
 unsigned app_action(struct app *app, enum action_id act);

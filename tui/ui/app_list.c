@@ -4,6 +4,7 @@
 
 #include "ui/app_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,7 +19,7 @@ struct store_view *app_view(struct app *app, bool create)
 void app_list_update(struct app *app)
 {
 	struct store_view *v = app_view(app, false);
-	struct store_query q = { .text = app->list.filter[0] ? app->list.filter : NULL,
+	struct store_query q = { .where = app->list.where.n ? &app->list.where : NULL,
 		.sort = app->list.sort, .descending = app->list.descending };
 	size_t *rows = NULL;
 	long n = 0;
@@ -50,6 +51,45 @@ void app_list_update(struct app *app)
 	}
 	listview_resize(&app->list.lv, (int)n, app->list.lv.rows);
 	app_sync_selected(app);
+}
+
+int app_list_set_filter(struct app *app, const char *text, char *err, size_t size)
+{
+	struct query q;
+
+	if (query_parse(&q, text, err, size) != 0)
+		return -1;
+	query_free(&app->list.where);
+	app->list.where = q;
+	snprintf(app->list.filter, sizeof app->list.filter, "%s", text ? text : "");
+	app->list.stale = true;   /* selected again once, at the next draw */
+	pane_dirty(app->tlist);
+	return 0;
+}
+
+bool app_list_partial(struct app *app)
+{
+	struct store_view *v = app_view(app, false);
+
+	return v && v->pages && !v->end;
+}
+
+size_t app_list_loaded(struct app *app)
+{
+	struct store_view *v = app_view(app, false);
+
+	return v ? v->n : 0;
+}
+
+void app_list_free(struct app *app)
+{
+	app_marks_free(app);
+	free(app->list.rows);
+	app->list.rows = NULL;
+	free(app->list.selected);
+	app->list.selected = NULL;
+	query_free(&app->list.where);
+	line_history_free(&app->list.filter_history);
 }
 
 const struct store_transcription *app_list_item(struct app *app, long i)

@@ -71,7 +71,7 @@ static void app_watch_creation(struct app *app, const struct steno_job *job)
 		return;
 	case JOB_ORDER: case JOB_CONFIRM: case JOB_TRANSLATION_ORDER:
 		break;
-	case JOB_EXPORT:
+	case JOB_EXPORT: case JOB_DOWNLOAD:
 		kind = STORE_ACT_EXPORT;
 		break;
 	case JOB_TRANSLATION_TASK:
@@ -107,8 +107,12 @@ void app_on_job(void *ud, const struct steno_job *job)
 		app_error(app, &job->error);
 	} else {
 		enum store_activity_kind k;
+		char text[STORE_JOB_END_MAX];
+		if (job->step != JOB_STEP_CANCELLED)
+			return;
+		app_status(app, "job %d: %s", job->id, jobs_end_text(job, text, sizeof text));
 		/* what a cancelled job made still exists: followed on, so it never sits stale */
-		if (job->step == JOB_STEP_CANCELLED && jobs_resource_kind(job, &k))
+		if (jobs_resource_kind(job, &k))
 			app_watch(app, k, job->resource_id);
 		return;
 	}

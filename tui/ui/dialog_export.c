@@ -14,7 +14,7 @@
 #include "api/spec_tables.h"
 #include "core/conf.h"
 #include "core/download_name.h"
-#include "core/jobs_extra.h"
+#include "core/jobs.h"
 #include "ui/dialog_base.h"
 #include "ui/draw.h"
 #include "ui/form.h"
@@ -23,13 +23,12 @@
 
 enum dex_mode { DEX_EDIT, DEX_RUNNING, DEX_DONE };
 
-/* Ownership: the pane's data (dialog_new); dialog_close cancels a direct download, frees it.
- * b.job is the export job, 0 for a direct download. */
+/* Ownership: the pane's data (dialog_new); dialog_close frees it.
+ * b.job is the export job, or the download job of an existing export (core/jobs.h). */
 struct dex {
 	struct dialog_base b;
 	enum dex_mode mode;
 	bool download_only;        /* an existing export (activity_id) */
-	struct steno_job dl;       /* progress of a direct download (only the counters) */
 	char file[4096];
 	char result[4400];
 	bool result_error;
@@ -121,13 +120,14 @@ static int dex_open(struct pane *p, void *arg)
 	return 0;
 }
 
+/* The job's end says itself in the status line and the activity pane (app_on_job, the
+ * export's row): the dialog shows the result. */
 static void dex_done(struct dex *d, const char *file)
 {
 	d->mode = DEX_DONE;
 	snprintf(d->file, sizeof d->file, "%s", file ? file : "");
 	snprintf(d->result, sizeof d->result, "Saved %s", d->file);
 	d->result_error = false;
-	dialog_status(&d->b.env, "saved %s", d->file);
 }
 
 static void dex_sync(struct dex *d)
@@ -135,9 +135,13 @@ static void dex_sync(struct dex *d)
 	if (d->mode != DEX_RUNNING || !d->b.job)
 		return;
 	const struct steno_job *j = jobs_get(d->b.env.jobs, d->b.job);
+	char text[STORE_JOB_END_MAX];
 	if (!j || j->step == JOB_STEP_FAILED || j->step == JOB_STEP_CANCELLED) {
 		d->mode = DEX_EDIT;
-		if (j && j->resource_id)
+		/* a download of an existing export: Enter downloads it again */
+		if (j && j->kind == JOB_DOWNLOAD)
+			form_set_message(&d->b.form, true, "%s", jobs_end_text(j, text, sizeof text));
+		else if (j && j->resource_id)
 			form_set_message(&d->b.form, true, "%s. Submit again for a new export.",
 					 j->error.message);
 		else if (j)
@@ -146,28 +150,6 @@ static void dex_sync(struct dex *d)
 	}
 	if (j->step == JOB_STEP_DONE)
 		dex_done(d, j->file);
-}
-
-static void on_dl_progress(void *ud, uint64_t now, uint64_t total)
-{
-	struct dex *d = ud;
-	d->dl.bytes_done = now;
-	d->dl.bytes_total = total;
-	pane_dirty(d->b.pane);
-}
-
-static void on_dl_done(void *ud, const char *path, const struct steno_http_response *resp,
-		       const struct steno_error *err)
-{
-	struct dex *d = ud;
-	(void)resp;
-	if (err) {
-		d->mode = DEX_EDIT;
-		form_show_error(&d->b.form, err);
-	} else {
-		dex_done(d, path);
-	}
-	pane_dirty(d->b.pane);
 }
 
 static int dex_check_dir(struct dex *d, char *dir, size_t size)
@@ -201,15 +183,9 @@ static void dex_download_only(struct dex *d, const char *dir)
 	if (dex_file_name(d, e->format, e->transcription_ids.n ? e->transcription_ids.v[0] : e->id,
 			  e->transcription_ids.n, dir, name, sizeof name) != 0)
 		return;
-	memset(&d->dl, 0, sizeof d->dl);
-	d->dl.step = JOB_STEP_DOWNLOADING;
-	d->dl.step_ms = jobs_extra_now_ms();
-	if (jobs_extra_download(d->b.env.http, e, dir, name, form_checked(&d->b.form, "overwrite"),
-				on_dl_progress, on_dl_done, d, &err) != 0) {
-		form_show_error(&d->b.form, &err);
-		return;
-	}
-	d->mode = DEX_RUNNING;
+	int id = jobs_download(d->b.env.jobs, e, dir, name, form_checked(&d->b.form, "overwrite"), &err);
+	if (dialog_job_started(&d->b, id, &err))
+		d->mode = DEX_RUNNING;
 }
 
 /* The file's name under the configuration's download_name (core/download_name.h), the same
@@ -312,6 +288,13 @@ static unsigned dex_result_key(struct dex *d, enum action_id act, ui_key key)
 	return PANE_HANDLED;
 }
 
+/* The job followed is the download of an existing export (Esc cancels it). */
+static bool dex_downloading_only(const struct dex *d)
+{
+	const struct steno_job *j = jobs_get(d->b.env.jobs, d->b.job);
+	return j && j->kind == JOB_DOWNLOAD;
+}
+
 static unsigned dex_key(struct pane *p, enum action_id act, ui_key key)
 {
 	struct dex *d = p->data;
@@ -322,11 +305,11 @@ static unsigned dex_key(struct pane *p, enum action_id act, ui_key key)
 		if (act != ACT_CANCEL)
 			return PANE_HANDLED;
 		/* leaving does not stop the export: the activity pane keeps following it */
-		if (d->b.job)
+		if (!dex_downloading_only(d))
 			return PANE_HANDLED | PANE_CLOSE;
-		jobs_extra_cancel(d->b.env.http, d);
-		d->mode = DEX_EDIT;
-		form_set_message(&d->b.form, true, "download cancelled");
+		/* Esc stops the download of an existing export (the job removes the .part) */
+		jobs_cancel(d->b.env.jobs, d->b.job);
+		dex_sync(d);
 		return PANE_HANDLED | PANE_REDRAW;
 	}
 	return dialog_form_key(&d->b, act, key, dex_submit, dex_update);
@@ -339,8 +322,8 @@ static void dex_draw(struct pane *p)
 	int rows = dialog_body_rows(p), cols = dialog_body_cols(p);
 	dex_sync(d);
 	const char *hint = d->mode == DEX_EDIT ? "Tab: next  Enter: start  Esc: cancel" :
-		d->mode == DEX_RUNNING && d->b.job ? "Esc: close (the export goes on in the activity pane)" :
-		d->mode == DEX_RUNNING ? "Esc: cancel the download" :
+		d->mode == DEX_RUNNING && dex_downloading_only(d) ? "Esc: cancel the download" :
+		d->mode == DEX_RUNNING ? "Esc: close (the export goes on in the activity pane)" :
 		d->b.env.display ? "o: open  Enter/Esc: close" : "Enter/Esc: close";
 	if (dialog_draw_form(p, &d->b, d->download_only ? "Download export" : "Export", hint, d->mode == DEX_EDIT))
 		return;
@@ -349,7 +332,7 @@ static void dex_draw(struct pane *p)
 	draw_text(p->win, 1, 2, cols, form_text(&d->b.form, "sources", src, sizeof src), TEXT_LEFT,
 		  ascii ? TEXT_ASCII : 0);
 	if (d->mode == DEX_RUNNING) {
-		const struct steno_job *j = d->b.job ? jobs_get(d->b.env.jobs, d->b.job) : &d->dl;
+		const struct steno_job *j = jobs_get(d->b.env.jobs, d->b.job);
 		if (j)
 			dialog_draw_job(p->win, 3, 2, cols, j, ascii);
 		return;

@@ -8,11 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/columns.h"
 #include "core/conf.h"
 #include "core/paths.h"
 #include "ui/app.h"
 #include "ui/clipboard.h"
 #include "ui/dialog_base.h"
+#include "ui/dialog_columns.h"
 #include "ui/dialog_confirm.h"
 #include "ui/dialog_delete.h"
 #include "ui/dialog_export.h"
@@ -21,6 +23,7 @@
 #include "ui/dialog_transcribe.h"
 #include "ui/dialog_translate.h"
 #include "ui/frame.h"
+#include "ui/pane_list.h"
 #include "ui/pane_preview.h"
 
 static void hook_watch_job(void *ud, int job_id)
@@ -120,7 +123,7 @@ static frame_fit_fn overlay_fit_of(const struct pane_ops *ops)
 	if (ops == &dialog_popup_ops)
 		return dialog_popup_fit;
 	if (ops == &dialog_transcribe_ops || ops == &dialog_order_ops || ops == &dialog_translate_ops ||
-	    ops == &dialog_export_ops || ops == &dialog_delete_ops)
+	    ops == &dialog_export_ops || ops == &dialog_delete_ops || ops == &dialog_columns_ops)
 		return dialog_fit_rows;
 	return NULL;
 }
@@ -204,6 +207,30 @@ static unsigned needs_ids(struct app *app, const struct dialog_env *env, const s
 	return open_dialog(app, ops, env);
 }
 
+static void columns_apply(void *ud, unsigned shown)
+{
+	pane_list_set_columns(ud, shown);
+}
+
+/* `:columns` opens the chooser; `:columns NAME,...` shows and saves those at once. */
+static unsigned columns(struct app *app, const struct dialog_env *env)
+{
+	struct dialog_columns_arg a = { *env, pane_list_columns(app), columns_apply, app };
+	const char *arg = app_frame(app)->ctx.pending_arg;
+	unsigned shown;
+	char bad[64];
+
+	if (!arg[0])
+		return open_dialog(app, &dialog_columns_ops, &a);
+	if (listcol_parse(arg, &shown, bad, sizeof bad) != 0) {
+		app_status(app, "columns: \"%s\" is not one of name, state, language, length, cost, "
+			   "created, tags", bad);
+		return PANE_HANDLED;
+	}
+	dialog_columns_apply(&a, shown);
+	return PANE_HANDLED | PANE_REDRAW_ALL;
+}
+
 static unsigned dispatch(struct app *app, struct dialog_env *env, int action_id)
 {
 	const char *act;
@@ -254,6 +281,7 @@ static unsigned dispatch(struct app *app, struct dialog_env *env, int action_id)
 		return needs_ids(app, env, &pane_preview_ops);
 	case ACT_COPY_URL: return copy_action(app, env, 1);
 	case ACT_COPY_ID: return copy_action(app, env, 0);
+	case ACT_COLUMNS: return columns(app, env);
 	default: return PANE_IGNORED;
 	}
 }

@@ -12,6 +12,7 @@ libsteno_ui_a_SOURCES += %reldir%/dialog_order.c %reldir%/dialog_order.h
 libsteno_ui_a_SOURCES += %reldir%/dialog_translate.c %reldir%/dialog_translate.h
 libsteno_ui_a_SOURCES += %reldir%/dialog_export.c %reldir%/dialog_export.h
 libsteno_ui_a_SOURCES += %reldir%/dialog_delete.c %reldir%/dialog_delete.h
+libsteno_ui_a_SOURCES += %reldir%/dialog_columns.c %reldir%/dialog_columns.h
 libsteno_ui_a_SOURCES += %reldir%/clipboard.c %reldir%/clipboard.h \
 	%reldir%/dialog_popup.c %reldir%/dialog_popup.h
 libsteno_ui_a_SOURCES += %reldir%/pane_preview.c %reldir%/pane_preview.h

@@ -25,10 +25,32 @@ static void keys_join(const struct keymap *km, enum action_id id, char *buf, siz
 		snprintf(buf, size, "(unbound)");
 }
 
+/* How the transcriptions' `/` filter and `s` picker work, after the keys. */
+static const char *const help_notes[] = {
+	"/ narrows the list on each key: words (name, id, tag)  state:failed  lang:fr",
+	"  tag:x  cost>100 (also <, >=, <=, =)  -word excludes; terms all hold",
+	"  Tab loads every page, Enter keeps, Esc undoes, Up/Down: lines entered before",
+	"s picks the sort key; the current one again reverses it; names in natural order",
+	"  (n°2 before n°10); A loads every page when sort or filter should see them all",
+};
+#define HELP_NOTES (sizeof help_notes / sizeof help_notes[0])
+
+static size_t help_add_notes(struct help_line *lines, size_t n)
+{
+	lines[n++] = (struct help_line){ .kind = HELP_BLANK, .notes = 1 };
+	lines[n] = (struct help_line){ .kind = HELP_SECTION, .notes = 1, .help = "",
+				       .name = "Filter and sort of the transcriptions" };
+	n++;
+	for (size_t i = 0; i < HELP_NOTES; i++)
+		lines[n++] = (struct help_line){ .kind = HELP_NOTE, .notes = 1, .help = "",
+						 .name = help_notes[i] };
+	return n;
+}
+
 struct help_line *help_build(const struct keymap *km, int read_only, size_t *count)
 {
-	/* Each action takes one line; each section at most two more. */
-	struct help_line *lines = calloc(ACT_COUNT * 3 + 4, sizeof *lines);
+	/* Each action takes one line; each section at most two more; then the notes. */
+	struct help_line *lines = calloc(ACT_COUNT * 3 + 6 + HELP_NOTES, sizeof *lines);
 	const char *section = NULL;
 	size_t n = 0;
 
@@ -61,6 +83,7 @@ struct help_line *help_build(const struct keymap *km, int read_only, size_t *cou
 		l->help = a->help;
 		keys_join(km, a->id, l->keys, sizeof l->keys);
 	}
+	n = help_add_notes(lines, n);
 	*count = n;
 	return lines;
 }
@@ -73,6 +96,9 @@ char *help_format_line(const struct help_line *l, int key_cols, int name_cols, c
 		break;
 	case HELP_SECTION:
 		snprintf(buf, size, "%s", l->name);
+		break;
+	case HELP_NOTE:
+		snprintf(buf, size, "  %s", l->name);
 		break;
 	case HELP_ACTION:
 		snprintf(buf, size, "  %-*s  %-*s  %s%s%s%s", key_cols, l->keys, name_cols, l->name,
@@ -108,6 +134,8 @@ int help_write(FILE *out, const struct keymap *km, enum help_output fmt)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
 		const struct help_line *l = &lines[i];
+		if (l->notes)
+			break;   /* the key table only; the man page says the rest in prose */
 		if (fmt == HELP_OUT_TEXT) {
 			fprintf(out, "%s\n", help_format_line(l, 20, 20, buf, sizeof buf));
 		} else if (l->kind == HELP_SECTION) {

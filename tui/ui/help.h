@@ -9,7 +9,9 @@
 
 #include "ui/keymap.h"
 
-enum help_kind { HELP_SECTION, HELP_ACTION, HELP_BLANK };
+/* HELP_NOTE: a line of text after the actions (how the `/` filter and the sort picker
+ * work); the overlay shows notes, the key table of help_write leaves them out. */
+enum help_kind { HELP_SECTION, HELP_ACTION, HELP_BLANK, HELP_NOTE };
 
 struct help_line {
 	enum help_kind kind;
@@ -18,10 +20,12 @@ struct help_line {
 	const char *name;        /* action name, or the section title */
 	const char *help;        /* static text from the table */
 	const char *why;         /* read-only mode: why it is refused or what it still does */
+	int notes;               /* a note, or the section title of the notes (overlay only) */
 };
 
 /* Builds the lines: per section a title, then one line per action, then a blank; in
- * read-only mode first a title line saying what read-only means (ACTION_READ_ONLY_RULE).
+ * read-only mode first a title line saying what read-only means (ACTION_READ_ONLY_RULE);
+ * last the notes on the transcriptions' filter and sort (the query language).
  * Returns a newly allocated array (caller frees with free) and its length in *count,
  * or NULL when out of memory. */
 struct help_line *help_build(const struct keymap *km, int read_only, size_t *count);

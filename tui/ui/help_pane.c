@@ -69,6 +69,11 @@ static void help_draw_line(struct pane *p, const struct help_state *h, const str
 		draw_text(p->win, y, x, w, l->name, TEXT_LEFT, flags);
 		return;
 	}
+	if (l->kind == HELP_NOTE) {
+		style_set(p->win, THEME_HELP_TEXT);
+		draw_text(p->win, y, x, w, l->name, TEXT_LEFT, flags);
+		return;
+	}
 	if (l->kind != HELP_ACTION)
 		return;
 	style_set(p->win, l->inactive ? THEME_HELP_INACTIVE : THEME_HELP_KEY);

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/colwidth.h"
+
 /* Drop order: tags, cost, created, length, language, state; the name flexes. */
 const struct layout_col layout_transcription_cols[LAYOUT_TR_COUNT] = {
 	[LAYOUT_TR_NAME]     = { "Name",     12, 32, 0, 1, TEXT_LEFT },
@@ -15,6 +17,18 @@ const struct layout_col layout_transcription_cols[LAYOUT_TR_COUNT] = {
 	[LAYOUT_TR_COST]     = { "Cost",      8,  9, 5, 0, TEXT_RIGHT },
 	[LAYOUT_TR_CREATED]  = { "Created",   8, 10, 4, 0, TEXT_LEFT },
 	[LAYOUT_TR_TAGS]     = { "Tags",      6, 20, 6, 0, TEXT_LEFT },
+};
+
+/* Kept whole up to pref cells and dropped rather than cut, the least needed first when the
+ * pane is narrow: cost, tags, length, language, created, state; Name is never dropped. */
+const struct layout_col layout_list_cols[LISTCOL_COUNT] = {
+	[LISTCOL_NAME]     = { "Name",     18, 40, 0, 1, TEXT_LEFT },
+	[LISTCOL_STATE]    = { "State",     4, 14, 1, 0, TEXT_LEFT },
+	[LISTCOL_LANGUAGE] = { "Lang",      4,  8, 3, 0, TEXT_LEFT },
+	[LISTCOL_LENGTH]   = { "Length",    5,  8, 4, 0, TEXT_RIGHT },
+	[LISTCOL_COST]     = { "Cost",      4, 10, 6, 0, TEXT_RIGHT },
+	[LISTCOL_CREATED]  = { "Created",   7, 16, 2, 0, TEXT_LEFT },
+	[LISTCOL_TAGS]     = { "Tags",      6, 20, 5, 0, TEXT_LEFT },
 };
 
 static int sum_visible(const struct layout_col *cols, size_t n, const int *vis, int gap, int use_pref)
@@ -93,6 +107,36 @@ int layout_fit(const struct layout_col *cols, size_t n, int width, int gap, int 
 		widths[flex] += extra;
 	else if (flex >= 0 && extra < 0 && shown == 1)
 		widths[flex] = width;   /* only the flex column is left: use what there is */
+	return shown;
+}
+
+int layout_fit_content(const struct layout_col *cols, size_t n, const int *want,
+	const unsigned char *grow, unsigned hidden, int keep, int width, int gap, int *widths)
+{
+	struct colwidth_spec spec[64] = { { 0 } };
+	size_t idx[64], k = 0;
+	int got[64], top = 0;
+
+	if (n > 64)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		widths[i] = 0;
+		if (!cols[i].flex && cols[i].drop_rank > top)
+			top = cols[i].drop_rank;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct layout_col *c = &cols[i];
+		if (hidden & (1u << i))
+			continue;
+		int w = want[i];
+		int min = grow[i] ? c->min : w < c->min ? c->min : w > c->pref ? c->pref : w;
+		spec[k] = (struct colwidth_spec){ .min = min, .want = w, .grow = grow[i],
+			.drop = c->flex || (int)i == keep ? 0 : top + 1 - c->drop_rank };
+		idx[k++] = i;
+	}
+	int shown = colwidth_allocate(spec, k, width, gap, got);
+	for (size_t j = 0; j < k; j++)
+		widths[idx[j]] = got[j];
 	return shown;
 }
 

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <wchar.h>
 
+#include "core/columns.h"
 #include "ui/text.h"
 
 struct layout_col {
@@ -22,6 +23,16 @@ struct layout_col {
 /* Computes the width of every column (0 = dropped) for a total `width` with `gap`
  * spaces between visible columns. Returns the number of visible columns. */
 int layout_fit(const struct layout_col *cols, size_t n, int width, int gap, int *widths);
+
+/* Widths from content through core/colwidth: want[i] is column i's widest cell, header
+ * included, in terminal cells (measured by the caller). grow[i] 0: the column is kept whole
+ * up to its pref (never cut below that: dropped instead; wider content is cut only when room
+ * lacks); 1, 2 ...: cut down to its min when room lacks, takes the slack in this order.
+ * Columns whose bit is set in `hidden` get 0. Drop order: the highest drop_rank first, the
+ * flex column and column `keep` (the sorted one; -1: none) never. Returns the number of
+ * visible columns (n <= 64). */
+int layout_fit_content(const struct layout_col *cols, size_t n, const int *want,
+	const unsigned char *grow, unsigned hidden, int keep, int width, int gap, int *widths);
 
 /* Renders one row: cells[i] is untrusted UTF-8 (NULL = empty) sanitized here and fitted
  * to widths[i]; dropped columns are skipped. The line takes exactly `width` columns
@@ -40,5 +51,11 @@ enum layout_tr_col {
 	LAYOUT_TR_COST, LAYOUT_TR_CREATED, LAYOUT_TR_TAGS, LAYOUT_TR_COUNT
 };
 extern const struct layout_col layout_transcription_cols[LAYOUT_TR_COUNT];
+
+/* The browser's transcription list (ui/pane_list.c), fitted to content: indexed by enum
+ * list_column (core/columns.h); LAYOUT_LIST_GROW initializes the grow order (Name, then
+ * Tags take the slack). */
+extern const struct layout_col layout_list_cols[LISTCOL_COUNT];
+#define LAYOUT_LIST_GROW [LISTCOL_NAME] = 1, [LISTCOL_TAGS] = 2
 
 #endif

@@ -36,7 +36,7 @@ struct activity_pane {
 };
 
 static const char *const job_kinds[] = { "transcribe", "order", "export", "translate",
-	"task", "confirm" };
+	"task", "confirm", "download" };
 
 static void info_order(char *out, size_t size, const struct steno_order *o)
 {
@@ -69,6 +69,8 @@ static void info_activity(char *out, size_t size, const struct store_activity *a
 	out[0] = '\0';
 	if (a->has_error)
 		snprintf(out, size, "refresh failed: %.200s", a->error.message);
+	else if (a->job_end)   /* how the last job on it ended: what the user did last */
+		snprintf(out, size, "%s", a->job_end);
 	else if (a->kind == STORE_ACT_ORDER)
 		info_order(out, size, &a->order);
 	else if (a->kind == STORE_ACT_EXPORT)
@@ -78,10 +80,14 @@ static void info_activity(char *out, size_t size, const struct store_activity *a
 		info_task(out, size, &a->task);
 }
 
+/* A job's row: its progress, or once over the words recorded on what it followed
+ * (jobs_end_text: "download cancelled" on both rows). */
 static void info_job(char *out, size_t size, const struct steno_job *j, int ascii)
 {
-	if (j->step == JOB_STEP_FAILED) {
-		snprintf(out, size, "%.200s", j->error.message);
+	char end[STORE_JOB_END_MAX];
+
+	if (jobs_end_text(j, end, sizeof end)[0]) {
+		snprintf(out, size, "%.250s", end);   /* the column is narrower */
 	} else if ((j->step == JOB_STEP_UPLOADING || j->step == JOB_STEP_DOWNLOADING) &&
 		   j->bytes_total) {
 		char bar[64], a[16], b[16];
@@ -89,11 +95,6 @@ static void info_job(char *out, size_t size, const struct steno_job *j, int asci
 		fmt_bytes(a, sizeof a, j->bytes_done);
 		fmt_bytes(b, sizeof b, j->bytes_total);
 		snprintf(out, size, "%s %s/%s", bar, a, b);
-	} else if (j->step == JOB_STEP_CANCELLED) {
-		snprintf(out, size, "%.120s%s%.64s", j->error.message, j->resource_id ? ": " : "",
-			 j->resource_id ? j->resource_id : "");
-	} else if (j->file) {
-		snprintf(out, size, "%s", j->file);
 	} else if (j->n_result_ids) {
 		snprintf(out, size, "%zu transcriptions", j->n_result_ids);
 	} else {
@@ -140,6 +141,8 @@ static void act_row(void *ctx, int index, struct table_row *row)
 			a->has_error ? THEME_STATE_FAILED : THEME_STATE_DONE;
 		fmt_span(t, 16, (long long)((now - a->state_changed_ms) / 1000));
 		info_activity(info, 256, a);
+		if (a->has_error || (a->job_end && a->job_end_failed))
+			row->elem[COL_INFO] = THEME_STATE_FAILED;
 		row->changing = !a->finished;
 	}
 	row->cells[COL_TIME] = t;
@@ -170,24 +173,9 @@ const char *app_selected_activity(struct app *app, enum store_activity_kind *kin
 	if (i < 0)
 		return NULL;
 	const struct steno_job *j = row_job(app, i);
-	if ((size_t)i < app->n_watched_jobs) {
-		if (!j || !j->resource_id)
-			return NULL;
-		switch (j->kind) {
-		case JOB_ORDER: case JOB_CONFIRM: case JOB_TRANSLATION_ORDER:
-			*kind = STORE_ACT_ORDER;
-			return j->resource_id;
-		case JOB_EXPORT:
-			*kind = STORE_ACT_EXPORT;
-			return j->resource_id;
-		case JOB_TRANSLATION_TASK:
-			*kind = STORE_ACT_TRANSLATION_TASK;
-			return j->resource_id;
-		case JOB_TRANSCRIBE:
-			return NULL;   /* a transcription: it is in the list, not here */
-		}
-		return NULL;
-	}
+	/* a transcribe job's transcription is in the list, not here */
+	if ((size_t)i < app->n_watched_jobs)
+		return jobs_resource_kind(j, kind) ? j->resource_id : NULL;
 	const struct store_activity *a = store_activity_at(app->store, (size_t)i - app->n_watched_jobs);
 	if (!a)
 		return NULL;
@@ -298,10 +286,9 @@ static unsigned activity_key(struct pane *p, enum action_id act, ui_key key)
 		return PANE_HANDLED | PANE_REDRAW;
 	}
 	if (act == ACT_CANCEL_JOB) {
-		if ((size_t)ap->lv.cursor < app->n_watched_jobs &&
-		    jobs_cancel(app->jobs, app->watched_jobs[ap->lv.cursor]) == 0)
-			app_status(app, "cancelled");
-		else
+		/* a cancelled job says so itself in the status line (app_on_job) */
+		if ((size_t)ap->lv.cursor >= app->n_watched_jobs ||
+		    jobs_cancel(app->jobs, app->watched_jobs[ap->lv.cursor]) != 0)
 			app_status(app, "nothing to cancel here");
 		return PANE_HANDLED | PANE_REDRAW;
 	}

@@ -10,8 +10,10 @@
 #include <string.h>
 
 #include "api/spec_tables.h"
+#include "core/columns.h"
 #include "ui/app_internal.h"
 #include "ui/format.h"
+#include "ui/list_sort.h"
 #include "ui/pane_describe.h"
 #include "ui/table.h"
 
@@ -20,15 +22,21 @@
 /* A row the live list brought in or changed is marked this long. */
 #define LIST_FRESH_MS 10000
 
-static const struct layout_col list_cols[LAYOUT_TR_COUNT] = {
-	[LAYOUT_TR_NAME]     = { "Name",     12, 40, 0, 1, TEXT_LEFT },
-	[LAYOUT_TR_STATE]    = { "State",    10, 14, 1, 0, TEXT_LEFT },
-	[LAYOUT_TR_LANGUAGE] = { "Lang",      5,  6, 2, 0, TEXT_LEFT },
-	[LAYOUT_TR_LENGTH]   = { "Length",    7,  8, 3, 0, TEXT_RIGHT },
-	[LAYOUT_TR_COST]     = { "Cost",      7,  9, 5, 0, TEXT_RIGHT },
-	[LAYOUT_TR_CREATED]  = { "Created",   8, 10, 4, 0, TEXT_LEFT },
-	[LAYOUT_TR_TAGS]     = { "Tags",      6, 20, 6, 0, TEXT_LEFT },
-};
+/* The column that shows what the list is sorted by; -1 for the server's order. The one
+ * place a new sort key finds its column. */
+static int list_sort_column(enum store_sort sort)
+{
+	switch (sort) {
+	case STORE_SORT_NAME: return LISTCOL_NAME;
+	case STORE_SORT_CREATED: return LISTCOL_CREATED;
+	case STORE_SORT_STATE: return LISTCOL_STATE;
+	case STORE_SORT_LANGUAGE: return LISTCOL_LANGUAGE;
+	case STORE_SORT_LENGTH: return LISTCOL_LENGTH;
+	case STORE_SORT_COST: return LISTCOL_COST;
+	case STORE_SORT_TAGS: return LISTCOL_TAGS;
+	default: return -1;
+	}
+}
 
 const char *pane_list_state_label(const char *s)
 {
@@ -56,16 +64,26 @@ enum theme_elem pane_list_state_elem(const char *s)
 	return THEME_STATE_WORKING;
 }
 
-/* Cells of one row; the buffers live in the pane's data until table_draw returns. */
+/* Cells of one row; the buffers live in the pane's data until table_draw returns (one per
+ * visible row: the table measures them all before drawing). */
 struct list_row_buf {
 	char length[16], cost[24], created[32], tags[256];
 };
 
+struct list_filter_undo {
+	char filter[256];     /* app->list.filter before `/` */
+	char selected[SCHED_ID_MAX];   /* the id under the cursor then ("" none) */
+	int cursor, top;
+};
+
 struct list_pane {
 	struct app *app;
+	struct list_filter_undo undo;   /* Esc in the `/` filter goes back to it */
+	char filter_error[128];         /* the `/` line does not parse: why ("" when it does) */
 	int tick;                    /* of the times in the rows drawn (app_time_tick) */
 	int64_t fresh_until;         /* the first fresh mark drawn goes then (0: none) */
-	struct list_row_buf buf[256];
+	struct list_row_buf *buf;    /* n_buf of them, one per visible row */
+	int n_buf;
 };
 
 static void list_tags(char *out, size_t size, const struct steno_strings *tags)
@@ -83,10 +101,11 @@ static void list_row(void *ctx, int index, struct table_row *row)
 	struct list_pane *lp = p->data;
 	struct app *app = lp->app;
 	const struct store_transcription *st = app_list_item(app, index);
-	struct list_row_buf *b = &lp->buf[(index - app->list.lv.top) & 255];
+	int slot = index - app->list.lv.top;
 
-	if (!st)
+	if (!st || slot < 0 || slot >= lp->n_buf)
 		return;
+	struct list_row_buf *b = &lp->buf[slot];
 	const struct steno_transcription *t = &st->t;
 	fmt_duration(b->length, sizeof b->length,
 		     steno_known(t->audio_length_s.st) ? (double)t->audio_length_s.v : -1);
@@ -101,19 +120,19 @@ static void list_row(void *ctx, int index, struct table_row *row)
 	} else
 		snprintf(b->created, sizeof b->created, "-");
 	list_tags(b->tags, sizeof b->tags, &t->tags);
-	row->cells[LAYOUT_TR_NAME] = t->name ? t->name : t->id;
-	row->cells[LAYOUT_TR_STATE] = pane_list_state_label(t->state);
-	row->elem[LAYOUT_TR_STATE] = pane_list_state_elem(t->state);
-	row->cells[LAYOUT_TR_LANGUAGE] = t->language ? t->language : "-";
-	row->cells[LAYOUT_TR_LENGTH] = b->length;
-	row->cells[LAYOUT_TR_COST] = b->cost;
-	row->cells[LAYOUT_TR_CREATED] = b->created;
-	row->cells[LAYOUT_TR_TAGS] = b->tags;
+	row->cells[LISTCOL_NAME] = t->name ? t->name : t->id;
+	row->cells[LISTCOL_STATE] = pane_list_state_label(t->state);
+	row->elem[LISTCOL_STATE] = pane_list_state_elem(t->state);
+	row->cells[LISTCOL_LANGUAGE] = t->language ? t->language : "-";
+	row->cells[LISTCOL_LENGTH] = b->length;
+	row->cells[LISTCOL_COST] = b->cost;
+	row->cells[LISTCOL_CREATED] = b->created;
+	row->cells[LISTCOL_TAGS] = b->tags;
 	row->changing = st->changing;
 	row->marked = t->id && app_is_marked(app, t->id);
 	int64_t now = app_now_ms(app);
 	if (st->live_ms && now - st->live_ms < LIST_FRESH_MS) {
-		row->elem[LAYOUT_TR_NAME] = THEME_LIST_FRESH;
+		row->elem[LISTCOL_NAME] = THEME_LIST_FRESH;
 		if (!lp->fresh_until || st->live_ms + LIST_FRESH_MS < lp->fresh_until)
 			lp->fresh_until = st->live_ms + LIST_FRESH_MS;
 	}
@@ -126,14 +145,43 @@ static int list_open(struct pane *p, void *arg)
 	if (!lp)
 		return -1;
 	lp->app = arg;
+	lp->app->list.columns = lp->app->config->list_columns;
 	p->data = lp;
 	return 0;
 }
 
 static void list_close(struct pane *p)
 {
-	free(p->data);
+	struct list_pane *lp = p->data;
+
+	if (lp)
+		free(lp->buf);
+	free(lp);
 	p->data = NULL;
+}
+
+unsigned pane_list_columns(const struct app *app)
+{
+	return app->list.columns | LISTCOL_BIT(LISTCOL_NAME);
+}
+
+void pane_list_set_columns(struct app *app, unsigned shown)
+{
+	app->list.columns = (shown & LISTCOL_ALL) | LISTCOL_BIT(LISTCOL_NAME);
+	pane_dirty(app->tlist);
+}
+
+/* A buffer per visible row; 0, or -1 when out of memory. */
+static int list_buffers(struct list_pane *lp, int rows)
+{
+	if (rows <= lp->n_buf)
+		return 0;
+	struct list_row_buf *b = realloc(lp->buf, (size_t)rows * sizeof *b);
+	if (!b)
+		return -1;
+	lp->buf = b;
+	lp->n_buf = rows;
+	return 0;
 }
 
 static void list_title(struct pane *p, const struct store_view *v)
@@ -209,7 +257,10 @@ static void list_mark_visible(struct app *app)
 static void list_draw(struct pane *p)
 {
 	struct app *app = ((struct list_pane *)p->data)->app;
-	struct table_view tv = { list_cols, LAYOUT_TR_COUNT, 1, p->focused, app_text_flags(p) };
+	struct table_fit fit = { .grow = { LAYOUT_LIST_GROW },
+		.hidden = LISTCOL_ALL & ~pane_list_columns(app),
+		.sort_col = list_sort_column(app->list.sort), .descending = app->list.descending };
+	struct table_view tv = { layout_list_cols, LISTCOL_COUNT, 1, p->focused, app_text_flags(p) };
 
 	if (app->list.stale)
 		app_list_update(app);
@@ -225,7 +276,8 @@ static void list_draw(struct pane *p)
 	struct list_pane *lp = p->data;
 	lp->tick = 0;
 	lp->fresh_until = 0;
-	table_draw(p->win, 1, p->cols, &tv, &app->list.lv, list_row, p);
+	if (list_buffers(lp, app->list.lv.rows) == 0)   /* else out of memory: no rows */
+		table_draw_fit(p->win, 1, p->cols, &tv, &fit, &app->list.lv, list_row, p);
 	app->list_tick = lp->tick;
 	app->list_fresh_until = lp->fresh_until;
 	list_mark_visible(app);
@@ -233,9 +285,109 @@ static void list_draw(struct pane *p)
 
 /* ---- keys ---- */
 
-static void list_set_filter(struct app *app, const char *text)
+/* ---- the `/` filter, narrowing the list as you type ---- */
+
+static struct list_pane *list_data(struct app *app)
 {
-	snprintf(app->list.filter, sizeof app->list.filter, "%s", text);
+	return app->tlist->data;
+}
+
+static void filter_changed(struct app *app, const char *text)
+{
+	struct list_pane *lp = list_data(app);
+
+	if (app_list_set_filter(app, text, lp->filter_error, sizeof lp->filter_error) != 0)
+		return;
+	lp->filter_error[0] = '\0';
+	app->list.lv.cursor = 0;   /* the selected item if it still matches, else the first */
+}
+
+/* After the line: the parse error, or how many loaded items match and what Tab does. */
+static void filter_hint(struct app *app, char *buf, size_t size, bool *error)
+{
+	struct list_pane *lp = list_data(app);
+	struct store_view *v = app_view(app, false);
+	bool partial = app_list_partial(app);
+
+	if (lp->filter_error[0]) {
+		*error = true;
+		snprintf(buf, size, "%s", lp->filter_error);
+		return;
+	}
+	if (app->list.stale)
+		app_list_update(app);
+	const char *more = !partial ? "" : v && app->list.load_all &&
+		store_refresh_running(app->store, v->key) ? "loading every page...  " :
+		"Tab: load all  ";
+	snprintf(buf, size, "%ld of %zu%s match  %sEnter: keep  Esc: undo", app->list.n_rows,
+		 app_list_loaded(app), partial ? " loaded" : "", more);
+}
+
+static bool filter_key(struct app *app, ui_key key)
+{
+	if (key != '\t')
+		return false;
+	app_load_all(app);
+	return true;
+}
+
+static void filter_submit(struct app *app, const char *text)
+{
+	struct list_pane *lp = list_data(app);
+
+	if (lp->filter_error[0])
+		app_status(app, "filter kept as /%s: %s", app->list.filter, lp->filter_error);
+	else if (strcmp(text, app->list.filter) != 0)
+		filter_changed(app, text);
+	lp->filter_error[0] = '\0';
+	app_list_update(app);
+	pane_dirty(app->tlist);
+}
+
+/* Esc: the filter, the cursor and the scroll position as they were before `/`. */
+static void filter_cancel(struct app *app, const char *text)
+{
+	struct list_pane *lp = list_data(app);
+	char err[128];
+
+	(void)text;
+	lp->filter_error[0] = '\0';
+	if (app_list_set_filter(app, lp->undo.filter, err, sizeof err) != 0)
+		app_status(app, "%s", err);
+	/* the same item under the cursor; the same rows on screen unless pages came since */
+	app_set_selected(app, lp->undo.selected[0] ? lp->undo.selected : NULL);
+	app_list_update(app);
+	const struct store_transcription *t = app_list_item(app, lp->undo.cursor);
+	if (!lp->undo.selected[0] || (t && t->t.id && !strcmp(t->t.id, lp->undo.selected))) {
+		listview_select(&app->list.lv, lp->undo.cursor);
+		app->list.lv.top = lp->undo.top;
+		listview_resize(&app->list.lv, (int)app->list.n_rows, app->list.lv.rows);
+	}
+	app_sync_selected(app);
+	pane_dirty(app->tlist);
+}
+
+static void list_filter_open(struct app *app)
+{
+	struct list_pane *lp = list_data(app);
+	struct app_input in = { .label = "/", .initial = app->list.filter, .submit = filter_submit,
+		.changed = filter_changed, .cancel = filter_cancel, .key = filter_key,
+		.hint = filter_hint, .history = &app->list.filter_history };
+
+	snprintf(lp->undo.filter, sizeof lp->undo.filter, "%s", app->list.filter);
+	snprintf(lp->undo.selected, sizeof lp->undo.selected, "%s",
+		 app->list.selected ? app->list.selected : "");
+	lp->undo.cursor = app->list.lv.cursor;
+	lp->undo.top = app->list.lv.top;
+	lp->filter_error[0] = '\0';
+	app_input_start(app, &in);
+}
+
+static void list_clear_filter(struct app *app)
+{
+	char err[128];
+
+	app_list_set_filter(app, "", err, sizeof err);
 	app->list.lv.cursor = 0;
 	app_list_update(app);
 	pane_dirty(app->tlist);
@@ -286,14 +438,12 @@ static unsigned list_mark(struct app *app, enum action_id act)
 
 static unsigned list_sort(struct app *app, enum action_id act)
 {
-	if (act == ACT_SORT_REVERSE)
-		app->list.descending = !app->list.descending;
-	else
-		app->list.sort = (app->list.sort + 1) % (STORE_SORT_LENGTH + 1);
-	app_list_update(app);
-	app_status(app, "sorted by %s%s", store_sort_name(app->list.sort),
-		   app->list.descending ? ", descending" : "");
-	return PANE_HANDLED | PANE_REDRAW;
+	if (act == ACT_SORT_REVERSE) {
+		list_sort_apply(app, app->list.sort, !app->list.descending);
+		return PANE_HANDLED | PANE_REDRAW;
+	}
+	list_sort_open(app);
+	return PANE_HANDLED | PANE_REDRAW_ALL;
 }
 
 static unsigned list_key(struct pane *p, enum action_id act, ui_key key)
@@ -307,14 +457,17 @@ static unsigned list_key(struct pane *p, enum action_id act, ui_key key)
 	case ACT_SORT: case ACT_SORT_REVERSE:
 		return list_sort(app, act);
 	case ACT_FILTER:
-		app_input_open(app, "/", app->list.filter, list_set_filter);
+		list_filter_open(app);
 		return PANE_HANDLED;
 	case ACT_TAG_FILTER:
 		app_input_open(app, "tag: ", app->list.tag, list_set_tag);
 		return PANE_HANDLED;
 	case ACT_CLEAR_FILTER:
-		list_set_filter(app, "");
+		list_clear_filter(app);
 		list_set_tag(app, "");
+		return PANE_HANDLED | PANE_REDRAW;
+	case ACT_LOAD_ALL:
+		app_load_all(app);
 		return PANE_HANDLED | PANE_REDRAW;
 	case ACT_ENTER:   /* the transcription full-screen, every field whole */
 		if (app->list.selected)

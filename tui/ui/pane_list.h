@@ -7,7 +7,14 @@
 #include "ui/pane.h"
 #include "ui/theme.h"
 
+struct app;
+
 extern const struct pane_ops list_pane_ops;
+
+/* The columns the pane shows (bits of enum list_column, core/columns.h; Name always),
+ * from the config's `columns` at first, and a new choice (`:columns`), drawn next. */
+unsigned pane_list_columns(const struct app *app);
+void pane_list_set_columns(struct app *app, unsigned shown);
 
 /* A transcription state as shown in lists ("automatic_done" -> "done"); a static string,
  * or s itself. */

@@ -6,7 +6,7 @@ libsteno_ui_a_SOURCES += \
 	%reldir%/app_data.c %reldir%/app_draw.c %reldir%/app_input.c \
 	%reldir%/app_list.c %reldir%/app_places.c \
 	%reldir%/pane_orgs.c %reldir%/pane_orgs.h \
-	%reldir%/pane_list.c %reldir%/pane_list.h \
+	%reldir%/pane_list.c %reldir%/pane_list.h %reldir%/list_sort.c %reldir%/list_sort.h \
 	%reldir%/pane_details.c %reldir%/pane_details.h \
 	%reldir%/pane_describe.c %reldir%/pane_describe.h \
 	%reldir%/pane_activity.c %reldir%/pane_activity.h \
