@@ -310,6 +310,9 @@ Test(cli_realshapes, a_refused_download_link_is_read_again_once, .init = setup, 
 	sec_server_route(&api, "GET", "/bucket/e6.txt", 403, NULL, "%s", expired);
 	cr_expect_eq(run(&r, (const char *const[]){"download", "e6", "-o", dir, NULL}), 1);
 	cr_expect(strstr(r.err, "403"), "%s", r.err);
+	cr_expect(strstr(r.err, "the file server refused the download: Request has expired"),
+		  "the storage's own words: %s", r.err);
+	cr_expect_null(strstr(r.err, "HTTP 403 (HTTP 403"), "said twice: %s", r.err);
 	cli_result_free(&r);
 	cr_expect_eq(logged("GET /api/v1/exports/e6"), 2);
 	cr_expect_eq(logged("GET /bucket/e6.txt"), 2, "never a loop");

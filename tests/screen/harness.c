@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "ui/style.h"
 #include "ui/text.h"
@@ -160,6 +161,19 @@ char *scr_text(void)
 char *scr_attrs(void)
 {
 	return dump_screen(1);
+}
+
+int scr_cell_col(const char *line, const char *needle)
+{
+	const char *hit = strstr(line, needle), *eol = strchr(line, '\n');
+	if (!hit || (eol && hit > eol))
+		return -1;
+	char *head = strndup(line, (size_t)(hit - line));
+	wchar_t ws[1024];
+	size_t n = head ? mbstowcs(ws, head, 1024) : (size_t)-1;
+	free(head);
+	cr_assert_neq(n, (size_t)-1, "%s", line);
+	return wcswidth(ws, n);
 }
 
 int scr_cell_colors(int y, int x, short *fg, short *bg)

@@ -54,6 +54,10 @@ void scr_draw(struct scr *s);
 /* The screen as text, one line per row, trailing spaces cut. Caller frees. */
 char *scr_text(void);
 
+/* The terminal cell where `needle` starts in `line` (UTF-8, one row of scr_text), -1 if it
+ * is not there before the line's end. */
+int scr_cell_col(const char *line, const char *needle);
+
 /* The attributes per cell as hex digits (bold 1, dim 2, underline 4, reverse 8;
  * '.' for none), one line per row. Caller frees. */
 char *scr_attrs(void);

@@ -276,6 +276,17 @@ void pf_expect(struct pf *f, const char *needle)
 	cr_assert(strstr(t, needle), "'%s' not on screen:\n%s", needle, t);
 }
 
+void pf_expect_row(struct pf *f, const char *first, const char *later)
+{
+	const char *t = pf_quote(f);
+	for (const char *row = strstr(t, first); row; row = strstr(row + 1, first)) {
+		const char *eol = strchr(row, '\n'), *hit = strstr(row + strlen(first), later);
+		if (hit && (!eol || hit < eol))
+			return;
+	}
+	cr_assert_fail("no row with '%s' then '%s':\n%s", first, later, t);
+}
+
 void pf_reject(struct pf *f, const char *needle)
 {
 	const char *t = pf_quote(f);

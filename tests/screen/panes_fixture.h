@@ -60,5 +60,8 @@ void pf_golden(struct pf *f, const char *name);
 /* Asserts that the screen contains / lacks a string. */
 void pf_expect(struct pf *f, const char *needle);
 void pf_reject(struct pf *f, const char *needle);
+/* Asserts that a row of the screen holds `first` and, further right, `later` (a row read
+ * wherever the fitted columns fall). */
+void pf_expect_row(struct pf *f, const char *first, const char *later);
 
 #endif

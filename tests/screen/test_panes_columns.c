@@ -19,6 +19,8 @@ static const char *const demo30[] = { "--seed-demo", "30", "--page-size", "10", 
 /* 40 terminal cells: accents and wide characters */
 #define LONG_NAME "Assemblée générale — 年次総会 minutes Q1"
 #define LONG_TAGS "board,finance,年次"   /* 18 cells */
+#define DEMO_ORG "Demo Organization — Démo 演示"   /* the sandbox's, 29 cells */
+#define LONGEST_DEMO_TAGS "interview,podcast,日本語"   /* 24 cells */
 
 /* No poll or live re-read comes due while a screen is compared (under valgrind a test
  * takes seconds): "1 req" would show in the status bar. */
@@ -89,28 +91,43 @@ static char *line_at(int y)
 	return line;
 }
 
+/* The terminal cell where needle starts in a line of the screen (asserts it is there). */
+static int cell_col(const char *line, const char *needle)
+{
+	int col = scr_cell_col(line, needle);
+	cr_assert_geq(col, 0, "%s not in %s", needle, line);
+	return col;
+}
+
 Test(columns, at_200_columns_the_long_name_tags_and_created_are_whole)
 {
 	open_demo(50, 200);
 	/* the name whole, then its tags whole in the room left (Tags takes the slack after
 	 * Name); Created whole where it read "1h 00m …" */
-	pf_expect(&f, LONG_NAME " failed");
+	pf_expect(&f, LONG_NAME " ");
 	pf_expect(&f, LONG_TAGS " ");
 	pf_expect(&f, "1h 00m ago");
 	pf_reject(&f, "1h 00m …");
+	/* the side panes take what they need, the list the rest: the demo's longest tags
+	 * (24 cells) are whole too, next to the 40-cell name */
+	pf_expect(&f, " " LONGEST_DEMO_TAGS " ");
+	pf_reject(&f, "interview,podcast,日…");
 	pf_golden(&f, "columns-200x50.txt");
 }
 
 Test(columns, at_120_columns_name_takes_the_room_before_the_other_columns)
 {
 	open_demo(40, 120);
-	/* Name's slack first: 24 cells where it had 16 ("Entrevista — S…"), Cost and Tags
-	 * make room */
-	pf_expect(&f, "Entrevista — Señora Muñ…");
+	/* Name's slack first: 16 cells at first ("Entrevista — S…"), 24 once it fitted the
+	 * content ("Entrevista — Señora Muñ…"), more now that the side panes leave the list
+	 * what they have no use for; Cost and Tags make room */
+	pf_expect(&f, "Entrevista — Señora Muñoz ");
 	char *head = line_at(1);
 	cr_assert_null(strstr(head, "Cost"), "%s", head);
 	cr_assert_null(strstr(head, "Tags"), "%s", head);
 	cr_assert(strstr(head, "State") && strstr(head, "Created"), "%s", head);
+	int name_cells = cell_col(head, "State") - cell_col(head, " Name ") - 2;
+	cr_assert_gt(name_cells, 24, "%d: %s", name_cells, head);
 	free(head);
 	pf_expect(&f, "1h 00m ago");
 	pf_golden(&f, "columns-120x40.txt");
@@ -128,6 +145,41 @@ Test(columns, at_80_columns_the_least_needed_columns_drop_first)
 	free(head);
 	pf_expect(&f, "1h 00m ago");
 	pf_golden(&f, "columns-80x24.txt");
+}
+
+/* The organizations pane takes what its widest entry needs (the mark, the label, a blank
+ * column), within its share: the list has the rest, and no name is cut that has room. */
+Test(columns, the_organizations_pane_is_as_wide_as_its_widest_entry)
+{
+	struct steno_error err;
+	cr_assert_eq(config_init_defaults(&quiet, &err), 0);
+	quiet.refresh_interval_s = 3600;
+	quiet.refresh_max_s = 3600;
+	quiet.live_refresh_s = 0;
+	/* no organization configured: the key's one is found (GET /organizations) after the
+	 * first screen, and the pane widens to it */
+	struct pf_opts o = { .rows = 50, .cols = 200, .sandbox_args = demo30, .config = &quiet,
+		.no_org = 1 };
+	pf_open(&f, &o);
+	pf_wait_text(&f, "Transcriptions 4");
+	char *org = line_at(1), *head = line_at(0);
+	cr_assert(strstr(org, "› " DEMO_ORG " "), "%s", org);
+	/* 2 + 29 + 1 columns where its share was 36 */
+	cr_assert_eq(cell_col(head, "Transcriptions"), 32 + 1, "%s", head);
+	free(org);
+	free(head);
+	/* narrower, the share as before: 21 columns at 120, 14 at 80 */
+	pf_resize(&f, 40, 120);
+	head = line_at(0);
+	cr_assert_eq(cell_col(head, "Transcriptions"), 21 + 1, "%s", head);
+	free(head);
+	pf_resize(&f, 24, 80);
+	head = line_at(0);
+	cr_assert_eq(cell_col(head, "Transcriptions"), 14 + 1, "%s", head);
+	free(head);
+	/* and back: whole again */
+	pf_resize(&f, 50, 200);
+	pf_expect(&f, "› " DEMO_ORG " ");
 }
 
 Test(columns, the_header_points_at_the_sorted_column)
@@ -171,19 +223,35 @@ static char *read_all(const char *path)
 	return buf;
 }
 
-Test(columns, hiding_a_column_is_saved_and_survives_a_restart)
+/* A config file of `text` in a new directory (dir: "/tmp/steno-columns-XXXXXX"), loaded
+ * into cfg, and steno opened on it at 160x40 over 30 demo items. */
+static void open_with_config(char *dir, char *path, size_t size, const char *text,
+			     struct steno_config *cfg, struct pf_opts *o)
 {
-	char dir[] = "/tmp/steno-columns-XXXXXX", path[128], cmd[160];
-	struct steno_config cfg;
 	cr_assert_not_null(mkdtemp(dir));
-	snprintf(path, sizeof path, "%s/config", dir);
+	snprintf(path, size, "%s/config", dir);
 	FILE *out = fopen(path, "w");
 	cr_assert_not_null(out);
-	fputs("# mine\n" QUIET_LINES, out);
+	fputs(text, out);
 	fclose(out);
-	load_config(&cfg, path);
-	struct pf_opts o = { .rows = 40, .cols = 160, .sandbox_args = demo30, .config = &cfg };
-	pf_open(&f, &o);
+	load_config(cfg, path);
+	*o = (struct pf_opts){ .rows = 40, .cols = 160, .sandbox_args = demo30, .config = cfg };
+	pf_open(&f, o);
+}
+
+static void remove_dir(const char *dir)
+{
+	char cmd[160];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	cr_assert_eq(system(cmd), 0);
+}
+
+Test(columns, hiding_a_column_is_saved_and_survives_a_restart)
+{
+	char dir[] = "/tmp/steno-columns-XXXXXX", path[128];
+	struct steno_config cfg;
+	struct pf_opts o;
+	open_with_config(dir, path, sizeof path, "# mine\n" QUIET_LINES, &cfg, &o);
 	char *head = line_at(1);
 	cr_assert(strstr(head, "Length"), "%s", head);
 	free(head);
@@ -215,23 +283,15 @@ Test(columns, hiding_a_column_is_saved_and_survives_a_restart)
 	free(head);
 	cr_assert_str_eq(read_all(path), "# mine\n" QUIET_LINES "columns = name,state,language,cost,created,tags\n");
 	config_free(&cfg);
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	cr_assert_eq(system(cmd), 0);
+	remove_dir(dir);
 }
 
 Test(columns, names_after_columns_set_them_at_once)
 {
-	char dir[] = "/tmp/steno-columns-XXXXXX", path[128], cmd[160];
+	char dir[] = "/tmp/steno-columns-XXXXXX", path[128];
 	struct steno_config cfg;
-	cr_assert_not_null(mkdtemp(dir));
-	snprintf(path, sizeof path, "%s/config", dir);
-	FILE *out = fopen(path, "w");
-	cr_assert_not_null(out);
-	fputs(QUIET_LINES, out);
-	fclose(out);
-	load_config(&cfg, path);
-	struct pf_opts o = { .rows = 40, .cols = 160, .sandbox_args = demo30, .config = &cfg };
-	pf_open(&f, &o);
+	struct pf_opts o;
+	open_with_config(dir, path, sizeof path, QUIET_LINES, &cfg, &o);
 	pf_keys(&f, ": c o l u m n s <Space> t a g s , c o s t <Enter>");
 	pf_expect(&f, "columns: name,cost,tags (saved in");
 	char *head = line_at(1);
@@ -244,6 +304,5 @@ Test(columns, names_after_columns_set_them_at_once)
 	pf_expect(&f, "columns: \"colour\" is not one of name, state, language, length, cost");
 	cr_assert_str_eq(read_all(path), QUIET_LINES "columns = name,cost,tags\n");
 	config_free(&cfg);
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	cr_assert_eq(system(cmd), 0);
+	remove_dir(dir);
 }

@@ -193,3 +193,67 @@ Test(frame, focus_moves_between_panes)
 	scr_keys(&s, "1");
 	cr_assert_eq(frame_focused(&s.ui.frame)->ops, &fake_orgs_ops);
 }
+
+/* ---- side panes that say how wide they need to be (pane_ops.max_cols) ---- */
+
+static int orgs_need = 12;
+
+static int fake_orgs_max_cols(const struct pane *p)
+{
+	(void)p;
+	return orgs_need;
+}
+
+/* The cell column where `needle` starts on row y of the screen, -1 if absent. */
+static int screen_col(int y, const char *needle)
+{
+	char *text = scr_text(), *line = text;
+	for (int i = 0; i < y && line; i++) {
+		line = strchr(line, '\n');
+		line = line ? line + 1 : NULL;
+	}
+	cr_assert_not_null(line);
+	int col = scr_cell_col(line, needle);
+	free(text);
+	return col;
+}
+
+static void capped_screen(int rows, int cols)
+{
+	static struct pane_ops capped;
+	capped = fake_orgs_ops;
+	capped.max_cols = fake_orgs_max_cols;
+	struct scr_opts o = { .rows = rows, .cols = cols };
+	scr_open(&s, &o);
+	scr_add(&s, pane_new(&capped, &s.ui.frame.ctx, NULL));
+	struct pane *t = pane_new(&fake_table_ops, &s.ui.frame.ctx, &fake_plain_table);
+	cr_assert_not_null(t);
+	t->weight = 3;
+	scr_add(&s, t);
+	scr_keys(&s, "");
+}
+
+Test(frame, a_side_pane_takes_no_more_than_it_needs_and_the_rest_goes_to_the_list)
+{
+	orgs_need = 12;
+	capped_screen(24, 100);
+	/* a quarter would be 25 columns: it needs 12, the list starts right after */
+	cr_assert_eq(screen_col(0, "Transcriptions"), 12 + 1);
+	/* the content grows (a longer name arrived): the pane follows before its next draw */
+	orgs_need = 20;
+	frame_dirty_scope(&s.ui.frame, SCOPE_ORGS);
+	scr_draw(&s);
+	cr_assert_eq(screen_col(0, "Transcriptions"), 20 + 1);
+	/* wider than its share: the share, as without a max (today's proportions) */
+	orgs_need = 40;
+	frame_dirty_scope(&s.ui.frame, SCOPE_ORGS);
+	scr_draw(&s);
+	cr_assert_eq(screen_col(0, "Transcriptions"), 25 + 1);
+	/* a resize keeps both rules */
+	scr_resize(&s, 24, 60);
+	cr_assert_eq(screen_col(0, "Transcriptions"), 15 + 1);
+	orgs_need = 12;
+	frame_dirty_scope(&s.ui.frame, SCOPE_ORGS);
+	scr_resize(&s, 24, 160);
+	cr_assert_eq(screen_col(0, "Transcriptions"), 12 + 1);
+}

@@ -178,6 +178,12 @@ static void list_specs(struct colwidth_spec *s, int name_want, int tags_want)
 	s[C_NAME] = (struct colwidth_spec){ .min = 12, .want = name_want, .grow = 1, .drop = 0 };
 }
 
+/* Names whole at Name's minimum: nothing gives way to Name, only minimums drop columns. */
+static void name_whole_at_min(struct colwidth_spec *s)
+{
+	s[C_NAME].want = s[C_NAME].min;
+}
+
 static int sum(const int *w, size_t n, int gap)
 {
 	int t = 0, shown = 0;
@@ -212,10 +218,15 @@ Test(colwidth, slack_goes_to_name_first_then_tags)
 	cr_assert_eq(sum(w, C_N, 1), 120);
 	cr_assert_gt(w[C_TAGS], 6);
 	cr_assert_eq(w[C_ID], 8, "fixed columns stay at their minimum while names are cut");
-	/* a little narrower: Name still gets the room before Tags */
+	/* a little narrower: Name still gets the room before Tags; while Name is cut, the
+	 * columns that drop no later than Tags give way, least needed first: ID (43 -> 52),
+	 * then Created (-> 63, Name whole); Tags stays and takes the rest */
 	colwidth_allocate(s, C_N, 90, 1, w);
-	cr_assert_eq(w[C_TAGS], 6);
-	cr_assert_eq(w[C_NAME], 12 + 90 - 59);
+	cr_assert_eq(w[C_ID], 0);
+	cr_assert_eq(w[C_CREATED], 0);
+	cr_assert_eq(w[C_NAME], 60, "%d", w[C_NAME]);
+	cr_assert_eq(w[C_TAGS], 6 + 3);
+	cr_assert_eq(sum(w, C_N, 1), 90);
 	/* surplus beyond every want goes to Name */
 	colwidth_allocate(s, C_N, 300, 1, w);
 	cr_assert_eq(w[C_TAGS], 40);
@@ -229,6 +240,8 @@ Test(colwidth, narrow_terminals_drop_columns_in_order)
 	struct colwidth_spec s[C_N];
 	int w[C_N];
 	list_specs(s, 40, 20);
+	/* minimums: ID goes first, then Created */
+	name_whole_at_min(s);
 	int shown = colwidth_allocate(s, C_N, 45, 1, w);
 	cr_assert_eq(w[C_ID], 0, "ID goes first");
 	cr_assert_eq(w[C_CREATED], 0, "then Created");
@@ -236,6 +249,12 @@ Test(colwidth, narrow_terminals_drop_columns_in_order)
 	cr_assert_gt(w[C_STATE], 0);
 	cr_assert_eq(sum(w, C_N, 1), 45);
 	cr_assert_eq(shown, 5);
+	/* Name cut (18 of 40) with Tags shown: Lang, Length, then Tags give way to it */
+	list_specs(s, 40, 20);
+	shown = colwidth_allocate(s, C_N, 45, 1, w);
+	cr_assert_eq(shown, 2);
+	cr_assert_eq(w[C_NAME], 45 - 6 - 1);
+	cr_assert_eq(w[C_STATE], 6);
 	/* smaller than every minimum: what stays is cut down, never beyond the total */
 	colwidth_allocate(s, C_N, 10, 1, w);
 	cr_assert_leq(sum(w, C_N, 1), 10);

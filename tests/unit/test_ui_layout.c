@@ -220,7 +220,7 @@ Test(layout, content_fit_drops_the_least_needed_columns_first_never_name)
 	int want[LISTCOL_COUNT], w[LISTCOL_COUNT];
 	static const int order[] = { LISTCOL_COST, LISTCOL_TAGS, LISTCOL_LENGTH, LISTCOL_LANGUAGE,
 				     LISTCOL_CREATED, LISTCOL_STATE };
-	demo_wants(want, 30, 20);
+	demo_wants(want, 18, 20);   /* names whole at Name's minimum: Tags may show */
 	/* all minimums: 18 + 12 + 5 + 6 + 5 + 10 + 6 + 6 gaps = 68 */
 	cr_assert_eq(layout_fit_content(LIST, want, list_grow, 0, -1, 68, 1, w), LISTCOL_COUNT);
 	int width = 68;
@@ -232,7 +232,8 @@ Test(layout, content_fit_drops_the_least_needed_columns_first_never_name)
 			cr_assert_eq(w[order[j]], 0, "at %d column %d", width, order[j]);
 		cr_assert_geq(w[LISTCOL_NAME], 18);
 		cr_assert_leq(list_total(w), width);
-		width -= w[LISTCOL_NAME] - 18;   /* the next step: exactly the minimums left */
+		/* the next step: exactly the minimums left (the slack went to Name and Tags) */
+		width -= w[LISTCOL_NAME] - 18 + (w[LISTCOL_TAGS] ? w[LISTCOL_TAGS] - 6 : 0);
 	}
 	/* at 80 columns (a 42-cell list): Name, State and Created */
 	cr_assert_eq(layout_fit_content(LIST, want, list_grow, 0, -1, 42, 1, w), 3);
@@ -240,6 +241,29 @@ Test(layout, content_fit_drops_the_least_needed_columns_first_never_name)
 	/* narrower than Name's minimum: Name alone, cut to what there is */
 	cr_assert_eq(layout_fit_content(LIST, want, list_grow, 0, -1, 10, 1, w), 1);
 	cr_assert_eq(w[LISTCOL_NAME], 10);
+}
+
+Test(layout, content_fit_cost_and_tags_give_way_to_a_cut_name)
+{
+	int want[LISTCOL_COUNT], w[LISTCOL_COUNT];
+	demo_wants(want, 40, 24);
+	/* the list of a 120-column terminal: every minimum fits (65 + 6 gaps), but Name would
+	 * be cut to 18 and Tags read "inter…": Cost, then Tags leave, Name takes their room */
+	cr_assert_eq(layout_fit_content(LIST, want, list_grow, 0, -1, 71, 1, w), LISTCOL_COUNT - 2);
+	cr_assert_eq(w[LISTCOL_COST], 0);
+	cr_assert_eq(w[LISTCOL_TAGS], 0);
+	cr_assert_eq(w[LISTCOL_NAME], 71 - 12 - 5 - 6 - 10 - 4, "%d", w[LISTCOL_NAME]);
+	/* Name whole once Cost left: Tags stays and takes the rest */
+	demo_wants(want, 24, 24);
+	layout_fit_content(LIST, want, list_grow, 0, -1, 71, 1, w);
+	cr_assert_eq(w[LISTCOL_COST], 0);
+	cr_assert_eq(w[LISTCOL_NAME], 24);
+	cr_assert_eq(w[LISTCOL_TAGS], 71 - 24 - 12 - 5 - 6 - 10 - 5);
+	/* sorted by cost, Cost stays (the sort's column is kept), Tags goes */
+	demo_wants(want, 40, 24);
+	layout_fit_content(LIST, want, list_grow, 0, LISTCOL_COST, 71, 1, w);
+	cr_assert_eq(w[LISTCOL_COST], 5);
+	cr_assert_eq(w[LISTCOL_TAGS], 0);
 }
 
 Test(layout, content_fit_leaves_hidden_columns_out_and_cuts_long_content_at_pref)
@@ -255,6 +279,7 @@ Test(layout, content_fit_leaves_hidden_columns_out_and_cuts_long_content_at_pref
 	want[LISTCOL_LANGUAGE] = 11;
 	layout_fit_content(LIST, want, list_grow, 0, -1, 120, 1, w);
 	cr_assert_eq(w[LISTCOL_LANGUAGE], 11);
+	want[LISTCOL_NAME] = 18;   /* whole at its minimum: Cost and Tags need not give way */
 	layout_fit_content(LIST, want, list_grow, 0, -1, 18 + 12 + 8 + 6 + 5 + 10 + 6 + 6, 1, w);
 	cr_assert_eq(w[LISTCOL_LANGUAGE], 8);
 	cr_assert_eq(w[LISTCOL_COST], 5, "nothing dropped");

@@ -162,15 +162,7 @@ static void put_done(void *p, const struct steno_http_response *resp, const stru
 	struct put_ctx c = *(struct put_ctx *)p;
 	struct steno_error told;
 	free(p);
-	if (e && e->kind == STENO_ERR_HTTP && resp && resp->status > 0) {
-		steno_error_from_response(resp->status, resp->body, resp->body_len, NULL, &told);
-		char msg[sizeof(told.message)];
-		snprintf(msg, sizeof(msg), "the storage refused the upload: %.400s", told.message);
-		steno_error_set(&told, STENO_ERR_HTTP, "%s", msg);
-		told.retry_after_s = e->retry_after_s;
-		e = &told;
-	}
-	c.cb(c.ud, e);
+	c.cb(c.ud, e ? steno_error_refused("the storage refused the upload", resp, e, &told) : NULL);
 }
 
 int steno_api_upload_put(struct steno_http *http, const char *signed_url, const char *path,

@@ -347,3 +347,20 @@ double steno_retry_after_parse(const char *value, long long now)
 		return -1;
 	return at > now ? (double)(at - now) : 0;
 }
+
+const struct steno_error *steno_error_refused(const char *who,
+					      const struct steno_http_response *resp,
+					      const struct steno_error *err, struct steno_error *out)
+{
+	if (!err || err->kind != STENO_ERR_HTTP || !resp || resp->status <= 0) {
+		if (err)
+			*out = *err;
+		return out;
+	}
+	steno_error_from_response(resp->status, resp->body, resp->body_len, NULL, out);
+	char msg[sizeof(out->message)];
+	snprintf(msg, sizeof(msg), "%s: %.400s", who, out->message);
+	steno_error_set(out, STENO_ERR_HTTP, "%s", msg);
+	out->retry_after_s = err->retry_after_s;
+	return out;
+}

@@ -30,6 +30,14 @@ int steno_error_from_response(long status, const char *body, size_t len,
  * message says what the server asked. */
 int steno_error_from_http(const struct steno_http_response *resp, struct steno_error *err);
 
+/* A transfer the storage refused (a signed URL's PUT or GET): err as the engine gave it
+ * (kind STENO_ERR_HTTP, the status) becomes "WHO: MESSAGE" with the storage's own words
+ * (an S3-style XML error, JSON, or text), keeping http_status, code and retry_after_s.
+ * Other errors, or no response, are copied as they are. Returns out. */
+const struct steno_error *steno_error_refused(const char *who,
+					      const struct steno_http_response *resp,
+					      const struct steno_error *err, struct steno_error *out);
+
 /* Retry-After header value in seconds ("120", "1.5", or an IMF-fixdate): >= 0, or -1 when
  * missing or unparseable. now is the current time (time(NULL)) for the date form. */
 double steno_retry_after_parse(const char *value, long long now);

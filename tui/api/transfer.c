@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "api/error_body.h"
 #include "api/http_internal.h"
 #include "api/url.h"
 
@@ -305,8 +306,9 @@ static void download_complete(struct steno_req *r, const struct steno_http_respo
 		x->download_done(x->ud, NULL, resp, &ferr);
 		return;
 	}
-	if (err) {
-		x->download_done(x->ud, NULL, resp, err);
+	if (err) {   /* a refused link says why in the file server's words ("Request has expired") */
+		x->download_done(x->ud, NULL, resp,
+				 steno_error_refused("the file server refused the download", resp, err, &ferr));
 		return;
 	}
 	if (download_finish_file(x, &ferr) != 0) {

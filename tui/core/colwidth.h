@@ -21,8 +21,12 @@ struct colwidth_spec {
  * 1. every column gets min; a column that does not fit is dropped (width 0) in drop order;
  * 2. the room left brings columns towards want: first the growing ones in grow order
  *    (Name before Tags), then the others left to right;
- * 3. what remains goes to the growing columns in grow order (the first takes it all).
- * Returns the number of columns shown. total or n <= 0: every width 0. */
+ * 3. what remains goes to the growing columns in grow order (the first takes it all);
+ * 4. while the first growing column (Name) is below its want, the columns that drop no
+ *    later than a later growing one (Tags) leave, least needed first (Cost, then Tags):
+ *    the slack is Name's before it is theirs, and a Tags column at its minimum reads
+ *    "inter…".
+ * Returns the number of columns shown. total or n <= 0 (or n > 64): every width 0. */
 int colwidth_allocate(const struct colwidth_spec *spec, size_t n, int total, int gap, int *width);
 
 #endif

@@ -130,43 +130,124 @@ static void frame_refit_overlay(struct ui_frame *f)
 	f->all_dirty = 1;
 }
 
-/* Main panes side by side by weight; bottom panes share a third below; status last. */
+static int pane_weight(const struct pane *p)
+{
+	return p->weight > 0 ? p->weight : 1;
+}
+
+static int is_main(const struct pane *p)
+{
+	return !p->hidden && p->ops->place == PANE_PLACE_MAIN;
+}
+
+/* The edges of n panes' shares of cols by weight (only those with use[i]), in w[]. */
+static void share_by_weight(struct pane *const *m, int n, const int *use, int cols, int *w)
+{
+	int weights = 0;
+
+	for (int i = 0; i < n; i++)
+		weights += use[i] ? pane_weight(m[i]) : 0;
+	for (int i = 0, acc = 0, edge = 0; i < n; i++) {
+		if (!use[i])
+			continue;
+		acc += pane_weight(m[i]);
+		int next = (int)((long)cols * acc / weights);
+		w[i] = next - edge;
+		edge = next;
+	}
+}
+
+/* The widths of the n main panes m[], in order, in cols: a pane with a max_cols takes its
+ * share by weight or that max if less; the panes without one share the rest by weight
+ * (the list takes what the side panes have no use for). If every pane has a max, the
+ * heaviest takes the rest. */
+static void main_widths(struct pane *const *m, int n, int cols, int *w)
+{
+	int all[FRAME_MAX_PANES], open[FRAME_MAX_PANES], room = cols, heaviest = 0, any = 0;
+
+	if (n <= 0)
+		return;
+	for (int i = 0; i < n; i++) {
+		all[i] = 1;
+		heaviest = pane_weight(m[i]) > pane_weight(m[heaviest]) ? i : heaviest;
+	}
+	share_by_weight(m, n, all, cols, w);
+	for (int i = 0; i < n; i++) {
+		int max = m[i]->ops->max_cols ? m[i]->ops->max_cols(m[i]) : 0;
+		open[i] = max <= 0;
+		any |= open[i];
+		if (!open[i] && w[i] > max)
+			w[i] = max;
+	}
+	open[heaviest] |= !any;
+	for (int i = 0; i < n; i++)
+		room -= open[i] ? 0 : w[i];
+	share_by_weight(m, n, open, room, w);
+}
+
+/* The visible main panes, in order, and their widths now. Returns how many. */
+static int main_panes(struct ui_frame *f, struct pane **m, int *w)
+{
+	int n = 0;
+
+	for (int i = 0; i < f->npanes; i++)
+		if (is_main(f->panes[i]))
+			m[n++] = f->panes[i];
+	main_widths(m, n, f->cols, w);
+	return n;
+}
+
+/* Main panes side by side (main_widths); bottom panes share a third below; status last. */
 static void frame_layout(struct ui_frame *f)
 {
-	int main_rows = f->rows, weights = 0, bottom = 0, x = 0;
+	struct pane *m[FRAME_MAX_PANES];
+	int w[FRAME_MAX_PANES], main_rows = f->rows, bottom = 0, n = main_panes(f, m, w);
 
 	for (int i = 0; i < f->npanes; i++) {
 		struct pane *p = f->panes[i];
 		if (p->hidden) {
 			pane_place(p, 0, 0, 0, 0);
-			continue;
-		}
-		if (p->ops->place == PANE_PLACE_STATUS) {
+		} else if (p->ops->place == PANE_PLACE_STATUS) {
 			main_rows--;
 			pane_place(p, f->rows - 1, 0, 1, f->cols);
 		} else if (p->ops->place == PANE_PLACE_BOTTOM) {
 			bottom = 1;
-		} else {
-			weights += p->weight > 0 ? p->weight : 1;
 		}
 	}
 	int bottom_rows = bottom ? (main_rows / 3 > 3 ? main_rows / 3 : 3) : 0;
 	main_rows -= bottom_rows;
-	for (int i = 0, acc = 0; i < f->npanes; i++) {
+	for (int i = 0; i < f->npanes; i++) {
 		struct pane *p = f->panes[i];
-		if (p->hidden || p->ops->place == PANE_PLACE_STATUS)
-			continue;
-		if (p->ops->place == PANE_PLACE_BOTTOM) {
+		if (!p->hidden && p->ops->place == PANE_PLACE_BOTTOM)
 			pane_place(p, main_rows, 0, bottom_rows, f->cols);
-			continue;
-		}
-		acc += p->weight > 0 ? p->weight : 1;
-		int right = weights ? f->cols * acc / weights : f->cols;
-		pane_place(p, 0, x, main_rows, right - x);
-		x = right;
 	}
+	for (int i = 0, x = 0; i < n; x += w[i++])
+		pane_place(m[i], 0, x, main_rows, w[i]);
 	if (f->overlay)
 		place_overlay(f, f->overlay);
+}
+
+/* A dirty main pane may want another width (its content changed): laid out again when a
+ * width differs, before anything is drawn. */
+static void frame_refit_main(struct ui_frame *f)
+{
+	struct pane *m[FRAME_MAX_PANES];
+	int w[FRAME_MAX_PANES], asks = 0;
+
+	for (int i = 0; i < f->npanes; i++) {
+		struct pane *p = f->panes[i];
+		asks |= is_main(p) && p->ops->max_cols && (p->dirty || f->all_dirty);
+	}
+	if (!asks)
+		return;
+	int n = main_panes(f, m, w);
+	for (int i = 0; i < n; i++) {
+		if (m[i]->cols != w[i]) {
+			frame_layout(f);
+			f->all_dirty = 1;
+			return;
+		}
+	}
 }
 
 void frame_resize(struct ui_frame *f)
@@ -392,8 +473,10 @@ void frame_draw(struct ui_frame *f)
 {
 	int force, drawn = 0;
 
-	if (!f->too_small)
+	if (!f->too_small) {
+		frame_refit_main(f);
 		frame_refit_overlay(f);
+	}
 	force = f->all_dirty;
 
 	if (f->too_small) {

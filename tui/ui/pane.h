@@ -23,7 +23,7 @@ enum pane_result {
 };
 
 enum pane_place {
-	PANE_PLACE_MAIN,     /* side by side in the main area, by weight */
+	PANE_PLACE_MAIN,     /* side by side in the main area, by weight (and max_cols) */
 	PANE_PLACE_BOTTOM,   /* below the main area, a third of it (the log) */
 	PANE_PLACE_STATUS,   /* the last line */
 	PANE_PLACE_OVERLAY,  /* centred on top (help, dialogs) */
@@ -59,6 +59,10 @@ struct pane_ops {
 	unsigned (*select)(struct pane *p, int row);
 	/* Frees p->data. */
 	void (*close)(struct pane *p);
+	/* A main pane's most useful width (its widest content), or 0 (NULL: none): it never
+	 * takes more, and what it leaves of its weighted share goes to the other main panes.
+	 * Asked at each layout and before a dirty pane is drawn, so it may follow the content. */
+	int (*max_cols)(const struct pane *p);
 };
 
 /* Ownership: created by pane_new, freed by pane_free (which calls ops->close and

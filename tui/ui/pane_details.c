@@ -243,8 +243,16 @@ static unsigned details_key(struct pane *p, enum action_id act, ui_key key)
 	return PANE_HANDLED | PANE_REDRAW;
 }
 
+/* The labels, then an id (32 hex digits) on one row and a blank column; longer values
+ * wrap, and the describe view has them whole. */
+static int details_max_cols(const struct pane *p)
+{
+	(void)p;
+	return DETAILS_LABEL + 2 + 32 + 1;
+}
 
 const struct pane_ops details_pane_ops = {
 	.name = "details", .scope = SCOPE_DETAILS, .place = PANE_PLACE_MAIN,
 	.open = details_open, .draw = details_draw, .key = details_key, .close = details_close,
+	.max_cols = details_max_cols,
 };

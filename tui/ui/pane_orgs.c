@@ -13,6 +13,7 @@
 #include "ui/app_internal.h"
 #include "ui/draw.h"
 #include "ui/style.h"
+#include "ui/text.h"
 
 /* Ownership: the pane's data. */
 struct orgs_pane {
@@ -46,17 +47,48 @@ static bool orgs_is_current(const struct app *app, const struct app_place *pl)
 	return !strcmp(pl->folder_id, app->folder_id);
 }
 
+static const char orgs_title[] = "Organizations";
+static const char *const orgs_none[] = { "None known:", "organization = ID",
+	"in the profile, or", "STENO_ORG_ID." };
+
+static int orgs_text_width(const char *s, unsigned flags)
+{
+	wchar_t *ws = text_sanitize(s, flags);
+	int w = text_width(ws);
+
+	free(ws);
+	return w;
+}
+
+/* Wide enough for every entry (the mark, the label and a blank column before the next
+ * pane), the title and the message when there is none. */
+static int orgs_max_cols(const struct pane *p)
+{
+	const struct orgs_pane *op = p->data;
+	const struct app *app = op->app;
+	unsigned flags = app_text_flags(p);
+	int want = 1 + orgs_text_width(orgs_title, flags) + 1;
+
+	for (size_t i = 0; !app->n_places && i < sizeof orgs_none / sizeof *orgs_none; i++) {
+		int w = 1 + orgs_text_width(orgs_none[i], flags) + 1;
+		want = w > want ? w : want;
+	}
+	for (size_t i = 0; i < app->n_places; i++) {
+		int w = 2 + orgs_text_width(app->places[i].label, flags) + 1;
+		want = w > want ? w : want;
+	}
+	return want;
+}
+
 static void orgs_draw(struct pane *p)
 {
 	struct orgs_pane *op = p->data;
 	struct app *app = op->app;
 	unsigned flags = app_text_flags(p);
 
-	app_draw_title(p, "Organizations");
+	app_draw_title(p, orgs_title);
 	if (!app->n_places) {
-		static const char *const msg[] = { "None known:", "organization = ID",
-			"in the profile, or", "STENO_ORG_ID." };
-		app_draw_message(p, 1, msg, 4);
+		app_draw_message(p, 1, orgs_none, sizeof orgs_none / sizeof *orgs_none);
 		return;
 	}
 	listview_resize(&op->lv, (int)app->n_places, p->rows - 1);
@@ -142,5 +174,5 @@ void pane_orgs_discover(struct app *app)
 const struct pane_ops orgs_pane_ops = {
 	.name = "organizations", .scope = SCOPE_ORGS, .place = PANE_PLACE_MAIN,
 	.open = orgs_open, .draw = orgs_draw, .key = orgs_key, .select = orgs_select,
-	.close = orgs_close,
+	.close = orgs_close, .max_cols = orgs_max_cols,
 };
