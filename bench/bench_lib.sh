@@ -16,6 +16,9 @@ start_sandbox() {
 	[ -n "$SBX_PID" ] && kill "$SBX_PID" && wait "$SBX_PID" 2>/dev/null || true
 	seed=$1
 	shift
+	# emptied here, not by the child's redirection: the loop below must not read the lines
+	# of the sandbox before
+	: > "$WORK/sbx.out"
 	"$SANDBOX" --port 0 --seed-demo "$seed" --rate-limit off "$@" > "$WORK/sbx.out" 2>"$WORK/sbx.err" &
 	SBX_PID=$!
 	i=0

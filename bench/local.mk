@@ -31,5 +31,5 @@ include %reldir%/tui.mk
 # A fresh connection per POST vs a reused one (bench/post.mk).
 include %reldir%/post.mk
 
-bench: bench-sandbox bench-ls bench-tui bench-post bench-asr
+bench: bench-sandbox bench-ls bench-tui bench-idle bench-post bench-asr
 .PHONY: bench bench-sandbox bench-ls

@@ -10,7 +10,7 @@ bench_tui_latency_LDADD = libsteno_ui.a libsteno_core.a libsteno_api.a $(NCURSES
 	$(CURL_LIBS) $(JSONC_LIBS) $(INIH_LIBS) -lm
 CLEANFILES += bench/tui_pty bench/tui_latency
 EXTRA_DIST += %reldir%/tui_bench.sh %reldir%/preview_bench.sh %reldir%/bench_lib.sh \
-	%reldir%/columns_bench.sh
+	%reldir%/tui_idle.sh %reldir%/tui_latency_ab.sh %reldir%/columns_bench.sh
 
 bench-tui: steno steno-sandbox bench/tui_pty bench/tui_latency
 	$(SHELL) $(srcdir)/%reldir%/tui_bench.sh ./steno ./steno-sandbox bench/tui_pty bench/tui_latency
@@ -19,8 +19,17 @@ bench-tui: steno steno-sandbox bench/tui_pty bench/tui_latency
 bench-preview: steno steno-sandbox bench/tui_pty
 	$(SHELL) $(srcdir)/%reldir%/preview_bench.sh ./steno ./steno-sandbox bench/tui_pty
 
+# Idle CPU and wakeups on a quiet organization: live list on, off, and top -d 1 side by side.
+bench-idle: steno steno-sandbox bench/tui_pty
+	$(SHELL) $(srcdir)/%reldir%/tui_idle.sh ./steno ./steno-sandbox bench/tui_pty
+
+# Key-to-screen latency against another build's bench/tui_latency:
+#   make bench-latency-ab LATENCY_B=/path/to/other/build/bench/tui_latency
+bench-latency-ab: steno-sandbox bench/tui_latency
+	$(SHELL) $(srcdir)/%reldir%/tui_latency_ab.sh ./steno-sandbox bench/tui_latency '$(LATENCY_B)'
+
 # The list's columns fitted to content against a baseline build's tui_latency:
 #   make bench-columns BASELINE=/path/to/main-build/bench/tui_latency
 bench-columns: steno-sandbox bench/tui_latency
 	$(SHELL) $(srcdir)/%reldir%/columns_bench.sh ./steno-sandbox bench/tui_latency $(BASELINE)
-.PHONY: bench-tui bench-preview bench-columns
+.PHONY: bench-tui bench-preview bench-idle bench-latency-ab bench-columns

@@ -2,7 +2,9 @@
  *
  *   tui_pty frame ROWSxCOLS NEEDLE -- CMD...   ms from fork until NEEDLE is on screen
  *   tui_pty idle SECONDS NEEDLE -- CMD...      CPU ms (utime+stime) over SECONDS once NEEDLE shows,
- *                                              and context switches (wakeups) per minute
+ *                                              the same in microseconds from the scheduler's
+ *                                              own count (schedstat), and context switches
+ *                                              (wakeups) per minute, all and voluntary only
  *   tui_pty rss NEEDLE KEYS NEEDLE2 -- CMD...  VmRSS kB when NEEDLE shows, then after KEYS
  *                                              were typed and NEEDLE2 showed ("-" KEYS: none)
  *   tui_pty keys NEEDLE KEYS NEEDLE2 -- CMD...  once NEEDLE shows: types KEYS (one by one, each
@@ -16,6 +18,7 @@
 #include <poll.h>
 #include <pty.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -130,13 +133,12 @@ static long proc_cpu_ms(pid_t pid)
 	return (long)((ut + st) * 1000 / (unsigned long)sysconf(_SC_CLK_TCK));
 }
 
-/* Context switches of every thread of pid (voluntary + involuntary): each time a thread
- * blocked and woke up again, or was preempted. An idle loop that sleeps in poll() adds one
- * per wakeup. -1 when /proc cannot be read. */
-static long proc_switches(pid_t pid)
+/* The sum over every thread of pid of what read_one reads from /proc/PID/task/TID/FILE;
+ * -1 when /proc cannot be read. */
+static long long tasks_sum(pid_t pid, const char *file, long long (*read_one)(FILE *f))
 {
-	char path[96], line[256];
-	long total = 0, v;
+	char path[128];
+	long long total = 0;
 	DIR *d;
 	struct dirent *e;
 
@@ -146,18 +148,42 @@ static long proc_switches(pid_t pid)
 	while ((e = readdir(d))) {
 		if (e->d_name[0] == '.')
 			continue;
-		snprintf(path, sizeof path, "/proc/%d/task/%.20s/status", (int)pid, e->d_name);
+		snprintf(path, sizeof path, "/proc/%d/task/%.20s/%s", (int)pid, e->d_name, file);
 		FILE *f = fopen(path, "r");
 		if (!f)
 			continue;
-		while (fgets(line, sizeof line, f))
-			if (sscanf(line, "voluntary_ctxt_switches: %ld", &v) == 1 ||
-			    sscanf(line, "nonvoluntary_ctxt_switches: %ld", &v) == 1)
-				total += v;
+		total += read_one(f);
 		fclose(f);
 	}
 	closedir(d);
 	return total;
+}
+
+/* A thread's context switches from its status: voluntary ones (it blocked, e.g. asleep in
+ * poll(), and woke up again: one per wakeup of an idle loop), plus with `preempted` the
+ * involuntary ones (another process took the CPU: they grow with the machine's load). */
+static long long status_switches(FILE *f, bool preempted)
+{
+	char line[256];
+	long long total = 0, v;
+
+	while (fgets(line, sizeof line, f))
+		if (sscanf(line, "voluntary_ctxt_switches: %lld", &v) == 1 ||
+		    (preempted && sscanf(line, "nonvoluntary_ctxt_switches: %lld", &v) == 1))
+			total += v;
+	return total;
+}
+
+static long long switches_of(FILE *f) { return status_switches(f, true); }
+static long long voluntary_of(FILE *f) { return status_switches(f, false); }
+
+/* A thread's time on a CPU in ns as the scheduler counts it (the first field of its
+ * schedstat): a finer clock than the 10 ms ticks of utime+stime. */
+static long long sched_ns_of(FILE *f)
+{
+	long long ns = 0;
+
+	return fscanf(f, "%lld", &ns) == 1 ? ns : 0;
 }
 
 static long proc_rss_kb(pid_t pid)
@@ -209,13 +235,21 @@ static int cmd_idle(double seconds, const char *needle, char **cmd)
 	double settle = now_ms() + 2000;
 	while (now_ms() < settle)
 		run_pump(&r, 100);
-	long c0 = proc_cpu_ms(r.pid), w0 = proc_switches(r.pid);
+	long c0 = proc_cpu_ms(r.pid);
+	long long w0 = tasks_sum(r.pid, "status", switches_of);
+	long long v0 = tasks_sum(r.pid, "status", voluntary_of);
+	long long s0 = tasks_sum(r.pid, "schedstat", sched_ns_of);
 	double end = now_ms() + seconds * 1000;
 	while (now_ms() < end)
 		run_pump(&r, (int)(end - now_ms()) + 1);
-	long c1 = proc_cpu_ms(r.pid), w1 = proc_switches(r.pid);
+	long c1 = proc_cpu_ms(r.pid);
+	long long w1 = tasks_sum(r.pid, "status", switches_of);
+	long long v1 = tasks_sum(r.pid, "status", voluntary_of);
+	long long s1 = tasks_sum(r.pid, "schedstat", sched_ns_of);
 	printf("idle_cpu_ms %ld\n", c1 - c0);
+	printf("idle_cpu_us %lld\n", (s1 - s0) / 1000);
 	printf("idle_wakeups_per_min %.1f\n", (double)(w1 - w0) * 60.0 / seconds);
+	printf("idle_voluntary_per_min %.1f\n", (double)(v1 - v0) * 60.0 / seconds);
 	run_stop(&r);
 	return 0;
 }

@@ -1,12 +1,17 @@
 /* steno watch against a sandbox on real time (a short transcription takes ~5 s): one line per state change until the
- * items named settle, JSON lines, exit codes, kinds, ids that do not exist. */
+ * items named settle, JSON lines, exit codes, kinds, ids that do not exist. watch --list against a sandbox whose
+ * clock stands nearly still: an item another client creates is printed within one live interval, its later
+ * states follow, SIGINT ends it with 130. */
 #include "config.h"
 
 #include <criterion/criterion.h>
 #include <json-c/json.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
 
 #include "test_cli_util.h"
 
@@ -120,4 +125,134 @@ Test(watch, unknown_ids_end_it_with_exit_1)
 	RUN(&r, "watch");
 	cr_expect_eq(r.code, 2, "nothing to watch is a usage error");
 	cli_result_free(&r);
+}
+
+/* ---- watch --list ---- */
+
+#define LIVE_S 5   /* refresh = 5: the live list's shortest interval */
+
+static void setup_still(void)
+{
+	/* the sandbox's clock stands nearly still: states move only when the test jumps it */
+	static const char *const still[] = {"--clock-speed", "0.001", NULL};
+	cr_assert_eq(sbx_start(&sb, still), 0, "sandbox did not start");
+	cr_assert_eq(cli_home_init(&home), 0);
+	cr_assert_eq(cli_home_config(&home, "refresh = 5\nrefresh_interval = 1\nrefresh_max = 1\n"), 0);
+	rc = sbx_receiver_start(30.0, NULL, NULL, 0);
+	cr_assert_not_null(rc);
+}
+
+static pid_t watch_pid;   /* the running watch, killed if the test ends before it */
+
+static void teardown_list(void)
+{
+	if (watch_pid > 0) {
+		kill(watch_pid, SIGKILL);
+		waitpid(watch_pid, NULL, 0);
+	}
+	teardown();
+}
+
+TestSuite(watch_list, .init = setup_still, .fini = teardown_list, .timeout = 120);
+
+static double mono_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The states printed so far for id (in the JSON lines of the file at path), in order, into
+ * states (at most max); their number. Every complete line must parse. */
+static int states_of(const char *path, const char *id, char states[][40], int max)
+{
+	char *text = cli_read_file(path);
+	int n = 0;
+
+	for (char *line = text, *end; line && (end = strchr(line, '\n')); line = end + 1) {
+		*end = '\0';
+		json_object *o = json_tokener_parse(line);
+		cr_assert_not_null(o, "not a JSON line: %s", line);
+		const char *st = sbx_str(o, "state");
+		if (sbx_str(o, "id") && !strcmp(sbx_str(o, "id"), id) && st && n < max)
+			snprintf(states[n++], 40, "%s", st);
+		json_object_put(o);
+	}
+	free(text);
+	return n;
+}
+
+/* Waits up to seconds until a line for id is printed (with that state, when not NULL). */
+static bool printed(const char *path, const char *id, const char *state, double seconds)
+{
+	char states[16][40];
+
+	for (double end = mono_s() + seconds;; ) {
+		int n = states_of(path, id, states, 16);
+		for (int i = 0; i < n; i++)
+			if (!state || !strcmp(states[i], state))
+				return true;
+		if (mono_s() > end)
+			return false;
+		nanosleep(&(struct timespec){0, 50 * 1000000}, NULL);
+	}
+}
+
+Test(watch_list, a_new_item_and_its_changes_are_printed_until_sigint)
+{
+	char url[300], before[64], fresh[64], outp[600], errp[600], states[16][40];
+
+	snprintf(url, sizeof url, "%s/media.wav", sbx_receiver_origin(rc));
+	create(url, before, sizeof before);
+	cli_home_path(&home, "watch.out", outp, sizeof outp);
+	cli_home_path(&home, "watch.err", errp, sizeof errp);
+	pid_t pid = watch_pid = cli_spawn(&home, &sb, NULL,
+					  (const char *const[]){"watch", "--list", "--json", NULL}, outp, errp);
+	cr_assert_gt(pid, 0);
+	/* the list's first read: the item already there is printed with its state */
+	cr_assert(printed(outp, before, NULL, 60), "the listed item was not printed");
+	/* another client creates one: the live re-read finds it, with no other trigger */
+	double t0 = mono_s();
+	create(url, fresh, sizeof fresh);
+	cr_assert(printed(outp, fresh, NULL, 4 * LIVE_S), "a new item was never printed");
+	double took = mono_s() - t0;
+	cr_expect_leq(took, LIVE_S + 4, "printed %.1f s after its creation, the list is read every %d s",
+		      took, LIVE_S);
+	cr_expect_eq(states_of(outp, fresh, states, 16), 1);
+	cr_expect_neq(strcmp(states[0], "automatic_done"), 0, "first seen while it works: %s", states[0]);
+	/* its later changes: the sandbox's clock jumps until it is done (one or two steps) */
+	for (int jump = 0; jump < 3 && !printed(outp, fresh, "automatic_done", 0); jump++) {
+		cr_assert_eq(sbx_advance(&sb, 8 * 3600), 0);
+		printed(outp, fresh, "automatic_done", 8);
+	}
+	cr_assert(printed(outp, fresh, "automatic_done", 0), "its end was not printed");
+	int n = states_of(outp, fresh, states, 16);
+	for (int i = 1; i < n; i++)
+		cr_expect_neq(strcmp(states[i - 1], states[i]), 0, "%s printed twice", states[i]);
+	/* a list watch has no end of its own: SIGINT ends it, 130 as the man page says */
+	cr_assert_eq(kill(pid, SIGINT), 0);
+	int st = 0;
+	for (double end = mono_s() + 30; waitpid(pid, &st, WNOHANG) == 0; ) {
+		cr_assert(mono_s() < end, "SIGINT did not end it");
+		nanosleep(&(struct timespec){0, 20 * 1000000}, NULL);
+	}
+	watch_pid = 0;
+	cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 130, "status %d", st);
+	char *out = cli_read_file(outp), *err = cli_read_file(errp);
+	cr_assert(out && err);
+	cr_expect(strstr(err, "interrupted"), "%s", err);
+	cr_expect(!strstr(err, "Sanitizer") && !strstr(err, "runtime error:"), "%s", err);
+	/* JSON lines to the end: the failure object of --json is one line too, the last */
+	size_t len = strlen(out);
+	cr_assert(len > 0 && out[len - 1] == '\n', "%s", out);
+	out[len - 1] = '\0';
+	char *last = strrchr(out, '\n');
+	json_object *o = json_tokener_parse(last ? last + 1 : out);
+	cr_assert_not_null(o, "the last line is not JSON:\n%s", out);
+	cr_expect_str_eq(sbx_str(o, "code"), "cancelled");
+	json_object_put(o);
+	states_of(outp, fresh, states, 16);   /* every line parses */
+	free(out);
+	free(err);
 }

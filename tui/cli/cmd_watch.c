@@ -20,8 +20,8 @@ static const char watch_usage[] =
 	"e.g. order:ID, names the kind of one) and print a line at each state change until all\n"
 	"have settled (done, failed, or waiting for a person). --list also follows the\n"
 	"organization's list (new items and their changes), read again every `refresh` seconds,\n"
-	"until interrupted. --json: one JSON object a line. Exit 0 when all ended well, 1 when\n"
-	"one failed or was not found.\n";
+	"until interrupted (exit 130). --json: one JSON object a line. Exit 0 when all ended\n"
+	"well, 1 when one failed or was not found.\n";
 
 /* One thing followed. */
 struct watch_item {
@@ -100,8 +100,7 @@ static void print_change(struct watch *w, const struct watch_item *it, const cha
 		json_object_object_add(o, "state", json_object_new_string(state));
 		json_object_object_add(o, "settled", json_object_new_boolean(it->settled));
 		json_object_object_add(o, "failed", json_object_new_boolean(it->failed));
-		out_json_text(stdout, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
-		fputc('\n', stdout);
+		out_json_line(stdout, o);
 		json_object_put(o);
 	} else {
 		char *id = out_clean(it->id), *st = out_clean(state);

@@ -28,7 +28,8 @@ void cli_json_errors(bool on)
 	json_errors = on;
 }
 
-/* With --json, a failure is also one JSON object on stdout, for scripts:
+/* With --json, a failure is also one JSON object on stdout, for scripts, on one line (after
+ * the JSON lines of watch --json or ls --ndjson it is one more):
  * {"status": HTTP status or null, "code": machine code, "message": text, "fields": {FIELD: [text]}} */
 static void json_error(long status, const char *code, const char *message, const char *field)
 {
@@ -45,7 +46,7 @@ static void json_error(long status, const char *code, const char *message, const
 		json_object_object_add(fields, field, list);
 	}
 	json_object_object_add(o, "fields", fields);
-	out_json(stdout, o);
+	out_json_line(stdout, o);
 	json_object_put(o);
 	fflush(stdout);
 }

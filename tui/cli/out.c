@@ -226,6 +226,13 @@ void out_json(FILE *f, struct json_object *obj)
 	fputc('\n', f);
 }
 
+void out_json_line(FILE *f, struct json_object *obj)
+{
+	out_json_text(f, json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PLAIN |
+								  JSON_C_TO_STRING_NOSLASHESCAPE));
+	fputc('\n', f);
+}
+
 int out_json_body(FILE *f, const char *body, size_t len)
 {
 	struct json_tokener *tok = json_tokener_new();

@@ -43,6 +43,8 @@ void out_kv(FILE *f, int keyw, const char *key, const char *value);
 int out_json_body(FILE *f, const char *body, size_t len);
 /* Prints an object pretty with a newline. */
 void out_json(FILE *f, struct json_object *obj);
+/* Prints an object on one line (a line of a JSON-lines stream) with a newline. */
+void out_json_line(FILE *f, struct json_object *obj);
 /* Writes JSON text produced by json-c, with C1 controls and bidi formatting characters
  * (which json-c leaves raw) written as \uXXXX escapes: the same JSON value, but nothing a
  * terminal acts on. */

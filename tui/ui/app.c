@@ -92,33 +92,26 @@ unsigned app_action(struct app *app, enum action_id act)
 
 /* ---- the loop's hooks ---- */
 
-static void app_time_tick_merge(int *period, int tick)
+static void app_timeout_merge(long *t, long wait)
 {
-	if (tick > 0 && (!*period || tick < *period))
-		*period = tick;
+	if (wait >= 0 && (*t < 0 || wait < *t))
+		*t = wait;
 }
 
 long app_wait_timeout(struct app *app)
 {
 	long t = sync_timeout_ms(app->sync);
-	long j = jobs_timeout_ms(app->jobs);
+	int64_t now = app_now_ms(app);
 
-	if (j >= 0 && (t < 0 || j < t))
-		t = j;
+	app_timeout_merge(&t, jobs_timeout_ms(app->jobs));
 	/* a transfer's progress bar and a rate limit's countdown move each second, a time
-	 * shown as often as its text */
-	int period = jobs_active(app->jobs) || sync_rate_wait_ms(app->sync, NULL) > 0 ? 1000 : 0;
-	app_time_tick_merge(&period, app->animating);
-	app_time_tick_merge(&period, app->list_tick);
-	if (period > 0 && (t < 0 || t > period))
-		t = period;
-	if (app->list_fresh_until) {
-		int64_t left = app->list_fresh_until - app_now_ms(app);
-		if (left < 0)
-			left = 0;
-		if (t < 0 || left < t)
-			t = (long)left;
-	}
+	 * shown as often as its text, counted from the pane's last draw */
+	if (jobs_active(app->jobs) || sync_rate_wait_ms(app->sync, NULL) > 0)
+		app_timeout_merge(&t, 1000);
+	app_timeout_merge(&t, app_tick_wait_ms(app->animating, app->animating_drawn_ms, now));
+	app_timeout_merge(&t, app_tick_wait_ms(app->list_tick, app->list_drawn_ms, now));
+	if (app->list_fresh_until)
+		app_timeout_merge(&t, app->list_fresh_until > now ? (long)(app->list_fresh_until - now) : 0);
 	return t;
 }
 
@@ -129,9 +122,13 @@ void app_after_wait(struct app *app)
 	sync_run(app->sync);
 	if (jobs_active(app->jobs))
 		pane_dirty(app->activity);
-	if (app->animating)
+	int64_t now = app_now_ms(app);
+	/* times shown are drawn again once their period has passed, not on every pass (a key
+	 * would draw the list twice) */
+	if (app_tick_wait_ms(app->animating, app->animating_drawn_ms, now) == 0)
 		pane_dirty(app->details);
-	if (app->list_tick || (app->list_fresh_until && app_now_ms(app) >= app->list_fresh_until))
+	if (app_tick_wait_ms(app->list_tick, app->list_drawn_ms, now) == 0 ||
+	    (app->list_fresh_until && now >= app->list_fresh_until))
 		pane_dirty(app->tlist);
 	app_refresh_status(app);
 }

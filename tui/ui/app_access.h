@@ -95,7 +95,9 @@ struct app {
 	char open_order[SCHED_ID_MAX];    /* `:order ID` opens it after the input closed */
 	char confirm_order[SCHED_ID_MAX]; /* c in its describe view: confirm it after it closed */
 	int animating;                    /* ms between redraws of the details' times (0: none) */
+	int64_t animating_drawn_ms;       /* the details' last draw (app_now_ms) */
 	int list_tick;                    /* ms between redraws of the list's times (0: none) */
+	int64_t list_drawn_ms;            /* the list's last draw */
 	int64_t list_fresh_until;         /* a fresh row's mark goes then (0: none shown) */
 	int quit;
 	struct app_hooks hooks;           /* set by app.c */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "ui/draw.h"
+#include "ui/format.h"
 #include "ui/style.h"
 #include "ui/text.h"
 
@@ -32,13 +33,18 @@ void app_draw_message(struct pane *p, int y, const char *const *lines, size_t n)
 
 void app_time_tick(int *tick_ms, long long seconds)
 {
-	long long a = seconds < 0 ? -seconds : seconds;
-	/* fmt_span shows seconds under a minute, minutes under a day, then hours; near a
-	 * minute the seconds are about to show */
-	int ms = a < 120 ? 1000 : a < 86400 ? 60000 : 3600000;
+	int ms = (int)fmt_span_tick_ms(seconds);
 
 	if (!*tick_ms || ms < *tick_ms)
 		*tick_ms = ms;
+}
+
+long app_tick_wait_ms(int tick_ms, int64_t drawn_ms, int64_t now_ms)
+{
+	if (tick_ms <= 0)
+		return -1;
+	int64_t left = drawn_ms + tick_ms - now_ms;
+	return left > 0 ? (long)left : 0;
 }
 
 int app_draw_field(struct pane *p, const struct app_field *f, int row, int skip, int top_y)

@@ -52,6 +52,18 @@ int fmt_span(char *buf, size_t size, long long seconds)
 	return put(buf, size, snprintf(buf, size, "%llud %02lluh", s / 86400, s / 3600 % 24));
 }
 
+long fmt_span_tick_ms(long long ahead)
+{
+	unsigned long long a = ahead < 0 ? 0ull - (unsigned long long)ahead : (unsigned long long)ahead;
+	/* fmt_span's unit: seconds under a minute, minutes under a day, then hours */
+	unsigned long long unit = a < 60 ? 1 : a < 86400 ? 60 : 3600, floor = unit == 3600 ? 86400 : 60;
+
+	/* shrinking, it reaches the finer unit in a - floor + 1 seconds */
+	if (ahead > 0 && unit > 1 && a - floor + 1 < unit)
+		return (long)(a - floor + 1) * 1000;
+	return (long)unit * 1000;
+}
+
 int fmt_relative(char *buf, size_t size, time_t when, time_t now)
 {
 	long long d = (long long)when - (long long)now;

@@ -20,6 +20,14 @@ int fmt_money(char *buf, size_t size, long long cents, const char *symbol);
 /* A short span: "45s", "3m", "2h 05m", "3d 04h". Negative spans count as positive. */
 int fmt_span(char *buf, size_t size, long long seconds);
 
+/* How often fmt_span, fmt_relative and fmt_countdown of a time `ahead` seconds from now
+ * (negative: in the past, its span grows; positive: ahead, it shrinks) are worth drawing
+ * again: the unit shown (1000 ms while seconds show, 60000 while minutes do, 3600000 beyond a
+ * day), the same period for every time of a unit so that many on screen wake the loop once
+ * a unit; a time ahead is drawn again when it comes under its unit, so that the finer one
+ * (the last minute's seconds, the last day's minutes) shows from its start. */
+long fmt_span_tick_ms(long long ahead);
+
 /* Relative to now: "in 2h 05m", "3m ago", "just now" within 5 s either side. */
 int fmt_relative(char *buf, size_t size, time_t when, time_t now);
 

@@ -108,7 +108,7 @@ static void details_fields(struct details_pane *d, const struct store_transcript
 	if (st->state_changed_ms && st->changing && (l = dl_add(d, "In state"))) {
 		long long in_state = (long long)((app_now_ms(d->app) - st->state_changed_ms) / 1000);
 		fmt_span(l->value, sizeof l->value, in_state);
-		app_time_tick(&d->app->animating, in_state);
+		app_time_tick(&d->app->animating, -in_state);   /* it began in_state s ago */
 	}
 	dl_str(d, "Language", t->language);
 	fmt_duration(buf, sizeof buf, steno_known(t->audio_length_s.st) ? (double)t->audio_length_s.v : -1);
@@ -195,6 +195,7 @@ static void details_draw(struct pane *p)
 	app_draw_title(p, "Details");
 	d->n = 0;
 	app->animating = 0;
+	app->animating_drawn_ms = app_now_ms(app);
 	if (!st) {
 		static const char *const msg[] = { "Nothing selected." };
 		app_draw_message(p, 1, msg, 1);

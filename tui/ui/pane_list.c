@@ -269,6 +269,7 @@ static void list_draw(struct pane *p)
 	app_list_fill(app);   /* a taller pane (first frame, resize) may want more rows */
 	list_title(p, v);
 	app->list_tick = 0;
+	app->list_drawn_ms = app_now_ms(app);
 	app->list_fresh_until = 0;
 	if (list_draw_empty(p, v))
 		return;
