@@ -183,3 +183,31 @@ Test(sync, a_watched_order_is_read_and_remembered)
 	cr_assert_str_eq(state.watched[idx[0]].id, id);
 	free(idx);
 }
+
+/* R (a first-page read) asked while the next page is still being read is not dropped as
+ * "already loading": it runs once that read ends, so an item made meanwhile is listed (the
+ * soak saw the TUI miss it when R came during a page read). */
+Test(sync, a_first_page_asked_while_a_next_page_loads_is_read_after_it)
+{
+	static const char *const small_pages[] = { "--page-size", "2", NULL };
+	steno_http_free(http);
+	sbx_stop(&sb);
+	cr_assert_eq(sbx_start(&sb, small_pages), 0, "sandbox did not start");
+	struct steno_http_config hc = { .base_url = sb.base_url, .api_key = sb.api_key };
+	cr_assert_eq(steno_http_new(&hc, &http, &err), 0, "%s", err.message);
+	open_sync(0);
+	create_transcription("old 1");
+	create_transcription("old 2");
+	create_transcription("old 3");
+	cr_assert_eq(sync_load_view(sy, sb.org_id, NULL, NULL, true, false), 0);
+	spin();
+	struct store_view *v = sync_view(sy, sb.org_id, NULL, NULL);
+	cr_assert_eq(v->n, 2);
+	cr_assert_eq(sync_load_view(sy, sb.org_id, NULL, NULL, false, false), 0);  /* page 2 */
+	create_transcription("newest");
+	cr_assert_eq(sync_load_view(sy, sb.org_id, NULL, NULL, true, false), 0);  /* R */
+	spin();
+	const struct store_transcription *top = store_view_item(store, v, 0);
+	cr_assert_not_null(top);
+	cr_assert_str_eq(top->t.name, "newest", "the first page was read again after page 2");
+}

@@ -271,6 +271,7 @@ void sync_free(struct steno_sync *s)
 	free(s->retry_org);
 	free(s->retry_folder);
 	free(s->retry_tag);
+	free(s->reread_key);
 	for (size_t i = 0; i < s->n_watched_tr; i++)
 		free(s->watched_tr[i]);
 	free(s->watched_tr);

@@ -114,6 +114,21 @@ void sync_retry_list(struct steno_sync *s)
 	sync_load_view(s, s->retry_org, s->retry_folder, s->retry_tag, s->list_retry_first, false);
 }
 
+static int load_page(struct steno_sync *s, struct store_view *v, bool first, bool load_all,
+		     bool live);
+
+/* The read of v ended: page 1 asked meanwhile (sync_load_view, e.g. R) is read now. True when
+ * it was. */
+static bool reread_asked(struct steno_sync *s, struct store_view *v)
+{
+	if (!s->reread_key || strcmp(s->reread_key, v->key) != 0)
+		return false;
+	free(s->reread_key);
+	s->reread_key = NULL;
+	load_page(s, v, true, s->reread_load_all, false);
+	return true;
+}
+
 static void page_done(void *ud, struct steno_transcription_page *res, const struct steno_error *err)
 {
 	struct sync_req *r = ud;
@@ -137,6 +152,7 @@ static void page_done(void *ud, struct steno_transcription_page *res, const stru
 		if (!r->live)
 			schedule_list_retry(r, err);
 		sync_req_done(r);
+		reread_asked(s, v);
 		return;
 	}
 	s->list_retry_ms = 0;
@@ -153,7 +169,7 @@ static void page_done(void *ud, struct steno_transcription_page *res, const stru
 		      : store_view_add_page(s->cfg.store, v, res, first, now, &e2);
 	if (rc < 0)
 		sync_tell_error(s, &e2);
-	if (load_all && !v->end && v->next_url)
+	if (!reread_asked(s, v) && load_all && !v->end && v->next_url)
 		sync_load_view(s, org, folder, tags, false, true);
 	free(org);
 	free(folder);
@@ -197,6 +213,17 @@ static int load_page(struct steno_sync *s, struct store_view *v, bool first, boo
 
 	if (!first && (v->end || !v->next_url))
 		return 0;
+	if (first && !live && store_refresh_running(s->cfg.store, v->key)) {
+		/* another read of this view runs (a next page, the live re-read): page 1 is read
+		 * again when it ends, so what changed meanwhile is not missed */
+		char *key = strdup(v->key);
+		if (!key)
+			return -1;
+		free(s->reread_key);
+		s->reread_key = key;
+		s->reread_load_all = load_all;
+		return 0;
+	}
 	struct sync_req *r = page_req(s, v, first);
 	if (!r)
 		return 0;   /* already loading */

@@ -44,6 +44,9 @@ struct steno_sync {
 	int64_t list_retry_ms;     /* its backoff */
 	bool list_retry_first;
 	char *retry_org, *retry_folder, *retry_tag;
+	char *reread_key;          /* a view whose page 1 was asked while another read of it ran:
+	                            * read when that read ends (NULL: none) */
+	bool reread_load_all;
 	struct sync_live live;
 	enum sync_health health;
 	double rate_wait_s;
