@@ -98,6 +98,16 @@ Test(remember, the_transcribe_dialog_offers_its_last_choices_again_and_after_a_r
 	pf_expect(&f, "(*) auto");
 	pf_keys(&f, "<Esc>");
 	create_transcription(&f, "german", 1, "/Pods");
+	/* saved at once, not only when steno quits: a killed steno keeps it */
+	char path[400];
+	snprintf(path, sizeof path, "%s/state/steno/state.json", f.dir);
+	FILE *in = fopen(path, "r");
+	cr_assert_not_null(in, "no state file before quitting: %s", path);
+	char text[8192] = "";
+	size_t n = fread(text, 1, sizeof text - 1, in);
+	text[n] = '\0';
+	fclose(in);
+	cr_assert(strstr(text, "de-DE") && strstr(text, "/Pods"), "%s", text);
 	pf_keys(&f, "a");
 	pf_expect(&f, "de-DE  German (Germany)");
 	pf_expect(&f, "(*) pro");

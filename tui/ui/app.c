@@ -303,7 +303,7 @@ static void app_free(struct app *app)
 		store_unlisten(app->store, app->listener);
 	store_free(app->store);
 	if (app->state.dirty && app->state_path)
-		state_save(&app->state, app->state_path, &err);
+		state_save(&app->state, app->state_path, &err);   /* at exit: nobody to tell */
 	state_free(&app->state);
 	free(app->state_path);
 	if (app->have_paths)
@@ -442,4 +442,12 @@ int ui_main(const struct ui_options *opts)
 	rc = ui_loop_run(&l);
 	app_free(app);
 	return rc;
+}
+
+void app_save_state(struct app *app)
+{
+	struct steno_error err;
+
+	if (app->state.dirty && app->state_path && state_save(&app->state, app->state_path, &err) != 0)
+		app_status(app, "state not saved: %s", err.message);
 }

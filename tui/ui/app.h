@@ -76,6 +76,9 @@ struct scheduler *app_scheduler(struct app *app);
 struct steno_jobs *app_jobs(struct app *app);
 const struct steno_config *app_config(struct app *app);   /* never NULL (defaults) */
 struct steno_state *app_state(struct app *app);           /* learned folders */
+/* Saves the state file now when it changed (read-merge-write under its lock), so that what
+ * the user just did survives a steno that is killed; errors go to the status line. */
+void app_save_state(struct app *app);
 struct ui_frame *app_frame(struct app *app);
 const struct ui_options *app_options(struct app *app);
 int app_read_only(struct app *app);

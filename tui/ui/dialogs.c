@@ -52,12 +52,14 @@ static void hook_unmark(void *ud)
 	app_unmark_all(ud);
 }
 
-/* What a dialog was submitted with goes into the state (saved with it), for next time. */
+/* What a dialog was submitted with goes into the state, saved at once, for next time. */
 static void hook_remember(void *ud, const struct choice_report *r)
 {
 	struct steno_error err;
 	if (choices_record(app_state(ud), r, app_wall_ms(ud), &err) != 0)
 		app_status(ud, "not remembered: %s", err.message);
+	else
+		app_save_state(ud);
 }
 
 static void env_cache_dir(struct app *app, struct dialog_env *env)
