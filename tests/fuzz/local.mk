@@ -53,7 +53,7 @@ tests/fuzz/fuzz_timestamp: $(srcdir)/tests/fuzz/fuzz_timestamp.c $(FUZZ_MODEL_SR
 
 # Client config (core) and ui parsers: each target compiles what it needs from source.
 FUZZ_CONF_SRC = $(srcdir)/tui/core/conf.c $(srcdir)/tui/core/conf_load.c \
-	$(srcdir)/tui/core/paths.c $(srcdir)/tui/core/download_name.c $(srcdir)/tui/api/error.c \
+	$(srcdir)/tui/core/paths.c $(srcdir)/tui/core/download_name.c $(srcdir)/tui/core/columns.c $(srcdir)/tui/api/error.c \
 	$(srcdir)/tui/api/jget.c $(srcdir)/tui/api/spec_tables.c $(srcdir)/tui/api/url.c \
 	$(srcdir)/tui/api/utf8.c \
 	$(srcdir)/tui/api/timestamp.c $(srcdir)/tests/fuzz/fuzz_check.c
