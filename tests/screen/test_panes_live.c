@@ -8,6 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <poll.h>
+#include <unistd.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 
 #include "panes_fixture.h"
 #include "ui/app_internal.h"
@@ -15,9 +20,15 @@
 static struct pf f;
 static const char *const demo30[] = { "--seed-demo", "30", "--page-size", "10", NULL };
 
+static struct steno_config slow_polls;   /* a test's own config, freed after the app */
+static bool slow_polls_set;
+
 static void teardown(void)
 {
 	pf_close(&f);
+	if (slow_polls_set)
+		config_free(&slow_polls);
+	slow_polls_set = false;
 }
 
 TestSuite(live, .fini = teardown, .timeout = 60);
@@ -49,9 +60,12 @@ static int wait_line(const char *a, const char *b, double max_s)
 				return row;
 			}
 		}
+		if (mono_s() >= end) {
+			char *screen = scr_text();
+			cr_assert_fail("no line with '%s' '%s' after %.0f s:\n%s", a, b ? b : "", max_s,
+				       screen);
+		}
 		free(t);
-		cr_assert(mono_s() < end, "no line with '%s' '%s' after %.0f s", a, b ? b : "",
-			  max_s);
 	}
 }
 
@@ -226,4 +240,48 @@ Test(live, a_watched_change_is_announced_once)
 	cr_assert_eq(count(out, "\007"), told, "nor end one");
 	free(out);
 	sbx_receiver_stop(rc);
+}
+
+/* An item that fails while selected, seen failing through the live list (which carries
+ * no reason): its details are read again and say why. Its media is asked of a listener that
+ * never answers, and fails when the test closes it. */
+Test(live, a_selected_item_that_fails_says_why_in_the_details)
+{
+	/* items are polled once an hour: only the live list (5 s) sees the change */
+	struct steno_error err;
+	cr_assert_eq(config_init_defaults(&slow_polls, &err), 0);
+	slow_polls_set = true;
+	slow_polls.refresh_interval_s = 3600;
+	slow_polls.refresh_max_s = 3600;
+	slow_polls.live_refresh_s = 5;
+	struct pf_opts o = { .rows = 30, .cols = 120, .sandbox_args = demo30, .config = &slow_polls };
+	struct sockaddr_in sa = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	socklen_t sl = sizeof sa;
+	char body[512];
+	long status = 0;
+	int lfd = socket(AF_INET, SOCK_STREAM, 0);
+
+	cr_assert(lfd >= 0 && bind(lfd, (struct sockaddr *)&sa, sizeof sa) == 0 && listen(lfd, 4) == 0);
+	cr_assert_eq(getsockname(lfd, (struct sockaddr *)&sa, &sl), 0);
+	pf_open(&f, &o);
+	snprintf(body, sizeof body, "{\"transcription\":{\"name\":\"Fails while shown\","
+		 "\"language\":\"en-US\",\"tmp_url\":\"http://127.0.0.1:%d/a.wav\","
+		 "\"organization_id\":\"%s\"}}", ntohs(sa.sin_port), f.sbx.org_id);
+	json_object *tr = sbx_call(&f.sbx, "POST", "transcriptions", body, &status);
+	cr_assert_eq(status, 201);
+	json_object_put(tr);
+	wait_line("Fails while shown", "ingesting", 8);
+	pf_keys(&f, "g");
+	pf_settle(&f);   /* its details are read: ingesting, no failure */
+	cr_assert_not(on_screen("download_failed"));
+	/* the sandbox's fetch of the media: accepted, then closed unanswered (it fails) */
+	struct pollfd pfd = { .fd = lfd, .events = POLLIN };
+	for (double end = mono_s() + 15; poll(&pfd, 1, 0) == 0; ) {
+		cr_assert(mono_s() < end, "the sandbox never asked for the media");
+		f.quit |= app_step(f.app, 100);
+		cr_assert_not(on_screen("failed    "), "failed before the media was asked for");
+	}
+	close(accept(lfd, NULL, NULL));
+	close(lfd);
+	wait_line("Failure", "download_failed", 15);
 }

@@ -174,6 +174,8 @@ Test(store, details_merge_keeps_known_fields)
 	cr_assert_eq(store_transcription_put(st, &t, false, 9000, &err), 1);
 	cr_assert_null(r->t.failure_reason);
 	cr_assert_eq(seen.state_changed, 1);
+	/* and its details are to be read again: the new state's reason, links, are not known */
+	cr_assert_not(r->detailed);
 }
 
 Test(store, put_without_id_fails_and_frees)

@@ -234,14 +234,17 @@ static bool merge_fields(struct steno_transcription *d, struct steno_transcripti
 }
 
 /* A failure reason belongs to the state it came with: a list item (which carries none)
- * announcing another state makes the old reason stale. */
-static void drop_stale_failure(struct steno_transcription *d)
+ * announcing another state makes the old reason stale, and the details are read again
+ * (the new state's reason and links: a transcription that failed says why). */
+static void drop_stale_details(struct store_transcription *r)
 {
+	struct steno_transcription *d = &r->t;
 	free(d->failure_reason);
 	free(d->failure_message);
 	d->failure_reason = NULL;
 	d->failure_message = NULL;
 	d->failure_reason_st = STENO_MISSING;
+	r->detailed = false;
 }
 
 /* Still moving by itself: not final, not waiting for a person (locked), and a state this
@@ -291,7 +294,7 @@ int store_rec_merge(struct steno_store *st, struct steno_transcription *t, bool 
 	if (new_state && r->t.state)
 		*old_state = strdup(r->t.state);   /* for the event; NULL on no memory too */
 	if (new_state && !detailed)
-		drop_stale_failure(&r->t);
+		drop_stale_details(r);
 	bool ch = merge_fields(&r->t, t);
 	steno_transcription_free(t);
 	ch |= detailed && !r->detailed;
