@@ -1,12 +1,14 @@
-/* steno-sandbox stops promptly on SIGTERM whatever its request threads are waiting for: a
- * request held by a latency fault ends (its connection closed, its route never run) instead
- * of holding the stop for the whole delay, and the exit is still the clean one (status 0,
+/* steno-sandbox stops promptly on SIGTERM whatever its threads are waiting for: a request
+ * held by a latency fault ends (its connection closed, its route never run) instead of
+ * holding the stop for the whole delay; a download that the server does not answer ends
+ * too, and is taken up again at the next start. The exit is still the clean one (status 0,
  * the database closed: its write-ahead log checkpointed and removed). */
 #include "config.h"
 
 #include <arpa/inet.h>
 #include <criterion/criterion.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,4 +155,56 @@ Test(sandbox_stop, latency_fault_does_not_hold_the_stop, .fini = stop_all)
 	cr_assert_eq(json_object_get_int(sbx_get(e, "received")), 1);
 	cr_assert_eq(json_object_get_int(sbx_get(e, "processed")), 0);
 	json_object_put(counters);
+}
+
+/* A loopback port that takes connections and never answers; its number into *port. */
+static int silent_listener(int *port)
+{
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	cr_assert_geq(fd, 0);
+	struct sockaddr_in sa = {.sin_family = AF_INET};
+	socklen_t len = sizeof sa;
+	inet_pton(AF_INET, "127.0.0.1", &sa.sin_addr);
+	cr_assert_eq(bind(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+	cr_assert_eq(listen(fd, 8), 0);
+	cr_assert_eq(getsockname(fd, (struct sockaddr *)&sa, &len), 0);
+	*port = ntohs(sa.sin_port);
+	return fd;
+}
+
+/* The next connection to the listener within 10 s (-1: none). */
+static int next_connection(int listener)
+{
+	struct pollfd p = {.fd = listener, .events = POLLIN};
+	return poll(&p, 1, 10000) == 1 ? accept(listener, NULL, NULL) : -1;
+}
+
+Test(sandbox_stop, download_does_not_hold_the_stop, .fini = stop_all)
+{
+	int port = 0;
+	int listener = silent_listener(&port);
+	sbt_start(&S, NULL);
+	char body[512];
+	long st = 0;
+	snprintf(body, sizeof body, "{\"transcription\":{\"name\":\"slow\",\"language\":\"en-US\",\"tmp_url\":"
+		 "\"http://127.0.0.1:%d/a.wav\",\"organization_id\":\"%s\"}}", port, S.org_id);
+	json_object_put(sbx_call(&S, "POST", "transcriptions", body, &st));
+	cr_assert_eq(st, 201);
+	int conn = next_connection(listener);
+	cr_assert_geq(conn, 0, "the sandbox never started the download");
+	long long took = 0;
+	int status = term_within(STOP_BOUND_MS, &took);
+	cr_assert_neq(status, -1, "steno-sandbox still ran %lld ms after SIGTERM", took);
+	cr_assert_eq(status, 0, "steno-sandbox exited with status %d", status);
+	close(conn);
+
+	/* Not failed by the stop: downloaded again as soon as the sandbox is back. */
+	char dir[sizeof S.dir];
+	snprintf(dir, sizeof dir, "%s", S.dir);
+	cr_assert_eq(sbx_start_dir(&S, dir, NULL), 0);
+	S.own_dir = 1;
+	conn = next_connection(listener);
+	cr_assert_geq(conn, 0, "the download was not taken up again after the restart");
+	close(conn);
+	close(listener);
 }
