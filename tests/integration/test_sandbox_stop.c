@@ -1,7 +1,7 @@
 /* steno-sandbox stops promptly on SIGTERM whatever its threads are waiting for: a request
  * held by a latency fault ends (its connection closed, its route never run) instead of
- * holding the stop for the whole delay; a download that the server does not answer ends
- * too, and is taken up again at the next start. The exit is still the clean one (status 0,
+ * holding the stop for the whole delay; a download or a webhook call that the server does
+ * not answer ends too, and is taken up again at the next start. The exit is still the clean one (status 0,
  * the database closed: its write-ahead log checkpointed and removed). */
 #include "config.h"
 
@@ -111,6 +111,29 @@ static int term_within(long long bound_ms, long long *took_ms)
 	return got == 0 ? -1 : WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
+/* SIGTERM: a clean exit within STOP_BOUND_MS, which closes the database (its write-ahead log
+ * checkpointed and removed). */
+static void stop_cleanly(void)
+{
+	long long took = 0;
+	int status = term_within(STOP_BOUND_MS, &took);
+	cr_assert_neq(status, -1, "steno-sandbox still ran %lld ms after SIGTERM", took);
+	cr_assert_eq(status, 0, "steno-sandbox exited with status %d", status);
+	char wal[600];
+	struct stat sb;
+	snprintf(wal, sizeof wal, "%s/sandbox.db-wal", S.dir);
+	cr_assert_neq(stat(wal, &sb), 0, "%s is left: the database was not closed", wal);
+}
+
+/* The sandbox started again on the data of the one stop_cleanly stopped. */
+static void restart(void)
+{
+	char dir[sizeof S.dir];
+	snprintf(dir, sizeof dir, "%s", S.dir);
+	cr_assert_eq(sbx_start_dir(&S, dir, NULL), 0);
+	S.own_dir = 1;
+}
+
 Test(sandbox_stop, latency_fault_does_not_hold_the_stop, .fini = stop_all)
 {
 	const char *args[] = {"--faults", "latency=1:30000ms", NULL};
@@ -123,25 +146,13 @@ Test(sandbox_stop, latency_fault_does_not_hold_the_stop, .fini = stop_all)
 	 * POST, and wait there the watchdog's 5 s. */
 	usleep(300 * 1000);
 	cr_assert(sbt_wait(delay_started, NULL, 400, 25 * 1000), "the request never reached its delay");
-	long long took = 0;
-	int status = term_within(STOP_BOUND_MS, &took);
-	cr_assert_neq(status, -1, "steno-sandbox still ran %lld ms after SIGTERM", took);
-	cr_assert_eq(status, 0, "steno-sandbox exited with status %d", status);
+	stop_cleanly();
 	/* The held request got no answer: its connection was closed. */
 	char buf[256];
 	cr_assert_leq(read(fd, buf, sizeof buf), 0, "the held request was answered");
 	close(fd);
-	/* A clean exit closes the database: its write-ahead log is checkpointed and removed. */
-	char wal[600];
-	struct stat sb;
-	snprintf(wal, sizeof wal, "%s/sandbox.db-wal", S.dir);
-	cr_assert_neq(stat(wal, &sb), 0, "%s is left: the database was not closed", wal);
-
 	/* Started again on its data: the request was received, not acted on. */
-	char dir[sizeof S.dir];
-	snprintf(dir, sizeof dir, "%s", S.dir);
-	cr_assert_eq(sbx_start_dir(&S, dir, NULL), 0);
-	S.own_dir = 1;
+	restart();
 	long st = 0;
 	char path[160];
 	snprintf(path, sizeof path, "transcriptions?organization_id=%s", S.org_id);
@@ -192,19 +203,52 @@ Test(sandbox_stop, download_does_not_hold_the_stop, .fini = stop_all)
 	cr_assert_eq(st, 201);
 	int conn = next_connection(listener);
 	cr_assert_geq(conn, 0, "the sandbox never started the download");
-	long long took = 0;
-	int status = term_within(STOP_BOUND_MS, &took);
-	cr_assert_neq(status, -1, "steno-sandbox still ran %lld ms after SIGTERM", took);
-	cr_assert_eq(status, 0, "steno-sandbox exited with status %d", status);
+	stop_cleanly();
 	close(conn);
-
+	restart();
 	/* Not failed by the stop: downloaded again as soon as the sandbox is back. */
-	char dir[sizeof S.dir];
-	snprintf(dir, sizeof dir, "%s", S.dir);
-	cr_assert_eq(sbx_start_dir(&S, dir, NULL), 0);
-	S.own_dir = 1;
 	conn = next_connection(listener);
 	cr_assert_geq(conn, 0, "the download was not taken up again after the restart");
+	close(conn);
+	close(listener);
+}
+
+/* Attempts the sandbox counted on its first webhook delivery (the log lists the newest first). */
+static int first_webhook_attempts(void)
+{
+	struct sbx_resp r;
+	cr_assert_eq(sbx_request(&S, "GET", "/_sandbox/webhooks", S.admin_key, NULL, NULL, &r), 0);
+	json_object *log = sbx_json(&r);
+	sbx_resp_free(&r);
+	json_object *all = sbx_get(log, "deliveries");
+	size_t n = all ? json_object_array_length(all) : 0;
+	cr_assert_gt(n, 0, "no webhook delivery");
+	int attempts = json_object_get_int(sbx_get(json_object_array_get_idx(all, n - 1), "attempts"));
+	json_object_put(log);
+	return attempts;
+}
+
+Test(sandbox_stop, webhook_call_does_not_hold_the_stop, .fini = stop_all)
+{
+	int port = 0;
+	int listener = silent_listener(&port);
+	sbt_start(&S, NULL);
+	char url[1024], body[2048];
+	long st = 0;
+	sbt_upload_wav(&S, "talk.wav", 20, url, sizeof url);
+	snprintf(body, sizeof body, "{\"order\":{\"url\":\"%s\",\"language\":\"en-US\",\"organization_id\":%s,"
+		 "\"confirm\":true,\"webhook_url\":\"http://127.0.0.1:%d/hook\"}}", url, S.org_id, port);
+	json_object_put(sbx_call(&S, "POST", "orders", body, &st));
+	cr_assert_eq(st, 201);
+	int conn = next_connection(listener);
+	cr_assert_geq(conn, 0, "the sandbox never called the webhook");
+	stop_cleanly();
+	close(conn);
+	restart();
+	/* The call the stop cut is not an attempt: the same delivery is made again. */
+	conn = next_connection(listener);
+	cr_assert_geq(conn, 0, "the webhook was not called again after the restart");
+	cr_assert_eq(first_webhook_attempts(), 0);
 	close(conn);
 	close(listener);
 }
