@@ -190,26 +190,34 @@ static int next_connection(int listener)
 	return poll(&p, 1, 10000) == 1 ? accept(listener, NULL, NULL) : -1;
 }
 
+/* POSTs body to path (201), waits for the sandbox's call to the silent listener, stops the
+ * sandbox cleanly and starts it again: what it was calling ("the download") must be called
+ * again. Returns that second connection. */
+static int cut_and_called_again(int listener, const char *path, const char *body, const char *what)
+{
+	long st = 0;
+	json_object_put(sbx_call(&S, "POST", path, body, &st));
+	cr_assert_eq(st, 201);
+	int conn = next_connection(listener);
+	cr_assert_geq(conn, 0, "the sandbox never started %s", what);
+	stop_cleanly();
+	close(conn);
+	restart();
+	conn = next_connection(listener);
+	cr_assert_geq(conn, 0, "%s was not taken up again after the restart", what);
+	return conn;
+}
+
 Test(sandbox_stop, download_does_not_hold_the_stop, .fini = stop_all)
 {
 	int port = 0;
 	int listener = silent_listener(&port);
 	sbt_start(&S, NULL);
 	char body[512];
-	long st = 0;
 	snprintf(body, sizeof body, "{\"transcription\":{\"name\":\"slow\",\"language\":\"en-US\",\"tmp_url\":"
 		 "\"http://127.0.0.1:%d/a.wav\",\"organization_id\":\"%s\"}}", port, S.org_id);
-	json_object_put(sbx_call(&S, "POST", "transcriptions", body, &st));
-	cr_assert_eq(st, 201);
-	int conn = next_connection(listener);
-	cr_assert_geq(conn, 0, "the sandbox never started the download");
-	stop_cleanly();
-	close(conn);
-	restart();
 	/* Not failed by the stop: downloaded again as soon as the sandbox is back. */
-	conn = next_connection(listener);
-	cr_assert_geq(conn, 0, "the download was not taken up again after the restart");
-	close(conn);
+	close(cut_and_called_again(listener, "transcriptions", body, "the download"));
 	close(listener);
 }
 
@@ -234,20 +242,11 @@ Test(sandbox_stop, webhook_call_does_not_hold_the_stop, .fini = stop_all)
 	int listener = silent_listener(&port);
 	sbt_start(&S, NULL);
 	char url[1024], body[2048];
-	long st = 0;
 	sbt_upload_wav(&S, "talk.wav", 20, url, sizeof url);
 	snprintf(body, sizeof body, "{\"order\":{\"url\":\"%s\",\"language\":\"en-US\",\"organization_id\":%s,"
 		 "\"confirm\":true,\"webhook_url\":\"http://127.0.0.1:%d/hook\"}}", url, S.org_id, port);
-	json_object_put(sbx_call(&S, "POST", "orders", body, &st));
-	cr_assert_eq(st, 201);
-	int conn = next_connection(listener);
-	cr_assert_geq(conn, 0, "the sandbox never called the webhook");
-	stop_cleanly();
-	close(conn);
-	restart();
 	/* The call the stop cut is not an attempt: the same delivery is made again. */
-	conn = next_connection(listener);
-	cr_assert_geq(conn, 0, "the webhook was not called again after the restart");
+	int conn = cut_and_called_again(listener, "orders", body, "the webhook call");
 	cr_assert_eq(first_webhook_attempts(), 0);
 	close(conn);
 	close(listener);
