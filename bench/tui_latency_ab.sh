@@ -13,8 +13,9 @@ SANDBOX=$1 LAT_A=$2 LAT_B=$3 RUNS=${4:-5} N=${5:-100} KEYS=${6:-400}
 . "$(dirname "$0")/bench_lib.sh"
 
 # A run with transfers leaves the sandbox's few worker threads asleep in its latency fault
-# (30 s per request held) for minutes, and such a sandbox does not even stop on SIGTERM: each
-# run gets a fresh sandbox of its own, killed after it.
+# (30 s per request held) for minutes, which would slow the next run: each run gets a fresh
+# sandbox of its own, killed after it (-9: a sandbox built before its stop cut those delays
+# short waited them out on SIGTERM).
 fresh_sandbox() {
 	[ -z "$SBX_PID" ] || { kill -9 "$SBX_PID"; wait "$SBX_PID" 2>/dev/null || true; }
 	SBX_PID=

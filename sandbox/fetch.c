@@ -5,6 +5,7 @@
 #include "fetch.h"
 
 #include "sandbox.h"
+#include "stopping.h"
 
 #include <arpa/inet.h>
 #include <curl/curl.h>
@@ -87,6 +88,19 @@ static size_t fetch_write(char *data, size_t size, size_t nmemb, void *cls)
 	return n;
 }
 
+/* libcurl calls this at least once a second, even with nothing on the wire: a transfer
+ * ends within about a second of the sandbox's stop instead of holding its thread (and the
+ * stop, which joins that thread) until its timeout. */
+static int abort_when_stopping(void *cls, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow)
+{
+	(void)cls;
+	(void)dltotal;
+	(void)dlnow;
+	(void)ultotal;
+	(void)ulnow;
+	return stopping_now();
+}
+
 static CURL *fetch_handle(const char *url, long timeout)
 {
 	CURL *c = curl_easy_init();
@@ -101,6 +115,8 @@ static CURL *fetch_handle(const char *url, long timeout)
 	curl_easy_setopt(c, CURLOPT_TIMEOUT, timeout);
 	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 10L);
 	curl_easy_setopt(c, CURLOPT_OPENSOCKETFUNCTION, fetch_open_socket);
+	curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, abort_when_stopping);
+	curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
 	/* Proxy variables in the environment (http_proxy, ALL_PROXY ...) are ignored: through a
 	 * loopback proxy, the loopback guard above would let any host be reached. */
 	curl_easy_setopt(c, CURLOPT_PROXY, "");

@@ -1,5 +1,6 @@
 /* fetch: outbound HTTP with libcurl (media, documents, webhooks). Only loopback addresses are
- * connected to unless sb_cfg.allow_remote; a size cap and timeouts on every transfer. */
+ * connected to unless sb_cfg.allow_remote; a size cap and timeouts on every transfer, which
+ * also ends (failed) when the sandbox stops (stopping.h). */
 #ifndef SB_FETCH_H
 #define SB_FETCH_H
 

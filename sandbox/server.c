@@ -13,6 +13,7 @@
 #include "ratelimit.h"
 #include "routes.h"
 #include "sandbox.h"
+#include "stopping.h"
 #include "util.h"
 
 #include <arpa/inet.h>
@@ -38,6 +39,7 @@ struct req_state {
 	struct fault_roll fault;
 	int prechecked;
 	int handled; /* the route's handler ran */
+	int cut;     /* its injected delay was cut short by the stop: no answer, no handler */
 };
 
 /* ---- request helpers --------------------------------------------------- */
@@ -287,12 +289,14 @@ static void reply_rate_limited(struct sb_req *r, int retry)
 	reply_header(r, "Retry-After", buf);
 }
 
-static void fault_delay(int ms)
+/* The latency fault: holds this worker thread ms milliseconds, unless the server stops
+ * meanwhile (server_stop wakes it before it waits for its threads). 0, or -1 when cut short. */
+static int fault_delay(int ms)
 {
 	if (ms <= 0)
-		return;
+		return 0;
 	counters_fault("latency");
-	usleep((useconds_t)ms * 1000u);
+	return stopping_sleep_ms(ms);
 }
 
 /* Everything decided before the body arrives. Replies on failure. */
@@ -304,8 +308,10 @@ static void request_precheck(struct req_state *rs)
 		return;
 	r->body_limit = r->route->body_limit ? (size_t)r->route->body_limit : (size_t)SB_JSON_MAX;
 	if (r->route->flags & R_OPEN) {
-		if (r->route->flags & R_LATENCY)
-			fault_delay(faults_roll_latency());
+		if ((r->route->flags & R_LATENCY) && fault_delay(faults_roll_latency()) != 0) {
+			rs->cut = 1;
+			return;
+		}
 		if (r->route->begin)
 			r->route->begin(r);
 		return;
@@ -326,7 +332,10 @@ static void request_precheck(struct req_state *rs)
 	faults_roll(&rs->fault, strcmp(r->method, "POST") == 0);
 	if (rs->fault.kind != FAULT_NONE)
 		counters_fault(faults_kind_name(rs->fault.kind));
-	fault_delay(rs->fault.latency_ms);
+	if (fault_delay(rs->fault.latency_ms) != 0) {
+		rs->cut = 1;
+		return;
+	}
 	switch (rs->fault.kind) {
 	case FAULT_500:
 		reply_error(r, 500, "internal_error", "injected fault: internal server error");
@@ -477,6 +486,11 @@ static enum MHD_Result server_access(void *cls, struct MHD_Connection *conn, con
 		guard_headers_done(conn);
 		db_storage_full_take(); /* what an earlier request on this thread left */
 		request_precheck(rs);
+		if (rs->cut) {
+			/* The server is stopping: received, not acted on, the connection closed. */
+			counters_request(&rs->req, faults_kind_name(rs->fault.kind), 0);
+			return MHD_NO;
+		}
 		if (rs->req.status == 0 && content_length_too_big(&rs->req))
 			rs->req.too_big = 1;
 		return MHD_YES;
@@ -581,6 +595,9 @@ int server_start(void)
 
 void server_stop(void)
 {
+	/* First: MHD_stop_daemon joins the worker threads, and a thread held by an injected
+	 * delay would hold the stop for as long (up to a minute). */
+	stopping_begin();
 	if (server_daemon)
 		MHD_stop_daemon(server_daemon);
 	server_daemon = NULL;

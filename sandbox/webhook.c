@@ -7,6 +7,7 @@
 #include "db.h"
 #include "fetch.h"
 #include "model_order.h"
+#include "stopping.h"
 #include "util.h"
 
 #include <pthread.h>
@@ -89,6 +90,8 @@ static void webhook_deliver_one(int64_t id, const char *url, const char *payload
 {
 	char err[256] = "";
 	int status = fetch_post_json(url, payload, err, sizeof err);
+	if (status < 0 && stopping_now())
+		return; /* cut by the stop: not an attempt, delivered after the next start */
 	int ok = status >= 200 && status <= 299;
 	static const double backoff[] = {1, 2, 4, 8};
 	attempts++;
@@ -134,7 +137,7 @@ static void webhook_deliver(double now)
 	}
 	sqlite3_finalize(st);
 	for (int i = 0; i < n; i++) {
-		if (due[i].url && due[i].payload)
+		if (due[i].url && due[i].payload && !stopping_now())
 			webhook_deliver_one(due[i].id, due[i].url, due[i].payload, due[i].attempts, now);
 		free(due[i].url);
 		free(due[i].payload);

@@ -13,6 +13,7 @@
 #include "model_order.h"
 #include "sandbox.h"
 #include "signed_url.h"
+#include "stopping.h"
 #include "util.h"
 
 #include <math.h>
@@ -148,10 +149,12 @@ static char *ingest_media(const struct tr_row *t)
 	if (!path)
 		return NULL;
 	if (fetch_to_file(t->tmp_url, path, SB_MEDIA_MAX, err, sizeof err) != 0) {
+		free(path);
+		if (stopping_now())
+			return NULL; /* cut by the stop: still to download, queued again at the next start */
 		char msg[320];
 		snprintf(msg, sizeof msg, "tmp_url could not be downloaded: %s", err);
 		ingest_fail(t->rid, "download_failed", msg);
-		free(path);
 		return NULL;
 	}
 	return path;
@@ -172,7 +175,7 @@ static char *ingest_document(const struct tr_row *t)
 	} else {
 		doc = fetch_to_mem(t->document_url, SB_DOC_MAX, NULL, err, sizeof err);
 	}
-	if (!doc) {
+	if (!doc && !stopping_now()) { /* cut by the stop: queued again at the next start */
 		char msg[320];
 		snprintf(msg, sizeof msg, "document_url could not be downloaded: %s", err);
 		ingest_fail(t->rid, "document_unreachable", msg);

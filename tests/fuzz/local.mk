@@ -95,7 +95,7 @@ FUZZ_SB_SRC = $(FUZZ_SBFMT_SRC) $(srcdir)/sandbox/formats/media.c $(FUZZ_SB_ASR)
 	$(srcdir)/sandbox/fetch.c $(srcdir)/sandbox/webhook.c $(srcdir)/sandbox/seed.c \
 	$(srcdir)/sandbox/work.c $(srcdir)/sandbox/content.c $(srcdir)/sandbox/folders.c \
 	$(srcdir)/sandbox/model_tr.c $(srcdir)/sandbox/model_order.c $(srcdir)/sandbox/util.c \
-	$(srcdir)/sandbox/counters.c $(srcdir)/sandbox/conn_guard.c
+	$(srcdir)/sandbox/counters.c $(srcdir)/sandbox/conn_guard.c $(srcdir)/sandbox/stopping.c
 FUZZ_SB_INCLUDED = $(srcdir)/sandbox/main.c $(srcdir)/sandbox/server.c $(srcdir)/sandbox/signed_url.c
 FUZZ_CC_LINE = @mkdir -p tests/fuzz; echo "  FUZZ     $@"; $(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $<
 

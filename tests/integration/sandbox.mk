@@ -8,7 +8,7 @@ SANDBOX_SUITE = $(SANDBOX_FIXTURE) %reldir%/test_sandbox_util.c %reldir%/test_sa
 
 # Automake wants each program's variables spelled out; they differ only in the name.
 SANDBOX_TESTS = tests/integration/test_sandbox_api tests/integration/test_sandbox_flows \
-	tests/integration/test_sandbox_orders tests/integration/test_sandbox_ops
+	tests/integration/test_sandbox_orders tests/integration/test_sandbox_ops tests/integration/test_sandbox_stop
 check_PROGRAMS += $(SANDBOX_TESTS)
 TESTS += $(SANDBOX_TESTS)
 
@@ -24,3 +24,6 @@ tests_integration_test_sandbox_orders_LDADD = $(SANDBOX_TEST_LIBS)
 tests_integration_test_sandbox_ops_SOURCES = %reldir%/test_sandbox_ops.c $(SANDBOX_FIXTURE)
 tests_integration_test_sandbox_ops_CFLAGS = $(SANDBOX_TEST_CFLAGS)
 tests_integration_test_sandbox_ops_LDADD = $(SANDBOX_TEST_LIBS)
+tests_integration_test_sandbox_stop_SOURCES = %reldir%/test_sandbox_stop.c $(SANDBOX_SUITE)
+tests_integration_test_sandbox_stop_CFLAGS = $(SANDBOX_TEST_CFLAGS)
+tests_integration_test_sandbox_stop_LDADD = $(SANDBOX_TEST_LIBS)
