@@ -201,17 +201,39 @@ static bool printed(const char *path, const char *id, const char *state, double 
 	}
 }
 
+/* Starts `steno watch --list --json`, stdout and stderr into the home's watch.out and
+ * watch.err (their paths into outp and errp, 600 bytes each). */
+static pid_t spawn_list_watch(char *outp, char *errp)
+{
+	cli_home_path(&home, "watch.out", outp, 600);
+	cli_home_path(&home, "watch.err", errp, 600);
+	pid_t pid = watch_pid = cli_spawn(&home, &sb, NULL,
+					  (const char *const[]){"watch", "--list", "--json", NULL}, outp, errp);
+	cr_assert_gt(pid, 0);
+	return pid;
+}
+
+/* Sends SIGINT to the watch and waits, at most `seconds`, for its end: its wait status. */
+static int interrupt_watch(pid_t pid, double seconds)
+{
+	int st = 0;
+
+	cr_assert_eq(kill(pid, SIGINT), 0);
+	for (double end = mono_s() + seconds; waitpid(pid, &st, WNOHANG) == 0; ) {
+		cr_assert(mono_s() < end, "SIGINT did not end it within %.0f s", seconds);
+		nanosleep(&(struct timespec){0, 20 * 1000000}, NULL);
+	}
+	watch_pid = 0;
+	return st;
+}
+
 Test(watch_list, a_new_item_and_its_changes_are_printed_until_sigint)
 {
 	char url[300], before[64], fresh[64], outp[600], errp[600], states[16][40];
 
 	snprintf(url, sizeof url, "%s/media.wav", sbx_receiver_origin(rc));
 	create(url, before, sizeof before);
-	cli_home_path(&home, "watch.out", outp, sizeof outp);
-	cli_home_path(&home, "watch.err", errp, sizeof errp);
-	pid_t pid = watch_pid = cli_spawn(&home, &sb, NULL,
-					  (const char *const[]){"watch", "--list", "--json", NULL}, outp, errp);
-	cr_assert_gt(pid, 0);
+	pid_t pid = spawn_list_watch(outp, errp);
 	/* the list's first read: the item already there is printed with its state */
 	cr_assert(printed(outp, before, NULL, 60), "the listed item was not printed");
 	/* another client creates one: the live re-read finds it, with no other trigger */
@@ -233,13 +255,7 @@ Test(watch_list, a_new_item_and_its_changes_are_printed_until_sigint)
 	for (int i = 1; i < n; i++)
 		cr_expect_neq(strcmp(states[i - 1], states[i]), 0, "%s printed twice", states[i]);
 	/* a list watch has no end of its own: SIGINT ends it, 130 as the man page says */
-	cr_assert_eq(kill(pid, SIGINT), 0);
-	int st = 0;
-	for (double end = mono_s() + 30; waitpid(pid, &st, WNOHANG) == 0; ) {
-		cr_assert(mono_s() < end, "SIGINT did not end it");
-		nanosleep(&(struct timespec){0, 20 * 1000000}, NULL);
-	}
-	watch_pid = 0;
+	int st = interrupt_watch(pid, 30);
 	cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 130, "status %d", st);
 	char *out = cli_read_file(outp), *err = cli_read_file(errp);
 	cr_assert(out && err);
@@ -307,11 +323,7 @@ Test(watch_idle, no_wakeup_while_nothing_is_due_and_sigint_still_ends_it_at_once
 
 	snprintf(url, sizeof url, "%s/media.wav", sbx_receiver_origin(rc));
 	create(url, id, sizeof id);
-	cli_home_path(&home, "watch.out", outp, sizeof outp);
-	cli_home_path(&home, "watch.err", errp, sizeof errp);
-	pid_t pid = watch_pid = cli_spawn(&home, &sb, NULL,
-					  (const char *const[]){"watch", "--list", "--json", NULL}, outp, errp);
-	cr_assert_gt(pid, 0);
+	pid_t pid = spawn_list_watch(outp, errp);
 	cr_assert(printed(outp, id, NULL, 60), "the listed item was not printed");
 	/* the first reads are over; nothing is due for ten minutes. A loop that wakes once a
 	 * second would count 8 or more in 8 s (fewer only if the machine stalls it for seconds) */
@@ -322,13 +334,7 @@ Test(watch_idle, no_wakeup_while_nothing_is_due_and_sigint_still_ends_it_at_once
 	cr_assert(w0 >= 0 && w1 >= w0, "/proc/%d/task/*/status unreadable", (int)pid);
 	cr_expect_leq(w1 - w0, 2, "%ld wakeups in 8 s with nothing due", w1 - w0);
 	/* with no timer near, only the signal wakes it: SIGINT ends it, 130 */
-	cr_assert_eq(kill(pid, SIGINT), 0);
-	int st = 0;
-	for (double end = mono_s() + 10; waitpid(pid, &st, WNOHANG) == 0; ) {
-		cr_assert(mono_s() < end, "SIGINT did not end it within 10 s");
-		nanosleep(&(struct timespec){0, 20 * 1000000}, NULL);
-	}
-	watch_pid = 0;
+	int st = interrupt_watch(pid, 10);
 	cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 130, "status %d", st);
 	char *err = cli_read_file(errp);
 	cr_expect(err && strstr(err, "interrupted"), "%s", err ? err : "");
