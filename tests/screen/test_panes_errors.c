@@ -40,6 +40,17 @@ Test(errors, the_only_organization_of_the_key_is_chosen)
 	pf_golden(&f, "panes-org-found-100x24.txt");
 }
 
+/* An organization given by id alone (--org, STENO_ORG_ID) is named as the server names it;
+ * a name the user gave (org.NAME in the config) is kept. */
+Test(errors, an_organization_given_by_id_is_named_by_the_server)
+{
+	struct pf_opts o = { .rows = 24, .cols = 100, .sandbox_args = demo10 };
+	pf_open(&f, &o);
+	pf_wait_text(&f, "Transcriptions 23");
+	pf_expect(&f, "Demo Organization");
+	pf_reject(&f, "no organization configured");
+}
+
 Test(errors, refused_key_is_named)
 {
 	struct pf_opts o = { .rows = 24, .cols = 100, .sandbox_args = demo10,

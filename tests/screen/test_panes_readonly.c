@@ -163,11 +163,11 @@ Test(readonly, refusals_say_why_and_reads_still_work)
 	char *before = open_read_only();
 
 	pf_keys(&f, "2 j j e");
-	pf_expect(&f, "read-only: export is refused: it creates an export on the server");
+	pf_expect(&f, "read-only: export is refused: it creates an export");
 	pf_keys(&f, ": d e l e t e <Enter>");
 	pf_expect(&f, "read-only: delete is refused: it deletes on the server");
 	pf_keys(&f, "d");
-	pf_expect(&f, "d on a transcription needs a new export");
+	pf_expect(&f, "read-only: a transcription needs a new export; see activity (4)");
 	/* the help says what read-only means, and each refusal's reason */
 	pf_keys(&f, "?");
 	pf_expect(&f, "--read-only: nothing that changes or spends anything on the server");
@@ -185,4 +185,18 @@ Test(readonly, refusals_say_why_and_reads_still_work)
 	cr_assert_str_eq(after, before, "a write reached the server under --read-only");
 	free(before);
 	free(after);
+}
+
+/* At 80 columns a refusal is read whole: the status bar's left part gives way to it. */
+Test(readonly, a_refusal_is_whole_at_80_columns)
+{
+	struct pf_opts o = { .rows = 24, .cols = 80, .sandbox_args = demo30, .read_only = 1 };
+
+	pf_open(&f, &o);
+	pf_keys(&f, "2 a");
+	pf_expect(&f, "read-only: new-transcription is refused: it spends credit");
+	pf_keys(&f, "j e");
+	pf_expect(&f, "read-only: export is refused: it creates an export");
+	pf_keys(&f, "j d");
+	pf_expect(&f, "read-only: a transcription needs a new export; see activity (4)");
 }

@@ -205,5 +205,8 @@ Test(remember, a_key_that_does_nothing_here_says_why)
 	pf_expect(&f, "confirm-order works in the activity pane");
 	pf_keys(&f, "z");
 	pf_expect(&f, "z does nothing here (? lists the keys)");
+	/* from the details pane, where a transcription is shown: the list is where it works */
+	pf_keys(&f, "3 t");
+	pf_expect(&f, "tag-filter works in the transcriptions list");
 	pf_close(&f);
 }

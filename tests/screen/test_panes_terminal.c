@@ -95,7 +95,7 @@ Test(terminal, read_only_refuses_writes)
 	struct pf_opts o = { .rows = 24, .cols = 100, .sandbox_args = demo30, .read_only = 1 };
 	pf_open(&f, &o);
 	pf_keys(&f, "a");
-	pf_expect(&f, "read-only: new-transcription is refused: it creates a transcr");
+	pf_expect(&f, "read-only: new-transcription is refused: it spends credit");
 }
 
 Test(terminal, quit_key_ends_the_loop)

@@ -195,6 +195,20 @@ Test(keymap, explain_a_key_that_does_nothing_here)
 	cr_assert_str_eq(why, "preview works in the organizations pane");
 }
 
+/* From the details pane a transcription is shown, so "select one" would mislead: an action of
+ * the list alone says it works in the list. */
+Test(keymap, explain_a_list_only_key_from_the_details_pane)
+{
+	char why[128] = "";
+	unsigned details = SCOPE_DETAILS | SCOPE_GLOBAL, orgs = SCOPE_ORGS | SCOPE_GLOBAL;
+	cr_assert_eq(keymap_explain(&km, 't', details, why, sizeof why), 1);
+	cr_assert_str_eq(why, "tag-filter works in the transcriptions list");
+	cr_assert_eq(keymap_explain(&km, 'M', orgs, why, sizeof why), 1);
+	cr_assert_str_eq(why, "mark-all works in the transcriptions list");
+	cr_assert_eq(keymap_explain(&km, 'p', orgs, why, sizeof why), 1);
+	cr_assert_str_eq(why, "preview works on a transcription: select one in the list");
+}
+
 Test(keymap, bind_lines_remap)
 {
 	struct ui_diag d;

@@ -132,14 +132,13 @@ int action_allowed(enum action_id id, int read_only)
 const char *action_refusal(enum action_id id)
 {
 	switch (id) {
-	case ACT_NEW_TRANSCRIPTION: return "it creates a transcription, which spends credit";
-	case ACT_NEW_ORDER: return "it places an order, which spends credit";
-	case ACT_CONFIRM_ORDER: return "confirming an order spends credit";
-	case ACT_TRANSLATE: return "it orders translations, which spends credit";
-	case ACT_EXPORT: return "it creates an export on the server";
+	case ACT_NEW_TRANSCRIPTION: return "it spends credit";
+	case ACT_NEW_ORDER: return "it spends credit";
+	case ACT_CONFIRM_ORDER: return "it spends credit";
+	case ACT_TRANSLATE: return "it spends credit";
+	case ACT_EXPORT: return "it creates an export";
 	case ACT_DELETE: return "it deletes on the server";
-	case ACT_DOWNLOAD:
-		return "on a transcription it needs a new export; a ready one downloads from activity (4)";
+	case ACT_DOWNLOAD: return "a transcription needs a new export; ready ones download from activity (4)";
 	default: return NULL;
 	}
 }

@@ -68,6 +68,8 @@ int app_draw_field(struct pane *p, const struct app_field *f, int row, int skip,
 		size_t brk = n;
 		while (w[n] && brk > 0 && w[brk - 1] != L' ')
 			brk--;
+		/* a one-row value split inside a word (a link) is drawn with its end as "…" */
+		int split = w[n] && brk == 0 && f->cut;
 		if (w[n] && brk > 0)
 			n = brk;
 		if (n == 0 && w[0])
@@ -75,7 +77,8 @@ int app_draw_field(struct pane *p, const struct app_field *f, int row, int skip,
 		int y = top_y + row + used - skip;
 		if (y >= top_y && y < p->rows) {
 			wchar_t save = w[n];
-			w[n] = L'\0';
+			if (!split)
+				w[n] = L'\0';
 			style_set(p->win, f->selected ? THEME_LIST_SELECTED : THEME_MUTED);
 			if (f->selected)
 				draw_blank(p->win, y, 0, p->cols);

@@ -21,15 +21,21 @@ void app_places_free(struct app *app)
 	app->n_places = 0;
 }
 
-static bool place_known(const struct app *app, const char *org, const char *folder)
+/* The index of the place of org (and folder, NULL: the organization itself), or -1. */
+static long place_find(const struct app *app, const char *org, const char *folder)
 {
 	for (size_t i = 0; i < app->n_places; i++) {
 		const struct app_place *p = &app->places[i];
 		if (!strcmp(p->org_id, org) && ((!folder && !p->folder_id) ||
 		    (folder && p->folder_id && !strcmp(folder, p->folder_id))))
-			return true;
+			return (long)i;
 	}
-	return false;
+	return -1;
+}
+
+static bool place_known(const struct app *app, const char *org, const char *folder)
+{
+	return place_find(app, org, folder) >= 0;
 }
 
 static int place_add(struct app *app, const char *label, const char *org, const char *folder)
@@ -108,16 +114,6 @@ int app_places_build(struct app *app)
 	return 0;
 }
 
-int app_places_add_org(struct app *app, const char *label, const char *org_id)
-{
-	if (place_known(app, org_id, NULL))
-		return 0;
-	int rc = place_add(app, label, org_id, NULL);
-	if (rc == 0)
-		places_add_folders(app, app_profile(app), org_id);
-	return rc;
-}
-
 static int replace(char **dst, const char *src)
 {
 	char *c = src ? strdup(src) : NULL;
@@ -127,6 +123,34 @@ static int replace(char **dst, const char *src)
 	free(*dst);
 	*dst = c;
 	return 0;
+}
+
+/* An organization known by its id alone (--org, STENO_ORG_ID) takes the server's name; a
+ * name the user gave (org.NAME) stays. */
+static int place_name_org(struct app *app, size_t k, const char *label)
+{
+	struct app_place *p = &app->places[k];
+
+	if (strcmp(p->label, p->org_id) || !strcmp(label, p->org_id))
+		return 0;
+	if (replace(&p->label, label) < 0)
+		return -1;
+	if (app->org_id && !strcmp(app->org_id, p->org_id)) {
+		snprintf(app->ses.status.org, sizeof app->ses.status.org, "%s", label);
+		pane_dirty(app->ses.status_pane);
+	}
+	return 0;
+}
+
+int app_places_add_org(struct app *app, const char *label, const char *org_id)
+{
+	long k = place_find(app, org_id, NULL);
+	if (k >= 0)
+		return place_name_org(app, (size_t)k, label);
+	int rc = place_add(app, label, org_id, NULL);
+	if (rc == 0)
+		places_add_folders(app, app_profile(app), org_id);
+	return rc;
 }
 
 int app_select_place(struct app *app, size_t i)

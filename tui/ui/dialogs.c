@@ -266,7 +266,7 @@ static unsigned dispatch(struct app *app, struct dialog_env *env, int action_id)
 	case ACT_EXPORT: return needs_ids(app, env, &dialog_export_ops);
 	case ACT_DOWNLOAD:
 		if (!in_activity(app) && app_read_only(app)) {
-			app_status(app, "read-only: d on a transcription needs a new export; use activity (4)");
+			app_status(app, "read-only: a transcription needs a new export; see activity (4)");
 			return PANE_HANDLED;
 		}
 		if (!in_activity(app))

@@ -86,13 +86,14 @@ enum action_id keymap_lookup(const struct keymap *km, ui_key key, unsigned ctx)
 	return e ? e->action : ACT_NONE;
 }
 
-/* Where actions of a scope work, most specific first: the first that an action's scope
- * meets names it. */
+/* Where actions of a scope work, most specific first: the first whose every pane an action's
+ * scope holds names it. */
 static const struct {
 	unsigned scope;
 	const char *where;
 } where_table[] = {
-	{ SCOPE_TRANSCRIPTIONS, "on a transcription: select one in the list" },
+	{ SCOPE_ITEM, "on a transcription: select one in the list" },
+	{ SCOPE_TRANSCRIPTIONS, "in the transcriptions list" },
 	{ SCOPE_ACTIVITY, "in the activity pane (orders, exports, tasks)" },
 	{ SCOPE_PREVIEW, "in a transcript's preview" },
 	{ SCOPE_DESCRIBE, "in a describe view (Enter on a row)" },
@@ -110,7 +111,7 @@ int keymap_explain(const struct keymap *km, ui_key key, unsigned ctx, char *buf,
 	for (size_t w = 0; w < sizeof where_table / sizeof *where_table; w++)
 		for (size_t i = 0; i < km->count; i++) {
 			const struct keymap_entry *e = &km->entries[i];
-			if (e->key != key || e->action == ACT_NONE || !(e->scope & where_table[w].scope) ||
+			if (e->key != key || e->action == ACT_NONE || (e->scope & where_table[w].scope) != where_table[w].scope ||
 			    keymap_lookup(km, key, where_table[w].scope | SCOPE_GLOBAL) != e->action)
 				continue;
 			snprintf(buf, size, "%s works %s", action_info(e->action)->name,

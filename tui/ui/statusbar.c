@@ -43,7 +43,8 @@ static void append(char *buf, size_t size, ...)
 	va_end(ap);
 }
 
-char *statusbar_left(const struct status_info *s, int ascii, char *buf, size_t size)
+char *statusbar_left(const struct status_info *s, int ascii, enum status_left part, char *buf,
+		     size_t size)
 {
 	char num[64];
 
@@ -51,12 +52,12 @@ char *statusbar_left(const struct status_info *s, int ascii, char *buf, size_t s
 		return buf;
 	buf[0] = '\0';
 	append(buf, size, " ", s->profile[0] ? s->profile : "steno", (char *)NULL);
-	if (s->org[0])
+	if (s->org[0] && part == STATUS_LEFT_ALL)
 		append(buf, size, ascii ? " > " : " \u203A ", s->org, (char *)NULL);
-	if (s->folder[0])
+	if (s->folder[0] && part == STATUS_LEFT_ALL)
 		append(buf, size, " / ", s->folder, (char *)NULL);
 	append(buf, size, "  ", ascii ? "*" : "\u25CF", " ", health_name(s->health), (char *)NULL);
-	if (s->in_flight > 0) {
+	if (s->in_flight > 0 && part != STATUS_LEFT_HEALTH) {
 		snprintf(num, sizeof num, "%d", s->in_flight);
 		append(buf, size, "  ", num, " req", (char *)NULL);
 	}
@@ -68,7 +69,7 @@ char *statusbar_left(const struct status_info *s, int ascii, char *buf, size_t s
 			append(buf, size, " (server asked ", num, ", R: retry now)", (char *)NULL);
 		}
 	}
-	if (s->read_only)
+	if (s->read_only && part != STATUS_LEFT_HEALTH)
 		append(buf, size, "  read-only", (char *)NULL);
 	return buf;
 }
@@ -121,14 +122,20 @@ static void statusbar_draw(struct pane *p)
 	style_set(p->win, THEME_STATUS);
 	if (!s)
 		return;
-	statusbar_left(s, p->ctx->ascii, left, sizeof left);
-	wchar_t *lt = text_sanitize(left, flags);
-	lw = text_width(lt);
-	if (lw > p->cols)
-		lw = p->cols;
-	/* the message on the right gets what the left part leaves, at least a third */
+	/* the message on the right is read whole if the left part, cut down by steps, leaves
+	 * the room; otherwise it gets what the least of it leaves, at least a third */
 	const char *msg = s->error[0] ? s->error : s->notice;
 	int need = utf8_width(msg, flags);
+	wchar_t *lt = NULL;
+	for (enum status_left part = STATUS_LEFT_ALL; part <= STATUS_LEFT_HEALTH; part++) {
+		free(lt);
+		lt = text_sanitize(statusbar_left(s, p->ctx->ascii, part, left, sizeof left), flags);
+		lw = text_width(lt);
+		if (!need || lw + 2 + need <= p->cols)
+			break;
+	}
+	if (lw > p->cols)
+		lw = p->cols;
 	rw = p->cols - lw - 2;
 	if (rw > need)
 		rw = need;

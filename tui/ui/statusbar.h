@@ -30,9 +30,15 @@ struct status_info {
 /* The pane: pane_new(&statusbar_pane_ops, ctx, info). */
 extern const struct pane_ops statusbar_pane_ops;
 
+/* How much of the left part shows: all of it, without the place (organization and folder),
+ * or only the profile, the health and the rate limit. A long message takes the room of what
+ * is left out, in that order. */
+enum status_left { STATUS_LEFT_ALL, STATUS_LEFT_NO_PLACE, STATUS_LEFT_HEALTH };
+
 /* The left part as text: " work > acme / media  * online  3 req  rate-limited 12s (server
- * asked 3600s, R: retry now)".
+ * asked 3600s, R: retry now)  read-only", as much of it as `part` says.
  * ascii picks ">" and "*" over "›" and "●". Returns buf. */
-char *statusbar_left(const struct status_info *s, int ascii, char *buf, size_t size);
+char *statusbar_left(const struct status_info *s, int ascii, enum status_left part, char *buf,
+		     size_t size);
 
 #endif
