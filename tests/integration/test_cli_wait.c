@@ -1,4 +1,4 @@
-/* cli_wait (tui/cli/ctx.c), the one wait of every command: SIGINT/SIGTERM end it at once even
+/* cli_wait (tui/cli/wait.c), the one wait of every command: SIGINT/SIGTERM end it at once even
  * when no timer is near, both when the signal came just before the wait (after the loop looked
  * at the flag: the race a flag alone loses) and when another thread took it (its poll sees no
  * EINTR). A wait of 60 s must end within 10 s; Criterion runs each test in its own process,

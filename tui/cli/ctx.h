@@ -76,7 +76,7 @@ char *cli_url(struct cli_ctx *c, const char *path, const char *id);
  * watched list, so the TUI's activity pane shows it (jobs are remembered by themselves). */
 void cli_remember(struct cli_ctx *c, enum state_watch_kind kind, const char *id);
 
-/* One pass of the engine: waits until a transfer can progress, the engine's next timer,
+/* The waits (cli/wait.c). One pass of the engine: waits until a transfer can progress, the engine's next timer,
  * SIGINT/SIGTERM (the handler's self-pipe wakes it at once, even when the signal came just
  * before the wait), or `max_ms` (-1: no limit of its own); then runs what is due
  * (steno_http_perform). Nothing else wakes it: an idle command sleeps. */
