@@ -91,29 +91,6 @@ static void places_add_folders(struct app *app, const struct config_profile *pro
 	free(idx);
 }
 
-int app_places_build(struct app *app)
-{
-	const struct config_profile *prof = app_profile(app);
-	const char *def = app->opts.org_id;
-
-	app_places_free(app);
-	if (def) {
-		const char *name = def;
-		for (size_t i = 0; prof && i < prof->n_orgs; i++)
-			if (!strcmp(prof->orgs[i].id, def))
-				name = prof->orgs[i].name;
-		place_add(app, name, def, NULL);
-		places_add_folders(app, prof, def);
-	}
-	for (size_t i = 0; prof && i < prof->n_orgs; i++) {
-		if (place_known(app, prof->orgs[i].id, NULL))
-			continue;
-		place_add(app, prof->orgs[i].name, prof->orgs[i].id, NULL);
-		places_add_folders(app, prof, prof->orgs[i].id);
-	}
-	return 0;
-}
-
 static int replace(char **dst, const char *src)
 {
 	char *c = src ? strdup(src) : NULL;
@@ -142,15 +119,70 @@ static int place_name_org(struct app *app, size_t k, const char *label)
 	return 0;
 }
 
-int app_places_add_org(struct app *app, const char *label, const char *org_id)
+/* One organization found for the key: a new place with its folders, or the name of a known
+ * one. */
+static int places_add_found(struct app *app, const struct app_org_found *o)
 {
-	long k = place_find(app, org_id, NULL);
+	if (!o->id || !o->name)   /* out of memory when it was found */
+		return 0;
+	long k = place_find(app, o->id, NULL);
 	if (k >= 0)
-		return place_name_org(app, (size_t)k, label);
-	int rc = place_add(app, label, org_id, NULL);
+		return place_name_org(app, (size_t)k, o->name);
+	int rc = place_add(app, o->name, o->id, NULL);
 	if (rc == 0)
-		places_add_folders(app, app_profile(app), org_id);
+		places_add_folders(app, app_profile(app), o->id);
 	return rc;
+}
+
+int app_places_build(struct app *app)
+{
+	const struct config_profile *prof = app_profile(app);
+	const char *def = app->opts.org_id;
+
+	app_places_free(app);
+	if (def) {
+		const char *name = def;
+		for (size_t i = 0; prof && i < prof->n_orgs; i++)
+			if (!strcmp(prof->orgs[i].id, def))
+				name = prof->orgs[i].name;
+		place_add(app, name, def, NULL);
+		places_add_folders(app, prof, def);
+	}
+	for (size_t i = 0; prof && i < prof->n_orgs; i++) {
+		if (place_known(app, prof->orgs[i].id, NULL))
+			continue;
+		place_add(app, prof->orgs[i].name, prof->orgs[i].id, NULL);
+		places_add_folders(app, prof, prof->orgs[i].id);
+	}
+	for (size_t i = 0; i < app->n_orgs_found; i++)
+		if (places_add_found(app, &app->orgs_found[i]) != 0)
+			return -1;
+	return 0;
+}
+
+static void found_free(struct app_org_found *found, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(found[i].id);
+		free(found[i].name);
+	}
+	free(found);
+}
+
+int app_places_found(struct app *app, struct app_org_found *found, size_t n)
+{
+	found_free(app->orgs_found, app->n_orgs_found);
+	app->orgs_found = found;
+	app->n_orgs_found = n;
+	return app_places_build(app);
+}
+
+void app_places_free_all(struct app *app)
+{
+	app_places_free(app);
+	found_free(app->orgs_found, app->n_orgs_found);
+	app->orgs_found = NULL;
+	app->n_orgs_found = 0;
 }
 
 int app_select_place(struct app *app, size_t i)
