@@ -26,6 +26,13 @@ bench-asr:
 endif
 .PHONY: bench-asr
 
+# steno watch --list idle (CPU, wakeups) against another build's steno, side by side:
+#   make bench-watch-idle BASELINE=/path/to/main-build/steno
+EXTRA_DIST += %reldir%/idle_lib.sh %reldir%/watch_idle.sh
+bench-watch-idle: steno steno-sandbox bench/tui_pty
+	$(SHELL) $(srcdir)/%reldir%/watch_idle.sh ./steno '$(BASELINE)' ./steno-sandbox bench/tui_pty
+.PHONY: bench-watch-idle
+
 # The TUI's benchmarks (bench/tui.mk, written with tui/ui).
 include %reldir%/tui.mk
 # A fresh connection per POST vs a reused one (bench/post.mk).

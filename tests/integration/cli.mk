@@ -31,6 +31,14 @@ tests_integration_test_cli_out_CFLAGS = $(TEST_CFLAGS)
 tests_integration_test_cli_out_LDADD = libsteno_cli.a libsteno_api.a $(JSONC_LIBS) $(TEST_LIBS) -lm
 TESTS += tests/integration/test_cli_out
 
+# cli_wait: SIGINT/SIGTERM end a wait with no timer near (the self-pipe), no sandbox needed.
+check_PROGRAMS += tests/integration/test_cli_wait
+tests_integration_test_cli_wait_SOURCES = %reldir%/test_cli_wait.c
+tests_integration_test_cli_wait_CFLAGS = $(TEST_CFLAGS) $(CURL_CFLAGS) $(JSONC_CFLAGS) $(PTHREAD_CFLAGS)
+tests_integration_test_cli_wait_LDADD = libsteno_cli.a libsteno_core.a libsteno_api.a $(CURL_LIBS) \
+	$(JSONC_LIBS) $(INIH_LIBS) $(PTHREAD_LIBS) $(TEST_LIBS) -lm
+TESTS += tests/integration/test_cli_wait
+
 check_PROGRAMS += tests/integration/test_cli_keys
 tests_integration_test_cli_keys_SOURCES = %reldir%/test_cli_keys.c $(CLI_IT_COMMON)
 tests_integration_test_cli_keys_CFLAGS = $(CLI_IT_CFLAGS)

@@ -1,10 +1,12 @@
 /* steno watch against a sandbox on real time (a short transcription takes ~5 s): one line per state change until the
  * items named settle, JSON lines, exit codes, kinds, ids that do not exist. watch --list against a sandbox whose
  * clock stands nearly still: an item another client creates is printed within one live interval, its later
- * states follow, SIGINT ends it with 130. */
+ * states follow, SIGINT ends it with 130. An idle watch --list (every timer minutes away) sleeps:
+ * its wakeups, counted by the kernel, stay near zero, and SIGINT still ends it at once. */
 #include "config.h"
 
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <json-c/json.h>
 #include <signal.h>
 #include <stdio.h>
@@ -199,17 +201,39 @@ static bool printed(const char *path, const char *id, const char *state, double 
 	}
 }
 
+/* Starts `steno watch --list --json`, stdout and stderr into the home's watch.out and
+ * watch.err (their paths into outp and errp, 600 bytes each). */
+static pid_t spawn_list_watch(char *outp, char *errp)
+{
+	cli_home_path(&home, "watch.out", outp, 600);
+	cli_home_path(&home, "watch.err", errp, 600);
+	pid_t pid = watch_pid = cli_spawn(&home, &sb, NULL,
+					  (const char *const[]){"watch", "--list", "--json", NULL}, outp, errp);
+	cr_assert_gt(pid, 0);
+	return pid;
+}
+
+/* Sends SIGINT to the watch and waits, at most `seconds`, for its end: its wait status. */
+static int interrupt_watch(pid_t pid, double seconds)
+{
+	int st = 0;
+
+	cr_assert_eq(kill(pid, SIGINT), 0);
+	for (double end = mono_s() + seconds; waitpid(pid, &st, WNOHANG) == 0; ) {
+		cr_assert(mono_s() < end, "SIGINT did not end it within %.0f s", seconds);
+		nanosleep(&(struct timespec){0, 20 * 1000000}, NULL);
+	}
+	watch_pid = 0;
+	return st;
+}
+
 Test(watch_list, a_new_item_and_its_changes_are_printed_until_sigint)
 {
 	char url[300], before[64], fresh[64], outp[600], errp[600], states[16][40];
 
 	snprintf(url, sizeof url, "%s/media.wav", sbx_receiver_origin(rc));
 	create(url, before, sizeof before);
-	cli_home_path(&home, "watch.out", outp, sizeof outp);
-	cli_home_path(&home, "watch.err", errp, sizeof errp);
-	pid_t pid = watch_pid = cli_spawn(&home, &sb, NULL,
-					  (const char *const[]){"watch", "--list", "--json", NULL}, outp, errp);
-	cr_assert_gt(pid, 0);
+	pid_t pid = spawn_list_watch(outp, errp);
 	/* the list's first read: the item already there is printed with its state */
 	cr_assert(printed(outp, before, NULL, 60), "the listed item was not printed");
 	/* another client creates one: the live re-read finds it, with no other trigger */
@@ -231,13 +255,7 @@ Test(watch_list, a_new_item_and_its_changes_are_printed_until_sigint)
 	for (int i = 1; i < n; i++)
 		cr_expect_neq(strcmp(states[i - 1], states[i]), 0, "%s printed twice", states[i]);
 	/* a list watch has no end of its own: SIGINT ends it, 130 as the man page says */
-	cr_assert_eq(kill(pid, SIGINT), 0);
-	int st = 0;
-	for (double end = mono_s() + 30; waitpid(pid, &st, WNOHANG) == 0; ) {
-		cr_assert(mono_s() < end, "SIGINT did not end it");
-		nanosleep(&(struct timespec){0, 20 * 1000000}, NULL);
-	}
-	watch_pid = 0;
+	int st = interrupt_watch(pid, 30);
 	cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 130, "status %d", st);
 	char *out = cli_read_file(outp), *err = cli_read_file(errp);
 	cr_assert(out && err);
@@ -254,5 +272,71 @@ Test(watch_list, a_new_item_and_its_changes_are_printed_until_sigint)
 	json_object_put(o);
 	states_of(outp, fresh, states, 16);   /* every line parses */
 	free(out);
+	free(err);
+}
+
+/* ---- an idle watch --list sleeps ---- */
+
+static void setup_idle(void)
+{
+	static const char *const still[] = {"--clock-speed", "0.001", NULL};
+	cr_assert_eq(sbx_start(&sb, still), 0, "sandbox did not start");
+	cr_assert_eq(cli_home_init(&home), 0);
+	/* every timer of the watch is ten minutes away */
+	cr_assert_eq(cli_home_config(&home, "refresh = 600\nrefresh_interval = 600\n"
+				     "refresh_max = 600\n"), 0);
+	rc = sbx_receiver_start(30.0, NULL, NULL, 0);
+	cr_assert_not_null(rc);
+}
+
+TestSuite(watch_idle, .init = setup_idle, .fini = teardown_list, .timeout = 120);
+
+/* The times the process went to sleep of its own will (voluntary_ctxt_switches, summed over
+ * its threads), as the kernel counts them; -1 when it cannot be read. */
+static long wakeups(pid_t pid)
+{
+	char dir[64], path[400], line[256];
+	long sum = 0;
+
+	snprintf(dir, sizeof dir, "/proc/%d/task", (int)pid);
+	DIR *d = opendir(dir);
+	if (!d)
+		return -1;
+	for (struct dirent *e; (e = readdir(d)); ) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s/status", dir, e->d_name);
+		FILE *f = fopen(path, "r");
+		while (f && fgets(line, sizeof line, f))
+			if (!strncmp(line, "voluntary_ctxt_switches:", 24))
+				sum += strtol(line + 24, NULL, 10);
+		if (f)
+			fclose(f);
+	}
+	closedir(d);
+	return sum;
+}
+
+Test(watch_idle, no_wakeup_while_nothing_is_due_and_sigint_still_ends_it_at_once)
+{
+	char url[300], id[64], outp[600], errp[600];
+
+	snprintf(url, sizeof url, "%s/media.wav", sbx_receiver_origin(rc));
+	create(url, id, sizeof id);
+	pid_t pid = spawn_list_watch(outp, errp);
+	cr_assert(printed(outp, id, NULL, 60), "the listed item was not printed");
+	/* the first reads are over; nothing is due for ten minutes. A loop that wakes once a
+	 * second would count 8 or more in 8 s (fewer only if the machine stalls it for seconds) */
+	nanosleep(&(struct timespec){2, 0}, NULL);
+	long w0 = wakeups(pid);
+	nanosleep(&(struct timespec){8, 0}, NULL);
+	long w1 = wakeups(pid);
+	cr_assert(w0 >= 0 && w1 >= w0, "/proc/%d/task/*/status unreadable", (int)pid);
+	cr_expect_leq(w1 - w0, 2, "%ld wakeups in 8 s with nothing due", w1 - w0);
+	/* with no timer near, only the signal wakes it: SIGINT ends it, 130 */
+	int st = interrupt_watch(pid, 10);
+	cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 130, "status %d", st);
+	char *err = cli_read_file(errp);
+	cr_expect(err && strstr(err, "interrupted"), "%s", err ? err : "");
 	free(err);
 }

@@ -52,12 +52,7 @@ int cmd_run_job_announcing(struct cli_ctx *c, int id, const char *what, bool jso
 	/* jobs_run's loop, plus SIGINT/SIGTERM: the job is cancelled (a download's .part goes). */
 	while (jobs_active(c->jobs) > 0 && !cli_interrupted()) {
 		announce(c, id, what, json, &said);
-		long t = jobs_timeout_ms(c->jobs);
-		long e = steno_http_timeout_ms(c->http);
-		if (t < 0 || (e >= 0 && e < t))
-			t = e;
-		steno_http_poll(c->http, NULL, 0, t < 0 || t > 1000 ? 1000 : t);
-		steno_http_perform(c->http);
+		cli_wait(c, jobs_timeout_ms(c->jobs));   /* a signal wakes it too */
 		jobs_tick(c->jobs);
 	}
 	out_progress_end();

@@ -5,7 +5,6 @@
 #include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "api/endpoints.h"
 #include "api/request.h"
@@ -302,10 +301,8 @@ static int export_with_file(struct cli_ctx *c, const char *id, bool wait, struct
 		steno_export_free(e);
 		if (final || !wait)
 			return -1;
-		for (int t = 0; t < (int)(c->cfg.refresh_interval_s * 10) && !cli_interrupted(); t++)
-			nanosleep(&(struct timespec){0, 100 * 1000000L}, NULL);
-		if (cli_interrupted())
-			return cli_interrupt_error(err);
+		if (cli_sleep(c, (long)(c->cfg.refresh_interval_s * 1000), err) != 0)
+			return -1;
 	}
 }
 

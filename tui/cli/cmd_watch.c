@@ -195,11 +195,8 @@ static int watch_run(struct watch *w, const char *list_org)
 		if (cli_interrupted())
 			return cli_fail(w->c, &(struct steno_error){ .kind = STENO_ERR_CANCELLED,
 								     .message = "interrupted" });
-		long t = sync_timeout_ms(w->sync), e = steno_http_timeout_ms(w->c->http);
-		if (e >= 0 && (t < 0 || e < t))
-			t = e;
-		steno_http_poll(w->c->http, NULL, 0, t < 0 || t > 1000 ? 1000 : t);
-		steno_http_perform(w->c->http);
+		/* asleep until the sync engine's next deadline, a transfer, or a signal */
+		cli_wait(w->c, sync_timeout_ms(w->sync));
 	}
 	for (size_t i = 0; i < w->n; i++)
 		if (w->items[i].named && w->items[i].failed)

@@ -3,7 +3,6 @@
 #include "cli/ctx.h"
 
 #include <json-c/json.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,8 +18,6 @@
 #include "core/sandbox_launch.h"
 #include "core/secret.h"
 
-/* Set by SIGINT/SIGTERM (cli_signals_install); loops check it between passes. */
-static volatile sig_atomic_t interrupted;
 static bool json_errors;   /* the command was given --json: failures also as a JSON object */
 
 void cli_json_errors(bool on)
@@ -316,7 +313,7 @@ int cli_fail(struct cli_ctx *c, const struct steno_error *err)
 		   err->code[0] ? err->code : steno_error_kind_name(err->kind),
 		   json_msg ? json_msg : "failed", err->field);
 	free(json_msg);
-	if (err->kind == STENO_ERR_CANCELLED && interrupted)
+	if (err->kind == STENO_ERR_CANCELLED && cli_interrupted())
 		return CLI_EXIT_INTERRUPTED;
 	return err->kind == STENO_ERR_INVALID ? CLI_EXIT_USAGE : CLI_EXIT_FAIL;
 }
@@ -448,49 +445,6 @@ static void on_get(void *ud, const struct steno_http_response *resp, const struc
 	memcpy(g->body, resp->body, resp->body_len);
 	g->body[resp->body_len] = '\0';
 	g->len = resp->body_len;
-}
-
-void cli_pump(struct cli_ctx *c)
-{
-	long t = steno_http_timeout_ms(c->http);
-	steno_http_poll(c->http, NULL, 0, t < 0 || t > 1000 ? 1000 : t);
-	steno_http_perform(c->http);
-}
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	interrupted = 1;
-}
-
-void cli_signals_install(void)
-{
-	struct sigaction sa;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);  /* no SA_RESTART: waits return early */
-	sigaction(SIGTERM, &sa, NULL);
-}
-
-bool cli_interrupted(void)
-{
-	return interrupted != 0;
-}
-
-int cli_interrupt_error(struct steno_error *err)
-{
-	return steno_error_set(err, STENO_ERR_CANCELLED, "interrupted");
-}
-
-int cli_wait_flag(struct cli_ctx *c, const bool *done, struct steno_error *err)
-{
-	while (!*done) {
-		if (interrupted)
-			return cli_interrupt_error(err);
-		cli_pump(c);
-	}
-	return 0;
 }
 
 static int get_once(struct cli_ctx *c, const char *url, struct get_call *g, struct steno_error *err)

@@ -76,8 +76,16 @@ char *cli_url(struct cli_ctx *c, const char *path, const char *id);
  * watched list, so the TUI's activity pane shows it (jobs are remembered by themselves). */
 void cli_remember(struct cli_ctx *c, enum state_watch_kind kind, const char *id);
 
-/* One pass of the engine: wait (at most 1 s) and run what is due. */
+/* The waits (cli/wait.c). One pass of the engine: waits until a transfer can progress, the engine's next timer,
+ * SIGINT/SIGTERM (the handler's self-pipe wakes it at once, even when the signal came just
+ * before the wait), or `max_ms` (-1: no limit of its own); then runs what is due
+ * (steno_http_perform). Nothing else wakes it: an idle command sleeps. */
+void cli_wait(struct cli_ctx *c, long max_ms);
+/* cli_wait with no limit of its own: for a loop waiting for requests in flight. */
 void cli_pump(struct cli_ctx *c);
+/* Waits `ms` milliseconds, running the engine meanwhile; -1 with err (STENO_ERR_CANCELLED)
+ * as soon as SIGINT/SIGTERM arrives, else 0. */
+int cli_sleep(struct cli_ctx *c, long ms, struct steno_error *err);
 /* Runs the engine until `*done` is set (for single endpoint calls). -1 with err (kind
  * STENO_ERR_CANCELLED) when SIGINT/SIGTERM arrived: the caller gives up, and closing the ctx
  * drops what is still pending (a partial download's NAME.part is removed). */

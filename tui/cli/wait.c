@@ -1,0 +1,106 @@
+/* The waits of the commands: the engine's poll with the SIGINT/SIGTERM self-pipe. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/ctx.h"
+
+/* Set by SIGINT/SIGTERM (cli_signals_install); loops check it between passes. */
+static volatile sig_atomic_t interrupted;
+/* The self-pipe the same handler writes a byte to, after setting the flag: its read end is
+ * among the fds of every wait (cli_wait), so a signal that comes after a loop looked at the
+ * flag still ends the wait at once, and no wait needs a timeout to notice it. */
+static int signal_pipe[2] = {-1, -1};
+
+/* Drops the bytes the handler wrote: the flag says what happened, the pipe only wakes. */
+static void signal_pipe_drain(void)
+{
+	char buf[64];
+	while (read(signal_pipe[0], buf, sizeof buf) > 0)
+		;
+}
+
+void cli_wait(struct cli_ctx *c, long max_ms)
+{
+	struct pollfd p = { .fd = signal_pipe[0], .events = POLLIN };
+	/* no pipe (cli_signals_install not run or pipe2 failed): a second at most, as the
+	 * flag is then only seen between waits */
+	if (p.fd < 0 && (max_ms < 0 || max_ms > 1000))
+		max_ms = 1000;
+	if (steno_http_poll(c->http, &p, p.fd >= 0 ? 1 : 0, max_ms) > 0 && (p.revents & POLLIN))
+		signal_pipe_drain();
+	steno_http_perform(c->http);
+}
+
+void cli_pump(struct cli_ctx *c)
+{
+	cli_wait(c, -1);
+}
+
+int cli_sleep(struct cli_ctx *c, long ms, struct steno_error *err)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	int64_t end = (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000 + ms;
+	for (;;) {
+		if (interrupted)
+			return cli_interrupt_error(err);
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		int64_t left = end - ((int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000);
+		if (left <= 0)
+			return 0;
+		cli_wait(c, (long)left);
+	}
+}
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	int saved = errno;
+	interrupted = 1;
+	if (signal_pipe[1] >= 0) {
+		/* a full pipe is readable already: a failed write loses nothing */
+		ssize_t n = write(signal_pipe[1], "", 1);
+		(void)n;
+	}
+	errno = saved;
+}
+
+void cli_signals_install(void)
+{
+	if (signal_pipe[0] < 0 && pipe2(signal_pipe, O_NONBLOCK | O_CLOEXEC) != 0)
+		signal_pipe[0] = signal_pipe[1] = -1;
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);  /* no SA_RESTART: waits return early */
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+bool cli_interrupted(void)
+{
+	return interrupted != 0;
+}
+
+int cli_interrupt_error(struct steno_error *err)
+{
+	return steno_error_set(err, STENO_ERR_CANCELLED, "interrupted");
+}
+
+int cli_wait_flag(struct cli_ctx *c, const bool *done, struct steno_error *err)
+{
+	while (!*done) {
+		if (interrupted)
+			return cli_interrupt_error(err);
+		cli_pump(c);
+	}
+	return 0;
+}
