@@ -604,3 +604,40 @@ Test(activity, a_cancelled_download_reads_the_same_at_120_columns)
 {
 	cancel_download_at(120);
 }
+
+/* A download's end is kept in the state file with its export: after quitting and starting
+ * again, the export's row (read again from the server, still ready) says where the file
+ * went. */
+Test(activity, a_downloads_end_is_still_shown_after_a_restart)
+{
+	char eid[64], dl[300];
+
+	ready_export_aged(0, eid, sizeof eid, dl, sizeof dl);
+	press_download();
+	pf_wait_text(&f, "Saved ");
+	pf_keys(&f, "<Esc>");
+	expect_line_with(" ready ", "downloaded to ");
+	restart();
+	const struct store_activity *a = store_activity_find(app_store(f.app), STORE_ACT_EXPORT, eid);
+	cr_assert(a && a->state, "the export was not read again after the restart");
+	pf_keys(&f, "4");
+	pf_expect(&f, "Activity 1");
+	expect_line_with(" ready ", "downloaded to ");
+}
+
+/* ... but not when the export moved on meanwhile: it expired while steno was not running,
+ * and its row says so, without the download that spoke of the ready export. */
+Test(activity, a_restored_end_goes_when_the_export_moved_on)
+{
+	char eid[64], dl[300];
+
+	ready_export_aged(0, eid, sizeof eid, dl, sizeof dl);
+	press_download();
+	pf_wait_text(&f, "Saved ");
+	pf_keys(&f, "<Esc>");
+	cr_assert_eq(sbx_advance(&f.sbx, 25 * 3600), 0);
+	restart();
+	pf_keys(&f, "4");
+	pf_expect(&f, " expired ");
+	pf_reject(&f, "downloaded to ");
+}
