@@ -45,7 +45,24 @@ struct state_watch {
 	char *id;
 	int64_t added_ms;       /* wall clock, ms since the epoch */
 	int64_t final_ms;       /* when it was seen in a final state; 0 while not final */
+	/* How the last job on it ended (core/jobs.h jobs_end_text), so that the activity pane
+	 * says it again after a restart: */
+	char *job_end;          /* "downloaded to PATH"...; NULL: none, or that job said nothing */
+	bool job_end_failed;    /* ... that job failed */
+	char *job_end_state;    /* the item's state when it ended; NULL: unknown */
+	int64_t job_end_ms;     /* wall clock when it ended; 0: no job ended on it */
 };
+
+/* The recorded end of a job (state_watch_job_end); strings borrowed. */
+struct state_job_end {
+	const char *text;       /* NULL or "": the job had nothing to say (clears an earlier one) */
+	bool failed;
+	const char *state;      /* the item's state then; NULL: unknown */
+	int64_t ended_ms;       /* wall clock, ms since the epoch */
+};
+
+/* A job end's text is cut to fewer bytes than this (at a character boundary). */
+#define STATE_JOB_END_MAX 600
 
 /* A remembered choice (core/choices.h). Ownership: strings malloc'd, freed by state_free.
  * Key: origin, org_id, dialog, field; the later used_ms wins. */
@@ -79,8 +96,8 @@ void state_free(struct steno_state *st);
 int state_load(struct steno_state *st, const char *path, struct steno_error *err);
 
 /* Saves: under an exclusive lock on PATH.lock, reads the file again, merges st into what is
- * there (another process's folders and items are kept; an item's earliest final time wins;
- * the watched list is capped again), writes it atomically (0600, directory 0700), and makes
+ * there (another process's folders and items are kept; an item's earliest final time wins,
+ * and its latest job end; the watched list is capped again), writes it atomically (0600, directory 0700), and makes
  * st that merged state (its origin kept). Clears dirty. 0, or -1 with err. */
 int state_save(struct steno_state *st, const char *path, struct steno_error *err);
 
@@ -118,6 +135,13 @@ int state_watch_add(struct steno_state *st, const char *origin, const char *org_
  * STATE_WATCH_KEEP_MS from then). Unknown items are ignored. */
 void state_watch_final(struct steno_state *st, const char *origin, const char *org_id,
 		       enum state_watch_kind kind, const char *id, int64_t now_ms);
+
+/* Records how the last job on a watched item ended (unknown items are ignored): its text,
+ * control characters made spaces and cut below STATE_JOB_END_MAX bytes, replaces the one
+ * recorded; the same end again (text, failure and state) keeps its first time. */
+void state_watch_job_end(struct steno_state *st, const char *origin, const char *org_id,
+			 enum state_watch_kind kind, const char *id,
+			 const struct state_job_end *end);
 
 /* Drops final items older than STATE_WATCH_KEEP_MS. */
 void state_watch_prune(struct steno_state *st, int64_t now_ms);
