@@ -641,3 +641,23 @@ Test(activity, a_restored_end_goes_when_the_export_moved_on)
 	pf_expect(&f, " expired ");
 	pf_reject(&f, "downloaded to ");
 }
+
+/* A download made by the shell (`steno download`, the same jobs) is recorded in the state
+ * file too: the browser started after it says where the file went. */
+Test(activity, the_shells_download_shows_on_its_exports_row_after_a_restart)
+{
+	char eid[64], dl[300], cmd[1024];
+
+	ready_export_aged(0, eid, sizeof eid, dl, sizeof dl);
+	const char *bin = getenv("STENO_BIN");
+	cr_assert_not_null(bin);
+	/* the environment already points XDG_STATE_HOME at the test's dir */
+	snprintf(cmd, sizeof cmd,
+		 "STENO_BASE_URL='%s' STENO_API_KEY='%s' STENO_ORG_ID='%s' '%s' download -o '%s' '%s' "
+		 ">/dev/null 2>&1", f.sbx.base_url, f.sbx.api_key, f.sbx.org_id, bin, dl, eid);
+	cr_assert_eq(system(cmd), 0, "%s", cmd);
+	expect_downloaded(dl, eid);
+	restart();
+	pf_keys(&f, "4");
+	expect_line_with(" ready ", "downloaded to ");
+}
