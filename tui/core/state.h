@@ -5,7 +5,8 @@
  * beside the sandbox's data): the folders learned from orders and creations, per server
  * origin and organization, because the API lists no folders; and the orders, exports and
  * translation tasks steno watches (the TUI's or created by the commands), per origin and
- * organization, so the activity pane shows them again after a restart. Loaded on start;
+ * organization, so the activity pane shows them again after a restart, each with how the
+ * last job on it ended (core/jobs_extra.h jobs_extra_remember). Loaded on start;
  * saved by reading the file again, merging, and renaming a new file over it, all under an
  * exclusive lock on FILE.lock, so that two steno processes saving at once lose nothing. A
  * corrupt file is kept as FILE.bad, reported, and steno starts empty. Files of the previous

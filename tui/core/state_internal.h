@@ -24,7 +24,8 @@ int state_folder_put(struct steno_state *st, const char *origin, const char *org
 		     struct steno_error *err);
 
 /* Adds src's folders, watched items and remembered choices to dst (known ones: fields
- * filled in, the earliest final time kept, the later job end, the later choice), then caps the watched list. 0, or -1 on no memory. */
+ * filled in, the earliest final time kept, the later job end, the later choice), then caps
+ * the watched list. 0, or -1 on no memory. */
 int state_merge_into(struct steno_state *dst, const struct steno_state *src,
 		     struct steno_error *err);
 
