@@ -40,6 +40,51 @@ Test(errors, the_only_organization_of_the_key_is_chosen)
 	pf_golden(&f, "panes-org-found-100x24.txt");
 }
 
+/* An organization given by id alone (--org, STENO_ORG_ID) is named as the server names it;
+ * a name the user gave (org.NAME in the config) is kept. */
+Test(errors, an_organization_given_by_id_is_named_by_the_server)
+{
+	struct pf_opts o = { .rows = 24, .cols = 100, .sandbox_args = demo10 };
+	pf_open(&f, &o);
+	pf_wait_text(&f, "Transcriptions 23");
+	pf_expect(&f, "Demo Organization");
+	pf_reject(&f, "no organization configured");
+}
+
+/* The organizations pane's first entry (the screen's second line) begins with want. */
+static void expect_org_row(const char *want)
+{
+	char *t = pf_text(&f), *line = strchr(t, '\n');
+	cr_assert(line && !strncmp(line + 1, want, strlen(want)), "no '%s' row:\n%s", want, t);
+	free(t);
+}
+
+/* The organizations found for the key stay when the pane is built again (a folder learned
+ * from a creation rebuilds it): found, named, and the learned folder under it. */
+Test(errors, a_found_organization_stays_when_a_folder_is_learned)
+{
+	struct pf_opts o = { .rows = 24, .cols = 100, .sandbox_args = demo10, .no_org = 1 };
+	pf_open(&f, &o);
+	pf_wait_text(&f, "Transcriptions 23");
+	pf_expect(&f, "Demo Organization");
+	cr_assert_eq(app_learn_folder(f.app, "fold1", "/tour/learned"), 0);
+	pf_settle(&f);
+	expect_org_row("› Demo Organi");
+	pf_expect(&f, "tour/learned");
+}
+
+Test(errors, an_organization_given_by_id_stays_named_when_a_folder_is_learned)
+{
+	struct pf_opts o = { .rows = 24, .cols = 100, .sandbox_args = demo10 };
+	pf_open(&f, &o);
+	pf_wait_text(&f, "Transcriptions 23");
+	pf_expect(&f, "Demo Organization");
+	cr_assert_eq(app_learn_folder(f.app, "fold1", "/tour/learned"), 0);
+	pf_settle(&f);
+	expect_org_row("› Demo Organi");
+	pf_expect(&f, "tour/learned");
+}
+
 Test(errors, refused_key_is_named)
 {
 	struct pf_opts o = { .rows = 24, .cols = 100, .sandbox_args = demo10,

@@ -308,7 +308,7 @@ static void app_free(struct app *app)
 	free(app->state_path);
 	if (app->have_paths)
 		paths_free(&app->paths);
-	app_places_free(app);
+	app_places_free_all(app);
 	app_list_free(app);
 	free(app->org_id);
 	free(app->folder_id);

@@ -30,6 +30,12 @@ struct app_place {
 	int is_org;           /* a heading line (selects the whole organization) */
 };
 
+/* An organization the key can access, as the server named it (strings malloc'd). */
+struct app_org_found {
+	char *id;
+	char *name;           /* the id when the server gave no name */
+};
+
 /* The transcriptions pane's query, kept in the app so the dialogs see the marks. */
 struct app_list {
 	char filter[256];     /* the `/` filter's text, parsed into `where` */
@@ -75,6 +81,9 @@ struct app {
 
 	struct app_place *places;
 	size_t n_places;
+	struct app_org_found *orgs_found; /* the key's organizations (GET /organizations), kept
+					   * for each rebuild of places */
+	size_t n_orgs_found;
 	char *org_id, *folder_id;         /* the current place (malloc'd) */
 
 	struct app_list list;

@@ -69,9 +69,13 @@ void app_store_failed(void *ud, const struct store_event *ev);
 
 /* app_places.c: the organizations pane's entries and the current place */
 int app_places_build(struct app *app);
-/* An organization the key can access (pane_orgs.c), with its known folders; 0 or -1. */
-int app_places_add_org(struct app *app, const char *label, const char *org_id);
+/* The key's organizations (pane_orgs.c) are kept and the places built again with them:
+ * each with its known folders, and one known by its id alone takes the server's name.
+ * Takes the n found (their strings too); 0, or -1 (out of memory). */
+int app_places_found(struct app *app, struct app_org_found *found, size_t n);
 void app_places_free(struct app *app);
+/* The places and the organizations found (when the app ends). */
+void app_places_free_all(struct app *app);
 int app_select_place(struct app *app, size_t i);
 
 /* app_watch.c: watched items and jobs, the right side */

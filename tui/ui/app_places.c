@@ -21,15 +21,21 @@ void app_places_free(struct app *app)
 	app->n_places = 0;
 }
 
-static bool place_known(const struct app *app, const char *org, const char *folder)
+/* The index of the place of org (and folder, NULL: the organization itself), or -1. */
+static long place_find(const struct app *app, const char *org, const char *folder)
 {
 	for (size_t i = 0; i < app->n_places; i++) {
 		const struct app_place *p = &app->places[i];
 		if (!strcmp(p->org_id, org) && ((!folder && !p->folder_id) ||
 		    (folder && p->folder_id && !strcmp(folder, p->folder_id))))
-			return true;
+			return (long)i;
 	}
-	return false;
+	return -1;
+}
+
+static bool place_known(const struct app *app, const char *org, const char *folder)
+{
+	return place_find(app, org, folder) >= 0;
 }
 
 static int place_add(struct app *app, const char *label, const char *org, const char *folder)
@@ -85,6 +91,49 @@ static void places_add_folders(struct app *app, const struct config_profile *pro
 	free(idx);
 }
 
+static int replace(char **dst, const char *src)
+{
+	char *c = src ? strdup(src) : NULL;
+
+	if (src && !c)
+		return -1;
+	free(*dst);
+	*dst = c;
+	return 0;
+}
+
+/* An organization known by its id alone (--org, STENO_ORG_ID) takes the server's name; a
+ * name the user gave (org.NAME) stays. */
+static int place_name_org(struct app *app, size_t k, const char *label)
+{
+	struct app_place *p = &app->places[k];
+
+	if (strcmp(p->label, p->org_id) || !strcmp(label, p->org_id))
+		return 0;
+	if (replace(&p->label, label) < 0)
+		return -1;
+	if (app->org_id && !strcmp(app->org_id, p->org_id)) {
+		snprintf(app->ses.status.org, sizeof app->ses.status.org, "%s", label);
+		pane_dirty(app->ses.status_pane);
+	}
+	return 0;
+}
+
+/* One organization found for the key: a new place with its folders, or the name of a known
+ * one. */
+static int places_add_found(struct app *app, const struct app_org_found *o)
+{
+	if (!o->id || !o->name)   /* out of memory when it was found */
+		return 0;
+	long k = place_find(app, o->id, NULL);
+	if (k >= 0)
+		return place_name_org(app, (size_t)k, o->name);
+	int rc = place_add(app, o->name, o->id, NULL);
+	if (rc == 0)
+		places_add_folders(app, app_profile(app), o->id);
+	return rc;
+}
+
 int app_places_build(struct app *app)
 {
 	const struct config_profile *prof = app_profile(app);
@@ -105,28 +154,35 @@ int app_places_build(struct app *app)
 		place_add(app, prof->orgs[i].name, prof->orgs[i].id, NULL);
 		places_add_folders(app, prof, prof->orgs[i].id);
 	}
+	for (size_t i = 0; i < app->n_orgs_found; i++)
+		if (places_add_found(app, &app->orgs_found[i]) != 0)
+			return -1;
 	return 0;
 }
 
-int app_places_add_org(struct app *app, const char *label, const char *org_id)
+static void found_free(struct app_org_found *found, size_t n)
 {
-	if (place_known(app, org_id, NULL))
-		return 0;
-	int rc = place_add(app, label, org_id, NULL);
-	if (rc == 0)
-		places_add_folders(app, app_profile(app), org_id);
-	return rc;
+	for (size_t i = 0; i < n; i++) {
+		free(found[i].id);
+		free(found[i].name);
+	}
+	free(found);
 }
 
-static int replace(char **dst, const char *src)
+int app_places_found(struct app *app, struct app_org_found *found, size_t n)
 {
-	char *c = src ? strdup(src) : NULL;
+	found_free(app->orgs_found, app->n_orgs_found);
+	app->orgs_found = found;
+	app->n_orgs_found = n;
+	return app_places_build(app);
+}
 
-	if (src && !c)
-		return -1;
-	free(*dst);
-	*dst = c;
-	return 0;
+void app_places_free_all(struct app *app)
+{
+	app_places_free(app);
+	found_free(app->orgs_found, app->n_orgs_found);
+	app->orgs_found = NULL;
+	app->n_orgs_found = 0;
 }
 
 int app_select_place(struct app *app, size_t i)

@@ -145,16 +145,19 @@ static void orgs_found(void *ud, struct steno_organization_list *res,
 		app_log(app, "organizations of the key: %s", err->message);
 		return;
 	}
-	for (size_t i = 0; i < res->n; i++) {
+	struct app_org_found *found = calloc(res->n ? res->n : 1, sizeof *found);
+	for (size_t i = 0; found && i < res->n; i++) {
 		char id[32];
 		snprintf(id, sizeof id, "%lld", (long long)res->items[i].id.v);
-		if (app_places_add_org(app, res->items[i].name && *res->items[i].name
-					    ? res->items[i].name : id, id) != 0)
-			return;
-		for (size_t k = 0; res->n == 1 && k < app->n_places; k++)
-			if (app->places[k].is_org && !strcmp(app->places[k].org_id, id))
-				chosen = k;
+		const char *name = res->items[i].name && *res->items[i].name ? res->items[i].name : id;
+		found[i].id = strdup(id);
+		found[i].name = strdup(name);
 	}
+	if (app_places_found(app, found, found ? res->n : 0) != 0)
+		app_log(app, "organizations of the key: out of memory");
+	for (size_t k = 0; res->n == 1 && found && found[0].id && k < app->n_places; k++)
+		if (app->places[k].is_org && !strcmp(app->places[k].org_id, found[0].id))
+			chosen = k;
 	pane_dirty(app->orgs);
 	if (app->org_id || chosen >= app->n_places)
 		return;
