@@ -24,9 +24,17 @@ tests_screen_test_panes_errors_LDADD = $(PANES_TEST_LIBS)
 
 check_PROGRAMS += tests/screen/test_panes_activity
 TESTS += tests/screen/test_panes_activity
-tests_screen_test_panes_activity_SOURCES = %reldir%/test_panes_activity.c $(PANES_TEST_SOURCES)
+tests_screen_test_panes_activity_SOURCES = %reldir%/test_panes_activity.c \
+	%reldir%/activity_fixture.h $(PANES_TEST_SOURCES)
 tests_screen_test_panes_activity_CFLAGS = $(PANES_TEST_CFLAGS)
 tests_screen_test_panes_activity_LDADD = $(PANES_TEST_LIBS)
+
+check_PROGRAMS += tests/screen/test_panes_downloads
+TESTS += tests/screen/test_panes_downloads
+tests_screen_test_panes_downloads_SOURCES = %reldir%/test_panes_downloads.c \
+	%reldir%/activity_fixture.h $(PANES_TEST_SOURCES)
+tests_screen_test_panes_downloads_CFLAGS = $(PANES_TEST_CFLAGS)
+tests_screen_test_panes_downloads_LDADD = $(PANES_TEST_LIBS)
 
 if HAVE_VTERM
 check_PROGRAMS += tests/screen/test_e2e_tui

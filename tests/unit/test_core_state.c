@@ -176,3 +176,79 @@ Test(state, final_items_are_dropped_after_a_week_and_the_list_is_bounded)
 	cr_assert_str_eq(st.watched[0].id, "o2");
 	cr_assert_str_eq(st.watched[STATE_WATCHED_MAX - 1].id, "newer");
 }
+
+/* The watched item at i's recorded job end (text NULL: none). */
+static void expect_end(size_t i, const char *text, bool failed, const char *state, int64_t ms)
+{
+	const struct state_watch *w = &st.watched[i];
+	if (text)
+		cr_assert_str_eq(w->job_end, text);
+	else
+		cr_assert_null(w->job_end, "%s", w->job_end);
+	cr_assert_eq(w->job_end_failed, failed);
+	if (state)
+		cr_assert_str_eq(w->job_end_state, state);
+	else
+		cr_assert_null(w->job_end_state);
+	cr_assert_eq(w->job_end_ms, ms);
+}
+
+/* How the last job on a watched item ended is saved with it and read back: its text made
+ * safe (control characters become spaces, cut below STATE_JOB_END_MAX bytes whole
+ * characters), whether it failed, the item's state and the time; the same end again keeps
+ * its first time; a job with nothing to say clears the text. */
+Test(state, a_job_end_survives_a_save)
+{
+	const char *a = "https://api.example.com";
+	char file[512], long_text[STATE_JOB_END_MAX + 8];
+	snprintf(file, sizeof file, "%s/state.json", dir);
+	cr_assert_eq(state_watch_add(&st, a, "7", STATE_WATCH_EXPORT, "e1", 1000, &err), 1);
+	cr_assert_eq(state_watch_add(&st, a, "7", STATE_WATCH_EXPORT, "e2", 1000, &err), 1);
+	cr_assert_eq(state_watch_add(&st, a, "7", STATE_WATCH_ORDER, "o1", 1000, &err), 1);
+	struct state_job_end e1 = { "downloaded to /tmp/a\x1b[2Jb.txt", false, "ready", 5000 };
+	state_watch_job_end(&st, a, "7", STATE_WATCH_EXPORT, "e1", &e1);
+	e1.ended_ms = 6000;   /* the same end again */
+	state_watch_job_end(&st, a, "7", STATE_WATCH_EXPORT, "e1", &e1);
+	memset(long_text, 'x', sizeof long_text);
+	memcpy(long_text + STATE_JOB_END_MAX - 3, "é", 2);   /* its second byte at MAX - 2 */
+	memcpy(long_text + STATE_JOB_END_MAX - 1, "é", 2);   /* cut in the middle: goes whole */
+	long_text[sizeof long_text - 1] = '\0';
+	struct state_job_end e2 = { long_text, true, "bad\nstate", 7000 };
+	state_watch_job_end(&st, a, "7", STATE_WATCH_EXPORT, "e2", &e2);
+	struct state_job_end o1 = { "order cancelled", true, NULL, 8000 };
+	state_watch_job_end(&st, a, "7", STATE_WATCH_ORDER, "o1", &o1);
+	o1.text = NULL;   /* a later job with nothing to say */
+	o1.ended_ms = 9000;
+	state_watch_job_end(&st, a, "7", STATE_WATCH_ORDER, "o1", &o1);
+	state_watch_job_end(&st, a, "7", STATE_WATCH_ORDER, "unknown", &o1);
+	cr_assert_eq(st.n_watched, 3);
+	cr_assert_eq(state_save(&st, file, &err), 0, "%s", err.message);
+	state_free(&st);
+	cr_assert_eq(state_load(&st, file, &err), 0, "%s", err.message);
+	cr_assert_eq(st.n_watched, 3);
+	expect_end(0, "downloaded to /tmp/a [2Jb.txt", false, "ready", 5000);
+	cr_assert_eq(strlen(st.watched[1].job_end), STATE_JOB_END_MAX - 1);
+	cr_assert_str_eq(st.watched[1].job_end + STATE_JOB_END_MAX - 3, "é");
+	cr_assert(st.watched[1].job_end_failed);
+	cr_assert_null(st.watched[1].job_end_state, "a state that is not a word is kept");
+	expect_end(2, NULL, false, NULL, 9000);
+}
+
+/* A file without job ends (an older steno's) loads, and so does one with keys this steno
+ * does not know (a newer one's) and job-end keys of the wrong type (no end, no failure). */
+Test(state, files_without_or_with_other_job_end_keys_load)
+{
+	char file[512];
+	snprintf(file, sizeof file, "%s/state.json", dir);
+	core_write(file, "{ \"version\": 1, \"folders\": [], \"later\": [1], \"watched\": ["
+		   " { \"origin\": \"https://a.example\", \"org\": \"7\", \"kind\": \"export\","
+		   " \"id\": \"e1\", \"added_ms\": 9 },"
+		   " { \"origin\": \"https://a.example\", \"org\": \"7\", \"kind\": \"export\","
+		   " \"id\": \"e2\", \"added_ms\": 9, \"job_end_ms\": 20, \"job_end\": 5,"
+		   " \"job_end_failed\": \"yes\", \"job_end_state\": [\"ready\"], \"later\": {} } ] }",
+		   0600);
+	cr_assert_eq(state_load(&st, file, &err), 0, "%s", err.message);
+	cr_assert_eq(st.n_watched, 2);
+	expect_end(0, NULL, false, NULL, 0);
+	expect_end(1, NULL, false, NULL, 20);
+}

@@ -113,6 +113,41 @@ Test(state_merge, a_save_keeps_what_another_holder_saved)
 	free(idx);
 }
 
+/* Two holders end jobs on the same export: the end that happened last is the one kept,
+ * whichever saved last. */
+Test(state_merge, a_save_keeps_the_later_job_end)
+{
+	struct steno_state other;
+	cr_assert_eq(state_load(&st, file, &err), 0);
+	cr_assert_eq(state_load(&other, file, &err), 0);
+	cr_assert_eq(state_watch_add(&st, A, "7", STATE_WATCH_EXPORT, "e1", 1000, &err), 1);
+	cr_assert_eq(state_watch_add(&other, A, "7", STATE_WATCH_EXPORT, "e1", 1000, &err), 1);
+	cr_assert_eq(state_watch_add(&other, A, "7", STATE_WATCH_EXPORT, "e2", 1000, &err), 1);
+	struct state_job_end later = { "downloaded to /b", false, "ready", 6000 };
+	struct state_job_end earlier = { "download cancelled", true, "ready", 5000 };
+	state_watch_job_end(&st, A, "7", STATE_WATCH_EXPORT, "e1", &later);
+	state_watch_job_end(&other, A, "7", STATE_WATCH_EXPORT, "e1", &earlier);
+	state_watch_job_end(&other, A, "7", STATE_WATCH_EXPORT, "e2", &earlier);
+	/* the file holds the earlier end when the later is saved, then the later when the
+	 * earlier is saved again */
+	cr_assert_eq(state_save(&other, file, &err), 0, "%s", err.message);
+	cr_assert_eq(state_save(&st, file, &err), 0, "%s", err.message);
+	cr_assert_eq(state_save(&other, file, &err), 0, "%s", err.message);
+	state_free(&other);
+	state_free(&st);
+	cr_assert_eq(state_load(&st, file, &err), 0, "%s", err.message);
+	size_t *idx = NULL;
+	cr_assert_eq(state_watched_of(&st, A, "7", &idx), 2);
+	for (size_t i = 0; i < 2; i++) {
+		const struct state_watch *w = &st.watched[idx[i]];
+		bool e1 = !strcmp(w->id, "e1");
+		cr_assert_str_eq(w->job_end, e1 ? "downloaded to /b" : "download cancelled");
+		cr_assert_eq(w->job_end_failed, !e1);
+		cr_assert_eq(w->job_end_ms, e1 ? 6000 : 5000);
+	}
+	free(idx);
+}
+
 #define RACERS 3
 #define ROUNDS 40
 

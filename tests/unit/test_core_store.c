@@ -336,6 +336,48 @@ Test(store, activity_keeps_a_job_end_until_its_state_moves)
 	cr_assert_eq(store_activity_count(st), 1);
 }
 
+/* An export put back after a restart: in the store by its id alone (as sync_restore_watched
+ * puts it) with the end recorded in the state file. */
+static const struct store_activity *restored_export(const char *end, const char *end_state)
+{
+	struct steno_export e = { .id = strdup("e1") };
+	cr_assert_eq(store_export_put(st, &e, true, 0, &err), 1);
+	store_activity_job_end_restore(st, STORE_ACT_EXPORT, "e1", end, false, end_state);
+	return store_activity_find(st, STORE_ACT_EXPORT, "e1");
+}
+
+/* A restored end stays through the item's first read when that read finds the state the
+ * item had when its job ended, and goes with any other state after. */
+Test(store, a_restored_job_end_holds_through_the_first_read_in_its_state)
+{
+	const struct store_activity *a = restored_export("downloaded to /d/e1.txt", "ready");
+	cr_assert_str_eq(a->job_end, "downloaded to /d/e1.txt");
+	put_export("ready", "https://dl/e1", 1, 1000);
+	cr_assert_str_eq(a->job_end, "downloaded to /d/e1.txt", "the first read wiped it");
+	put_export("expired", NULL, 1, 2000);
+	cr_assert_null(a->job_end);
+	/* known now: an end of another state is not put back, nor one over a newer end */
+	store_activity_job_end_restore(st, STORE_ACT_EXPORT, "e1", "download cancelled", false,
+				       "ready");
+	cr_assert_null(a->job_end);
+	store_activity_job_end(st, STORE_ACT_EXPORT, "e1", "download failed: gone", true);
+	store_activity_job_end_restore(st, STORE_ACT_EXPORT, "e1", "x", false, "expired");
+	cr_assert_str_eq(a->job_end, "download failed: gone");
+}
+
+/* ... and goes at the first read that finds another state, or when its state was not known. */
+Test(store, a_restored_job_end_goes_when_the_first_read_finds_another_state)
+{
+	const struct store_activity *a = restored_export("downloaded to /d/e1.txt", "ready");
+	put_export("expired", NULL, 1, 1000);
+	cr_assert_null(a->job_end, "it spoke of the ready export");
+	store_activity_remove(st, STORE_ACT_EXPORT, "e1");
+	a = restored_export("download cancelled", NULL);
+	cr_assert_str_eq(a->job_end, "download cancelled");
+	put_export("ready", "https://dl/e1", 1, 1000);
+	cr_assert_null(a->job_end, "an end of an unknown state outlived a read");
+}
+
 Test(store, activity_order_and_task)
 {
 	const char *o = "{\"id\":\"0b0b\",\"state\":\"submitted\",\"ingestions\":[{\"id\":1,"

@@ -142,6 +142,7 @@ void jobs_export_result(struct job *j, struct steno_export *e)
 		}
 	} else if (download) {
 		/* read again after a refused link: no file any more */
+		job_set_str(j, &j->pub.state, state);   /* what its end speaks of (expired...) */
 		steno_error_set(&j->pub.error, STENO_ERR_JOB, "the link was refused, and export %s is "
 				"now %s: export again", id ? id : "", state ? state : "in no state");
 		snprintf(j->pub.error.code, sizeof(j->pub.error.code), "%s", state ? state : "");

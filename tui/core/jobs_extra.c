@@ -41,6 +41,13 @@ int jobs_extra_remember(struct steno_state *st, const char *base_url, const char
 		return -1;
 	if (j->state && spec_state_is_final(sk, j->state))
 		state_watch_final(st, origin, org_id, kind, j->resource_id, wall_ms);
+	if (j->step == JOB_STEP_DONE || j->step == JOB_STEP_FAILED || j->step == JOB_STEP_CANCELLED) {
+		/* in the words the store's row got (core/jobs.c job_record_end) */
+		char text[STATE_JOB_END_MAX];
+		struct state_job_end end = { jobs_end_text(j, text, sizeof text),
+			j->step == JOB_STEP_FAILED, j->state, wall_ms };
+		state_watch_job_end(st, origin, org_id, kind, j->resource_id, &end);
+	}
 	return 0;
 }
 

@@ -36,8 +36,9 @@ int jobs_extra_delete(struct steno_http *http, struct steno_store *store, const 
 		      bool permanent, steno_api_done_cb cb, void *ud, struct steno_error *err);
 
 /* Remembers the order, export or translation task of job j in the state's watched list (per
- * origin of base_url and org_id, which may be NULL), and notes when its state is final, so
- * that the TUI shows it after a restart. Transcription jobs and jobs whose resource id is not
+ * origin of base_url and org_id, which may be NULL), notes when its state is final, and, once
+ * j is over, how it ended (jobs_end_text, with j's last state of it), so that the TUI shows
+ * them after a restart. The TUI and the commands call it on every job event. Transcription jobs and jobs whose resource id is not
  * known yet are left out. wall_ms: ms since the epoch. Returns 0, or -1 (no memory; invalid
  * base URL or id). */
 int jobs_extra_remember(struct steno_state *st, const char *base_url, const char *org_id,

@@ -24,6 +24,15 @@ static void folder_free(struct state_folder *f)
 	free(f->path);
 }
 
+static void watch_free(struct state_watch *w)
+{
+	free(w->origin);
+	free(w->org_id);
+	free(w->id);
+	free(w->job_end);
+	free(w->job_end_state);
+}
+
 void state_free(struct steno_state *st)
 {
 	if (!st)
@@ -31,11 +40,8 @@ void state_free(struct steno_state *st)
 	for (size_t i = 0; i < st->n_folders; i++)
 		folder_free(&st->folders[i]);
 	free(st->folders);
-	for (size_t i = 0; i < st->n_watched; i++) {
-		free(st->watched[i].origin);
-		free(st->watched[i].org_id);
-		free(st->watched[i].id);
-	}
+	for (size_t i = 0; i < st->n_watched; i++)
+		watch_free(&st->watched[i]);
 	free(st->watched);
 	state_choices_free(st);
 	free(st->origin);
@@ -188,13 +194,6 @@ char *state_origin(const char *base_url, char *buf, size_t size)
 	return buf;
 }
 
-static void watch_free(struct state_watch *w)
-{
-	free(w->origin);
-	free(w->org_id);
-	free(w->id);
-}
-
 static void watch_drop(struct steno_state *st, size_t i)
 {
 	watch_free(&st->watched[i]);
@@ -237,6 +236,60 @@ static void watch_make_room(struct steno_state *st)
 	watch_drop(st, 0);
 }
 
+/* A job end's text as stored: control characters (a server's message may hold some) made
+ * spaces, cut below STATE_JOB_END_MAX bytes without splitting a UTF-8 character. *out is
+ * NULL for no text. 0, or -1 on no memory. */
+static int end_text_copy(const char *text, char **out)
+{
+	*out = NULL;
+	if (!text || !text[0])
+		return 0;
+	size_t n = strlen(text);
+	if (n >= STATE_JOB_END_MAX) {
+		n = STATE_JOB_END_MAX - 1;
+		while (n > 0 && ((unsigned char)text[n] & 0xc0) == 0x80)
+			n--;   /* text[n], the first byte cut, continues a character: cut it whole */
+	}
+	if (!(*out = strndup(text, n)))
+		return -1;
+	for (unsigned char *p = (unsigned char *)*out; *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			*p = ' ';
+	return 0;
+}
+
+static bool str_same(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/* Replaces w's job end by end's (a state that is not a plain word is dropped: unknown).
+ * 1 changed, 0 the same end (its first time kept), -1 no memory (w unchanged). */
+static int watch_set_end(struct state_watch *w, const struct state_job_end *end)
+{
+	char *text, *state = NULL;
+	if (end_text_copy(end->text, &text) < 0)
+		return -1;
+	if (end->state && field_ok(end->state, false) && !(state = strdup(end->state))) {
+		free(text);
+		return -1;
+	}
+	bool failed = text && end->failed;
+	if (w->job_end_ms && str_same(text, w->job_end) && failed == w->job_end_failed &&
+	    str_same(state, w->job_end_state)) {
+		free(text);
+		free(state);
+		return 0;
+	}
+	free(w->job_end);
+	free(w->job_end_state);
+	w->job_end = text;
+	w->job_end_failed = failed;
+	w->job_end_state = state;
+	w->job_end_ms = end->ended_ms > 0 ? end->ended_ms : 1;
+	return 1;
+}
+
 static int watch_append(struct steno_state *st, const struct watch_in *in)
 {
 	struct state_watch w = { .kind = in->kind, .added_ms = in->added_ms,
@@ -244,8 +297,8 @@ static int watch_append(struct steno_state *st, const struct watch_in *in)
 	w.origin = strdup(in->origin);
 	w.org_id = strdup(in->org);
 	w.id = strdup(in->id);
-	struct state_watch *ws = w.origin && w.org_id && w.id
-		? realloc(st->watched, (st->n_watched + 1) * sizeof(*ws)) : NULL;
+	bool ok = w.origin && w.org_id && w.id && (!in->end || watch_set_end(&w, in->end) >= 0);
+	struct state_watch *ws = ok ? realloc(st->watched, (st->n_watched + 1) * sizeof(*ws)) : NULL;
 	if (!ws) {
 		watch_free(&w);
 		return -1;
@@ -292,6 +345,17 @@ void state_watch_final(struct steno_state *st, const char *origin, const char *o
 	st->dirty = true;
 }
 
+void state_watch_job_end(struct steno_state *st, const char *origin, const char *org_id,
+			 enum state_watch_kind kind, const char *id,
+			 const struct state_job_end *end)
+{
+	if (!origin || !id || !end)
+		return;
+	long i = watch_find(st, origin, org_id ? org_id : "", kind, id);
+	if (i >= 0 && watch_set_end(&st->watched[i], end) > 0)
+		st->dirty = true;
+}
+
 long state_watched_of(const struct steno_state *st, const char *origin, const char *org_id,
 		      size_t **out)
 {
@@ -312,10 +376,13 @@ long state_watched_of(const struct steno_state *st, const char *origin, const ch
 
 static int merge_watch(struct steno_state *dst, const struct state_watch *w)
 {
+	struct state_job_end end = { w->job_end, w->job_end_failed, w->job_end_state,
+				     w->job_end_ms };
 	long i = watch_find(dst, w->origin, w->org_id, w->kind, w->id);
 	if (i < 0) {
 		struct watch_in in = { .origin = w->origin, .org = w->org_id, .id = w->id,
-				       .kind = w->kind, .added_ms = w->added_ms, .final_ms = w->final_ms };
+				       .kind = w->kind, .added_ms = w->added_ms, .final_ms = w->final_ms,
+				       .end = w->job_end_ms ? &end : NULL };
 		return watch_append(dst, &in) < 0 ? -1 : 0;
 	}
 	struct state_watch *d = &dst->watched[i];
@@ -323,7 +390,8 @@ static int merge_watch(struct steno_state *dst, const struct state_watch *w)
 		d->added_ms = w->added_ms;
 	if (w->final_ms && (!d->final_ms || w->final_ms < d->final_ms))
 		d->final_ms = w->final_ms;   /* the first time it was seen final */
-	return 0;
+	/* the last job that ended on it, whichever process ran it */
+	return w->job_end_ms > d->job_end_ms && watch_set_end(d, &end) < 0 ? -1 : 0;
 }
 
 /* Whether a folder of the previous format (no origin) was adopted by a server since. */

@@ -5,7 +5,8 @@
  * beside the sandbox's data): the folders learned from orders and creations, per server
  * origin and organization, because the API lists no folders; and the orders, exports and
  * translation tasks steno watches (the TUI's or created by the commands), per origin and
- * organization, so the activity pane shows them again after a restart. Loaded on start;
+ * organization, so the activity pane shows them again after a restart, each with how the
+ * last job on it ended (core/jobs_extra.h jobs_extra_remember). Loaded on start;
  * saved by reading the file again, merging, and renaming a new file over it, all under an
  * exclusive lock on FILE.lock, so that two steno processes saving at once lose nothing. A
  * corrupt file is kept as FILE.bad, reported, and steno starts empty. Files of the previous
@@ -45,7 +46,24 @@ struct state_watch {
 	char *id;
 	int64_t added_ms;       /* wall clock, ms since the epoch */
 	int64_t final_ms;       /* when it was seen in a final state; 0 while not final */
+	/* How the last job on it ended (core/jobs.h jobs_end_text), so that the activity pane
+	 * says it again after a restart: */
+	char *job_end;          /* "downloaded to PATH"...; NULL: none, or that job said nothing */
+	bool job_end_failed;    /* ... that job failed */
+	char *job_end_state;    /* the item's state when it ended; NULL: unknown */
+	int64_t job_end_ms;     /* wall clock when it ended; 0: no job ended on it */
 };
+
+/* The recorded end of a job (state_watch_job_end); strings borrowed. */
+struct state_job_end {
+	const char *text;       /* NULL or "": the job had nothing to say (clears an earlier one) */
+	bool failed;
+	const char *state;      /* the item's state then; NULL: unknown */
+	int64_t ended_ms;       /* wall clock, ms since the epoch */
+};
+
+/* A job end's text is cut to fewer bytes than this (at a character boundary). */
+#define STATE_JOB_END_MAX 600
 
 /* A remembered choice (core/choices.h). Ownership: strings malloc'd, freed by state_free.
  * Key: origin, org_id, dialog, field; the later used_ms wins. */
@@ -79,8 +97,8 @@ void state_free(struct steno_state *st);
 int state_load(struct steno_state *st, const char *path, struct steno_error *err);
 
 /* Saves: under an exclusive lock on PATH.lock, reads the file again, merges st into what is
- * there (another process's folders and items are kept; an item's earliest final time wins;
- * the watched list is capped again), writes it atomically (0600, directory 0700), and makes
+ * there (another process's folders and items are kept; an item's earliest final time wins,
+ * and its latest job end; the watched list is capped again), writes it atomically (0600, directory 0700), and makes
  * st that merged state (its origin kept). Clears dirty. 0, or -1 with err. */
 int state_save(struct steno_state *st, const char *path, struct steno_error *err);
 
@@ -118,6 +136,13 @@ int state_watch_add(struct steno_state *st, const char *origin, const char *org_
  * STATE_WATCH_KEEP_MS from then). Unknown items are ignored. */
 void state_watch_final(struct steno_state *st, const char *origin, const char *org_id,
 		       enum state_watch_kind kind, const char *id, int64_t now_ms);
+
+/* Records how the last job on a watched item ended (unknown items are ignored): its text,
+ * control characters made spaces and cut below STATE_JOB_END_MAX bytes, replaces the one
+ * recorded; the same end again (text, failure and state) keeps its first time. */
+void state_watch_job_end(struct steno_state *st, const char *origin, const char *org_id,
+			 enum state_watch_kind kind, const char *id,
+			 const struct state_job_end *end);
 
 /* Drops final items older than STATE_WATCH_KEEP_MS. */
 void state_watch_prune(struct steno_state *st, int64_t now_ms);

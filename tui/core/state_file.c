@@ -28,6 +28,14 @@ static int64_t jint64(json_object *o, const char *key)
 
 static const char *jstr(json_object *o, const char *key);
 
+/* Whether o[key] is the boolean true (json-c would make any non-empty string true). */
+static bool jtrue(json_object *o, const char *key)
+{
+	json_object *t;
+	return json_object_object_get_ex(o, key, &t) && json_object_is_type(t, json_type_boolean) &&
+	       json_object_get_boolean(t);
+}
+
 /* The optional "watched" array (older files have none). 0, 1 when malformed, -1 no memory. */
 static int watched_from_json(struct steno_state *st, json_object *root)
 {
@@ -40,9 +48,13 @@ static int watched_from_json(struct steno_state *st, json_object *root)
 	for (size_t i = 0; i < n; i++) {
 		json_object *o = json_object_array_get_idx(arr, i);
 		const char *kind = json_object_is_type(o, json_type_object) ? jstr(o, "kind") : NULL;
+		/* a job end's keys are optional (older files have none); a malformed one is no end */
+		struct state_job_end end = { jstr(o, "job_end"), jtrue(o, "job_end_failed"),
+			jstr(o, "job_end_state"), jint64(o, "job_end_ms") };
 		struct watch_in in = { .origin = jstr(o, "origin"), .org = jstr(o, "org"),
 				       .id = jstr(o, "id"), .added_ms = jint64(o, "added_ms"),
-				       .final_ms = jint64(o, "final_ms"), .kind = STATE_WATCH_TASK + 1 };
+				       .final_ms = jint64(o, "final_ms"), .kind = STATE_WATCH_TASK + 1,
+				       .end = end.ended_ms > 0 ? &end : NULL };
 		for (int k = 0; kind && k <= STATE_WATCH_TASK; k++)
 			if (!strcmp(kind, watch_kinds[k]))
 				in.kind = (enum state_watch_kind)k;
@@ -93,6 +105,16 @@ static int watched_to_json(const struct steno_state *st, json_object *root)
 		json_object_object_add(o, "added_ms", json_object_new_int64(w->added_ms));
 		if (w->final_ms)
 			json_object_object_add(o, "final_ms", json_object_new_int64(w->final_ms));
+		if (!w->job_end_ms)
+			continue;
+		json_object_object_add(o, "job_end_ms", json_object_new_int64(w->job_end_ms));
+		if (w->job_end)
+			json_object_object_add(o, "job_end", json_object_new_string(w->job_end));
+		if (w->job_end_failed)
+			json_object_object_add(o, "job_end_failed", json_object_new_boolean(1));
+		if (w->job_end_state)
+			json_object_object_add(o, "job_end_state",
+					       json_object_new_string(w->job_end_state));
 	}
 	return 0;
 }

@@ -11,6 +11,7 @@ struct watch_in {
 	const char *origin, *org, *id;
 	enum state_watch_kind kind;
 	int64_t added_ms, final_ms;
+	const struct state_job_end *end;   /* NULL: no job ended on it */
 };
 
 /* Adds a watched item as given (times included); a known one is kept. 1 new, 0 known, -1
@@ -23,7 +24,8 @@ int state_folder_put(struct steno_state *st, const char *origin, const char *org
 		     struct steno_error *err);
 
 /* Adds src's folders, watched items and remembered choices to dst (known ones: fields
- * filled in, the earliest final time kept, the later choice), then caps the watched list. 0, or -1 on no memory. */
+ * filled in, the earliest final time kept, the later job end, the later choice), then caps
+ * the watched list. 0, or -1 on no memory. */
 int state_merge_into(struct steno_state *dst, const struct steno_state *src,
 		     struct steno_error *err);
 

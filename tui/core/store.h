@@ -186,6 +186,7 @@ struct store_activity {
 					       * PATH", "download cancelled"); NULL: none, or
 					       * its state moved on since */
 	bool job_end_failed;                  /* ... that job failed */
+	char *job_end_state;                  /* its state when that job ended; NULL: unknown */
 };
 
 /* Takes ownership; returns 1 when new or changed, 0 when the same, -1 on error (no id). */
@@ -209,6 +210,13 @@ void store_activity_failed(struct steno_store *st, enum store_activity_kind kind
 #define STORE_JOB_END_MAX 600
 void store_activity_job_end(struct steno_store *st, enum store_activity_kind kind, const char *id,
 			    const char *text, bool failed);
+/* Puts back an end recorded before a restart (core/state.h), with the item's state when it
+ * ended (NULL: unknown): kept through the item's first read when that read finds the same
+ * state, cleared by any other. Left alone when the item already has an end, or its known
+ * state is another. */
+void store_activity_job_end_restore(struct steno_store *st, enum store_activity_kind kind,
+				    const char *id, const char *text, bool failed,
+				    const char *state);
 /* The scheduler's kind of an activity kind (core/scheduler.h; its state table is
  * scheduler_spec_kind(store_activity_sched_kind(k))). */
 enum sched_kind store_activity_sched_kind(enum store_activity_kind k);

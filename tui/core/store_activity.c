@@ -16,6 +16,7 @@ static void act_free(struct store_activity *a)
 	steno_export_free(&a->export_);
 	steno_translation_task_free(&a->task);
 	free(a->job_end);
+	free(a->job_end_state);
 	free(a);
 }
 
@@ -176,8 +177,21 @@ static struct store_activity *act_new(struct steno_store *st, enum store_activit
 static void act_clear_job_end(struct store_activity *a)
 {
 	free(a->job_end);
-	a->job_end = NULL;
+	free(a->job_end_state);
+	a->job_end = a->job_end_state = NULL;
 	a->job_end_failed = false;
+}
+
+/* Whether a's recorded job end still speaks of its state, now that a read found it in state
+ * (not its state before: old_state). A change of state clears the end (what the user did
+ * last spoke of the state before), but for one: an item put back after a restart
+ * (store_activity_job_end_restore) is in the store with no state until its first read, and
+ * that read is no change when it finds the state the item had when its job ended. Any other
+ * state (an export expired meanwhile), or an end whose state was not known, goes. */
+static bool act_job_end_holds(const struct store_activity *a, const char *old_state,
+			      const char *state)
+{
+	return !old_state && a->job_end_state && state && !strcmp(a->job_end_state, state);
 }
 
 static int act_put(struct steno_store *st, struct incoming *in, bool watch, int64_t now,
@@ -205,7 +219,7 @@ static int act_put(struct steno_store *st, struct incoming *in, bool watch, int6
 	a->finished = a->state && spec_state_is_final(spec_kind(a->kind), a->state);
 	if (state_changed) {
 		a->state_changed_ms = now;
-		if (!fresh)
+		if (!fresh && !act_job_end_holds(a, old_state, a->state))
 			act_clear_job_end(a);   /* it spoke of the state before */
 	}
 	if (!changed) {
@@ -300,20 +314,38 @@ void store_activity_failed(struct steno_store *st, enum store_activity_kind kind
 	store_emit(st, true, &ev);
 }
 
+/* Sets a's job end (text NULL clears it) and the state it speaks of, and tells listeners. */
+static void act_set_job_end(struct steno_store *st, struct store_activity *a, const char *text,
+			    bool failed, const char *state)
+{
+	char *copy = text ? strdup(text) : NULL;
+	char *state_copy = text && state ? strdup(state) : NULL;   /* no end: no state */
+	if ((text && !copy) || (copy && state && !state_copy)) {
+		free(copy);
+		free(state_copy);
+		return;
+	}
+	act_clear_job_end(a);
+	a->job_end = copy;
+	a->job_end_failed = copy && failed;
+	a->job_end_state = state_copy;
+	struct store_event ev = { .what = STORE_WHAT_ACTIVITY, .id = a->id, .kind = a->kind };
+	store_emit(st, false, &ev);
+}
+
 void store_activity_job_end(struct steno_store *st, enum store_activity_kind kind, const char *id,
 			    const char *text, bool failed)
 {
 	struct store_activity *a = act_find(st, kind, id);
-	char *copy = text ? strdup(text) : NULL;
-	if (!a || (text && !copy)) {
-		free(copy);
-		return;
-	}
-	if (!copy && !a->job_end)
-		return;
-	act_clear_job_end(a);
-	a->job_end = copy;
-	a->job_end_failed = copy && failed;
-	struct store_event ev = { .what = STORE_WHAT_ACTIVITY, .id = a->id, .kind = kind };
-	store_emit(st, false, &ev);
+	if (a && (text || a->job_end))
+		act_set_job_end(st, a, text, failed, a->state);
+}
+
+void store_activity_job_end_restore(struct steno_store *st, enum store_activity_kind kind,
+				    const char *id, const char *text, bool failed,
+				    const char *state)
+{
+	struct store_activity *a = act_find(st, kind, id);
+	if (a && text && !a->job_end && (!a->state || (state && !strcmp(a->state, state))))
+		act_set_job_end(st, a, text, failed, state);
 }

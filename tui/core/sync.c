@@ -110,7 +110,10 @@ void sync_restore_watched(struct steno_sync *s)
 	long n = state_watched_of(s->cfg.state, origin, s->org_id, &idx);
 	for (long i = 0; i < n; i++) {
 		const struct state_watch *w = &s->cfg.state->watched[idx[i]];
-		sync_track(s, store_kind(w->kind), w->id);
+		/* with how its last job ended, until a read finds it in another state */
+		if (sync_track(s, store_kind(w->kind), w->id) == 0 && w->job_end)
+			store_activity_job_end_restore(s->cfg.store, store_kind(w->kind), w->id,
+						       w->job_end, w->job_end_failed, w->job_end_state);
 	}
 	free(idx);
 }
