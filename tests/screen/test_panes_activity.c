@@ -146,28 +146,13 @@ Test(activity, a_newer_notice_replaces_an_old_error)
 	pf_expect(&f, "job 7 started");
 }
 
-
-static char *new_export(char *eid, size_t n)
-{
-	char tid[64], body[256];
-	long status = 0;
-
-	find_state("automatic_done", tid, sizeof tid);
-	snprintf(body, sizeof body, "{\"export\":{\"format\":\"txt\",\"transcription_ids\":[\"%s\"]}}", tid);
-	json_object *e = sbx_call(&f.sbx, "POST", "exports", body, &status);
-	cr_assert(status == 200 || status == 201, "%ld", status);
-	snprintf(eid, n, "%s", sbx_str(e, "id"));
-	json_object_put(e);
-	return eid;
-}
-
 Test(activity, watched_items_come_back_after_a_restart_refreshed)
 {
 	struct pf_opts o = { .rows = 30, .cols = 120, .sandbox_args = demo30 };
 	char eid[64];
 
 	pf_open(&f, &o);
-	cr_assert_eq(app_watch(f.app, STORE_ACT_EXPORT, new_export(eid, sizeof eid)), 0);
+	watch_new_export(eid, sizeof eid);
 	pf_settle(&f);
 	restart();
 	const struct store_activity *a = store_activity_find(app_store(f.app), STORE_ACT_EXPORT, eid);

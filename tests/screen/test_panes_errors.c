@@ -61,9 +61,9 @@ static void expect_org_row(const char *want)
 
 /* The organizations found for the key stay when the pane is built again (a folder learned
  * from a creation rebuilds it): found, named, and the learned folder under it. */
-Test(errors, a_found_organization_stays_when_a_folder_is_learned)
+static void org_stays_named_when_a_folder_is_learned(int no_org)
 {
-	struct pf_opts o = { .rows = 24, .cols = 100, .sandbox_args = demo10, .no_org = 1 };
+	struct pf_opts o = { .rows = 24, .cols = 100, .sandbox_args = demo10, .no_org = no_org };
 	pf_open(&f, &o);
 	pf_wait_text(&f, "Transcriptions 23");
 	pf_expect(&f, "Demo Organization");
@@ -73,16 +73,14 @@ Test(errors, a_found_organization_stays_when_a_folder_is_learned)
 	pf_expect(&f, "tour/learned");
 }
 
+Test(errors, a_found_organization_stays_when_a_folder_is_learned)
+{
+	org_stays_named_when_a_folder_is_learned(1);
+}
+
 Test(errors, an_organization_given_by_id_stays_named_when_a_folder_is_learned)
 {
-	struct pf_opts o = { .rows = 24, .cols = 100, .sandbox_args = demo10 };
-	pf_open(&f, &o);
-	pf_wait_text(&f, "Transcriptions 23");
-	pf_expect(&f, "Demo Organization");
-	cr_assert_eq(app_learn_folder(f.app, "fold1", "/tour/learned"), 0);
-	pf_settle(&f);
-	expect_org_row("› Demo Organi");
-	pf_expect(&f, "tour/learned");
+	org_stays_named_when_a_folder_is_learned(0);
 }
 
 Test(errors, refused_key_is_named)
