@@ -324,6 +324,24 @@ Test(activity, a_downloads_end_is_still_shown_after_a_restart)
 	expect_line_with(" ready ", "downloaded to ");
 }
 
+/* The end is in the state file as soon as the job ends, not only when steno quits: a
+ * browser killed after a download still leaves it to the next one. */
+Test(activity, a_downloads_end_is_in_the_state_file_at_once)
+{
+	char eid[64], dl[300];
+
+	ready_export_aged(0, eid, sizeof eid, dl, sizeof dl);
+	press_download();
+	pf_wait_text(&f, "Saved ");
+	FILE *in = fopen(f.app->state_path, "r");
+	cr_assert_not_null(in, "no state file at %s", f.app->state_path);
+	char text[65536];
+	size_t n = fread(text, 1, sizeof text - 1, in);
+	fclose(in);
+	text[n] = '\0';
+	cr_assert(strstr(text, eid) && strstr(text, "downloaded to "), "%s", text);
+}
+
 /* ... but not when the export moved on meanwhile: it expired while steno was not running,
  * and its row says so, without the download that spoke of the ready export. */
 Test(activity, a_restored_end_goes_when_the_export_moved_on)

@@ -93,6 +93,9 @@ void app_on_job(void *ud, const struct steno_job *job)
 	pane_dirty(app->activity);
 	app_notify_dialogs(app);
 	jobs_extra_remember(&app->state, app->opts.base_url, app->opts.org_id, job, app_wall_ms(app));
+	if (job->step == JOB_STEP_DONE || job->step == JOB_STEP_FAILED ||
+	    job->step == JOB_STEP_CANCELLED)
+		app_save_state(app);   /* its end (and what it made) outlives a killed browser */
 	if (!app_job_watched(app, job->id))
 		return;
 	app_watch_creation(app, job);
