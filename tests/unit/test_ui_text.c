@@ -113,6 +113,14 @@ Test(text, invalid_utf8_replaced_per_byte)
 	cr_assert_str_eq(CLEAN("\xf4\x90\x80\x80"), "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
 }
 
+/* The width of UTF-8 as drawn: sanitized first (the escape sequence takes no cell). */
+Test(text, utf8_width_is_the_width_drawn)
+{
+	cr_assert_eq(text_width_utf8("東京 ok", 0), 7);
+	cr_assert_eq(text_width_utf8("\x1b[31mred\x1b[0m", 0), 3);
+	cr_assert_eq(text_width_utf8(NULL, 0), 0);
+}
+
 Test(text, widths_follow_wcwidth)
 {
 	wchar_t *w = text_sanitize("東京 ok", 0);

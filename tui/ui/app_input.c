@@ -49,9 +49,8 @@ static void input_draw(struct pane *p)
 	style_bkgd(p->win, THEME_NORMAL);
 	werase(p->win);
 	style_set(p->win, THEME_NORMAL);
-	wchar_t *wl = text_sanitize(s->spec.label, flags);
-	int lw = wl ? text_width(wl) : 0;
-	free(wl);
+	int lw = text_width_utf8(s->spec.label, flags);
+	lw = lw > 0 ? lw : 0;
 	draw_text(p->win, 0, 0, p->cols, s->spec.label, TEXT_LEFT, flags);
 	char line[sizeof s->text + 4];
 	snprintf(line, sizeof line, "%s  ", s->text);

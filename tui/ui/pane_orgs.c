@@ -51,15 +51,6 @@ static const char orgs_title[] = "Organizations";
 static const char *const orgs_none[] = { "None known:", "organization = ID",
 	"in the profile, or", "STENO_ORG_ID." };
 
-static int orgs_text_width(const char *s, unsigned flags)
-{
-	wchar_t *ws = text_sanitize(s, flags);
-	int w = text_width(ws);
-
-	free(ws);
-	return w;
-}
-
 /* Wide enough for every entry (the mark, the label and a blank column before the next
  * pane), the title and the message when there is none. */
 static int orgs_max_cols(const struct pane *p)
@@ -67,14 +58,14 @@ static int orgs_max_cols(const struct pane *p)
 	const struct orgs_pane *op = p->data;
 	const struct app *app = op->app;
 	unsigned flags = app_text_flags(p);
-	int want = 1 + orgs_text_width(orgs_title, flags) + 1;
+	int want = 1 + text_width_utf8(orgs_title, flags) + 1;
 
 	for (size_t i = 0; !app->n_places && i < sizeof orgs_none / sizeof *orgs_none; i++) {
-		int w = 1 + orgs_text_width(orgs_none[i], flags) + 1;
+		int w = 1 + text_width_utf8(orgs_none[i], flags) + 1;
 		want = w > want ? w : want;
 	}
 	for (size_t i = 0; i < app->n_places; i++) {
-		int w = 2 + orgs_text_width(app->places[i].label, flags) + 1;
+		int w = 2 + text_width_utf8(app->places[i].label, flags) + 1;
 		want = w > want ? w : want;
 	}
 	return want;

@@ -101,13 +101,12 @@ static char *statusbar_hint(const struct keymap *km, unsigned overlay_scope, cha
 	return buf;
 }
 
+/* Cells of s as drawn; out of memory counts as none. */
 static int utf8_width(const char *s, unsigned flags)
 {
-	wchar_t *w = text_sanitize(s, flags);
-	int n = w ? text_width(w) : 0;
+	int n = text_width_utf8(s, flags);
 
-	free(w);
-	return n;
+	return n > 0 ? n : 0;
 }
 
 static void statusbar_draw(struct pane *p)

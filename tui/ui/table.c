@@ -69,26 +69,14 @@ static void table_draw_row(WINDOW *w, int y, int cols, const struct table_view *
 	table_draw_cells(w, y, tv, widths, row, NULL, selected, base);
 }
 
-/* Terminal cells of a cell as drawn (sanitized), or -1 when out of memory. */
-static int cell_width(const char *s, unsigned flags)
-{
-	wchar_t *ws = text_sanitize(s, flags);
-
-	if (!ws)
-		return -1;
-	int n = text_width(ws);
-	free(ws);
-	return n;
-}
-
 /* The widest of column i's title and cells; -1 when out of memory. */
 static int column_want(const struct table_view *tv, size_t i, const char *title,
 	const struct table_row *rows, int nrows)
 {
-	int want = cell_width(title, tv->flags);
+	int want = text_width_utf8(title, tv->flags);
 
 	for (int r = 0; r < nrows && want >= 0; r++) {
-		int n = cell_width(rows[r].cells[i], tv->flags);
+		int n = text_width_utf8(rows[r].cells[i], tv->flags);
 		want = n < 0 ? -1 : n > want ? n : want;
 	}
 	return want;

@@ -201,6 +201,17 @@ int text_width(const wchar_t *ws)
 	return w;
 }
 
+int text_width_utf8(const char *s, unsigned flags)
+{
+	wchar_t *ws = text_sanitize(s, flags);
+
+	if (!ws)
+		return -1;
+	int w = text_width(ws);
+	free(ws);
+	return w;
+}
+
 /* Length in wide chars of the cluster at s: one base and its zero-width marks. */
 static size_t cluster_len(const wchar_t *s)
 {

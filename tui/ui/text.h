@@ -35,6 +35,8 @@ bool text_is_clean(const char *s);
 
 /* Display columns of a sanitized wide string (0 for NULL). */
 int text_width(const wchar_t *ws);
+/* Display columns of UTF-8 as drawn (sanitized with flags), or -1 when out of memory. */
+int text_width_utf8(const char *s, unsigned flags);
 
 /* Writes into dst (capacity dstcap wide chars incl. NUL) a string that takes exactly
  * `cols` columns: src aligned and padded with spaces, or, when wider, cut at a
