@@ -171,6 +171,9 @@ static void sync_store_changed(void *ud, const struct store_event *ev)
 	struct steno_sync *s = ud;
 	char origin[512];
 
+	if ((ev->what & STORE_WHAT_TRANSCRIPTION) && ev->id && s->shown_tr &&
+	    !strcmp(ev->id, s->shown_tr))
+		sync_fetch_transcription(s, ev->id, false);   /* no-op while detailed */
 	if ((ev->what & STORE_WHAT_TRANSCRIPTION) && sync_watches_transcription(s, ev->id)) {
 		const struct store_transcription *t = store_transcription_get(s->cfg.store, ev->id);
 		if (t)
@@ -275,6 +278,7 @@ void sync_free(struct steno_sync *s)
 	free(s->retry_folder);
 	free(s->retry_tag);
 	free(s->reread_key);
+	free(s->shown_tr);
 	for (size_t i = 0; i < s->n_watched_tr; i++)
 		free(s->watched_tr[i]);
 	free(s->watched_tr);

@@ -112,6 +112,10 @@ int64_t sync_live_interval(struct steno_sync *s);
 
 /* Reads a transcription (unless already detailed and not forced). */
 void sync_fetch_transcription(struct steno_sync *s, const char *id, bool force);
+/* The transcription whose details are shown (NULL: none): read unless detailed, and read
+ * again whenever a list item telling of a new state makes its details stale (so a failed
+ * one says why). */
+void sync_show_transcription(struct steno_sync *s, const char *id);
 /* Watches an order / export / translation task: in the store (watched), polled until its
  * state settles, remembered in the state file. Returns 0, or -1 (bad id, no memory). */
 int sync_watch(struct steno_sync *s, enum store_activity_kind kind, const char *id);

@@ -310,6 +310,16 @@ void sync_fetch_transcription(struct steno_sync *s, const char *id, bool force)
 	}
 }
 
+void sync_show_transcription(struct steno_sync *s, const char *id)
+{
+	char *copy = id ? strdup(id) : NULL;
+
+	free(s->shown_tr);
+	s->shown_tr = copy;   /* NULL on no memory too: then only this read is made */
+	if (id)
+		sync_fetch_transcription(s, id, false);
+}
+
 /* ---- activity ---- */
 
 /* Ends the read; on error reports it and returns true (the caller stops there). */

@@ -53,6 +53,7 @@ struct steno_sync {
 	int listener;              /* on the store: settled watched items, news */
 	char **watched_tr;         /* watched transcription ids, malloc'd */
 	size_t n_watched_tr;
+	char *shown_tr;            /* the transcription whose details are shown (NULL: none) */
 };
 
 /* sync_base.c */

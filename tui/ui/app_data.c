@@ -196,11 +196,8 @@ void app_store_changed(void *ud, const struct store_event *ev)
 		}
 	}
 	if ((ev->what & STORE_WHAT_TRANSCRIPTION) && ev->id && app->list.selected &&
-	    !strcmp(ev->id, app->list.selected)) {
+	    !strcmp(ev->id, app->list.selected))
 		pane_dirty(app->details);
-		/* a list item told of a new state: its details (why it failed) are read again */
-		sync_fetch_transcription(app->sync, ev->id, false);
-	}
 	app_notify_dialogs(app);
 	if (ev->what & STORE_WHAT_ACTIVITY)
 		pane_dirty(app->activity);

@@ -164,6 +164,5 @@ void app_set_selected(struct app *app, const char *id)
 	free(app->list.selected);
 	app->list.selected = id ? strdup(id) : NULL;
 	pane_dirty(app->details);
-	if (app->list.selected)
-		sync_fetch_transcription(app->sync, app->list.selected, false);
+	sync_show_transcription(app->sync, app->list.selected);
 }
