@@ -277,7 +277,10 @@ static int ls_run_all(struct ls_all *a)
 			cli_interrupt_error(&a->err);
 			return -1;
 		}
-		cli_pump(a->c);
+		/* nothing in flight (every page up to the limit is in): the loop's top says so; a
+		 * pump now would wait for ever */
+		if (a->inflight)
+			cli_pump(a->c);
 	}
 	if (!a->failed && ls_emit_ready(a) != 0)
 		return -1;
