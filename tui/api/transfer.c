@@ -333,6 +333,32 @@ static char *path_join(const char *dir, const char *name, const char *suffix)
 	return p;
 }
 
+/* Creates the partial file exclusively (never a file or symlink that is there already, which
+ * is not ours to truncate or remove): DIR/NAME.part, or when that name is taken
+ * DIR/NAME.PID-N.part. The fd, with *path (malloc'd) the name made; -1 with errno and *path
+ * the name tried (or NULL on no memory). */
+static int part_create(const char *dir, const char *name, char **path)
+{
+	static unsigned serial;
+	*path = NULL;
+	for (int i = 0; i < 100; i++) {
+		char suffix[64];
+		if (i == 0)
+			snprintf(suffix, sizeof suffix, ".part");
+		else
+			snprintf(suffix, sizeof suffix, ".%ld-%u.part", (long)getpid(), ++serial);
+		free(*path);
+		if (!(*path = path_join(dir, name, suffix))) {
+			errno = ENOMEM;
+			return -1;
+		}
+		int fd = open(*path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+		if (fd >= 0 || errno != EEXIST)
+			return fd;
+	}
+	return -1;
+}
+
 static struct xfer *download_open(const struct steno_download_request *req, struct steno_error *err)
 {
 	char name[256];
@@ -340,8 +366,7 @@ static struct xfer *download_open(const struct steno_download_request *req, stru
 		return NULL;
 	struct xfer *x = calloc(1, sizeof(*x));
 	const char *dir = req->dir ? req->dir : ".";
-	if (!x || !(x->final_path = path_join(dir, name, "")) ||
-	    !(x->part_path = path_join(dir, name, ".part"))) {
+	if (!x || !(x->final_path = path_join(dir, name, ""))) {
 		xfer_destroy(x, 0);
 		steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 		return NULL;
@@ -351,17 +376,19 @@ static struct xfer *download_open(const struct steno_download_request *req, stru
 		if (err)
 			snprintf(err->code, sizeof(err->code), "exists");
 		steno_error_set(err, STENO_ERR_IO, "%s exists (not overwritten)", x->final_path);
-		free(x->part_path);
-		x->part_path = NULL; /* not ours: keep whatever .part is there */
 		xfer_destroy(x, 0);
 		return NULL;
 	}
-	int fd = open(x->part_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
+	int fd = part_create(dir, name, &x->part_path);
 	if (fd < 0 || !(x->fp = fdopen(fd, "wb"))) {
-		steno_error_set(err, STENO_ERR_IO, "cannot create %s: %s", x->part_path,
-				strerror(errno));
+		steno_error_set(err, STENO_ERR_IO, "cannot create %s: %s",
+				x->part_path ? x->part_path : name, strerror(errno));
 		if (fd >= 0)
 			close(fd);
+		else {
+			free(x->part_path);
+			x->part_path = NULL; /* not made by us: left alone */
+		}
 		xfer_destroy(x, 0);
 		return NULL;
 	}
