@@ -134,6 +134,14 @@ void steno_http_retry_now(struct steno_http *http);
 typedef void (*steno_http_trace_fn)(void *ud, const char *line);
 void steno_http_set_trace_listener(struct steno_http *http, steno_http_trace_fn fn, void *ud);
 
+/* True when the URL's host is loopback (localhost, 127.0.0.0/8, [::1]): such a URL never goes
+ * through a proxy of the environment (http_proxy, ALL_PROXY...). */
+int steno_url_is_loopback(const char *url);
+/* 1 with a message in out when `base_url` is plain http:// to another host than loopback and a
+ * proxy variable that applies to it is set (the key would go in clear through the proxy): for
+ * the caller to warn once. 0 otherwise. */
+int steno_http_proxy_warning(const char *base_url, char *out, size_t n);
+
 /* Makes a steno_http_poll in progress (or the next one) return at once. */
 void steno_http_wakeup(struct steno_http *http);
 

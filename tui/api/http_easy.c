@@ -71,6 +71,7 @@ int steno_http_easy_common(struct steno_req *r)
 	curl_easy_setopt(e, CURLOPT_PIPEWAIT, 1L);
 	curl_easy_setopt(e, CURLOPT_TCP_KEEPALIVE, 1L);
 	bad |= curl_easy_setopt(e, CURLOPT_ERRORBUFFER, r->errbuf) != CURLE_OK;
+	bad |= steno_http_easy_proxy(r, r->url) != 0;
 	return bad ? -1 : 0;
 }
 
@@ -115,6 +116,7 @@ int steno_http_easy_setup(struct steno_req *r, struct steno_error *err)
 		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory (headers)");
 	int bad = 0;
 	bad |= curl_easy_setopt(e, CURLOPT_URL, r->url) != CURLE_OK;
+	bad |= steno_http_easy_proxy(r, r->url) != 0;
 	bad |= curl_easy_setopt(e, CURLOPT_HTTPHEADER, r->headers) != CURLE_OK;
 	/* Redirects are followed by the engine, which decides whether the key may go along. */
 	bad |= curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L) != CURLE_OK;

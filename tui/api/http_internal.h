@@ -112,6 +112,9 @@ int steno_http_req_cancelled(const struct steno_req *r);
 int steno_http_easy_setup(struct steno_req *r, struct steno_error *err);
 /* http_easy.c: the common options of every easy handle (timeouts, TLS, protocols, UA). */
 int steno_http_easy_common(struct steno_req *r);
+/* http_proxy.c: no proxy from the environment for a loopback `url` (CURLOPT_NOPROXY "*");
+ * 0 or -1. */
+int steno_http_easy_proxy(struct steno_req *r, const char *url);
 /* http_easy.c: fills `resp` from a finished try. */
 void steno_http_easy_response(struct steno_req *r, struct steno_http_response *resp);
 /* http_easy.c: turns a transport error into err (what is known about whether it was sent). */

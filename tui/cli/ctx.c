@@ -174,6 +174,9 @@ int cli_ctx_connect(struct cli_ctx *c)
 	};
 	if (steno_http_new(&hc, &c->http, &err) != 0)
 		return cli_fail(c, &err);
+	char warn[256];
+	if (steno_http_proxy_warning(hc.base_url, warn, sizeof warn))
+		fprintf(stderr, "steno: warning: %s\n", warn);
 	steno_http_set_retry_listener(c->http, on_retry, c);
 	return CLI_EXIT_OK;
 }

@@ -192,6 +192,9 @@ static int app_open_core(struct app *app, struct steno_error *err)
 
 	if (steno_http_new(&hc, &app->http, err) < 0)
 		return -1;
+	char warn[256];
+	if (steno_http_proxy_warning(hc.base_url, warn, sizeof warn))
+		app_log(app, "warning: %s", warn);
 	app->store = store_new();
 	if (!app->store)
 		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");

@@ -1,0 +1,121 @@
+/* Issue 24, the engine's side: what is not ours (a proxy of the environment), what no deadline
+ * bounded (a silent server, a dripping download) and what a tiny item costs. Against
+ * engine_server.c on loopback; a second engine_server stands in for the proxy and counts
+ * what it received. */
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "api/http.h"
+#include "engine_server.h"
+
+#define KEY "sk_test_HOSTILE_0123456789"
+
+static struct engine_server srv, proxy;
+
+static void setup(void)
+{
+	signal(SIGPIPE, SIG_IGN);
+	cr_assert_eq(engine_server_start(&srv), 0);
+	cr_assert_eq(engine_server_start(&proxy), 0);
+}
+
+static void teardown(void)
+{
+	unsetenv("http_proxy");
+	unsetenv("ALL_PROXY");
+	engine_server_stop(&srv);
+	engine_server_stop(&proxy);
+}
+
+TestSuite(engine_hostile, .init = setup, .fini = teardown, .timeout = 30);
+
+struct result {
+	int calls, failed;
+	long status;
+	struct steno_error err;
+};
+
+static void on_done(void *ud, const struct steno_http_response *resp, const struct steno_error *err)
+{
+	struct result *r = ud;
+	r->calls++;
+	r->status = resp->status;
+	r->failed = err != NULL;
+	if (err)
+		r->err = *err;
+}
+
+static struct steno_http *engine(const char *base)
+{
+	struct steno_http_config cfg = { .base_url = base, .api_key = KEY };
+	cfg.retry.max_tries = 1;
+	struct steno_http *h = NULL;
+	struct steno_error err;
+	steno_error_clear(&err);
+	cr_assert_eq(steno_http_new(&cfg, &h, &err), 0, "%s", err.message);
+	return h;
+}
+
+static void get(struct steno_http *h, const char *url, struct result *r)
+{
+	memset(r, 0, sizeof *r);
+	struct steno_http_request req = { .method = "GET", .url = url, .done = on_done, .ud = r };
+	struct steno_error err;
+	cr_assert_eq(steno_http_submit(h, &req, NULL, &err), 0, "%s", err.message);
+	cr_assert_eq(steno_http_run(h, 20000), 0);
+	cr_assert_eq(r->calls, 1);
+}
+
+static void proxy_env(const char *var)
+{
+	char p[96];
+	snprintf(p, sizeof p, "http://127.0.0.1:%d", proxy.port);
+	cr_assert_eq(setenv(var, p, 1), 0);
+}
+
+/* Item 4: with http_proxy or ALL_PROXY set, a loopback base URL (the sandbox's) goes straight
+ * to the server: the proxy sees neither the request nor the key. */
+static void loopback_bypasses(const char *var)
+{
+	proxy_env(var);
+	struct steno_http *h = engine(srv.base);
+	struct result r;
+	char url[160];
+	snprintf(url, sizeof url, "%s/ok", srv.base);
+	get(h, url, &r);
+	cr_expect_not(r.failed, "%s", r.err.message);
+	cr_expect_eq(srv.requests, 1, "the server received %d requests", srv.requests);
+	cr_expect_eq(proxy.requests, 0, "the proxy received %d requests", proxy.requests);
+	cr_expect_eq(engine_server_auth_seen(&proxy), 0, "the key went to the proxy");
+	steno_http_free(h);
+}
+
+Test(engine_hostile, a_loopback_url_never_goes_through_http_proxy)
+{
+	loopback_bypasses("http_proxy");
+}
+
+Test(engine_hostile, a_loopback_url_never_goes_through_all_proxy)
+{
+	loopback_bypasses("ALL_PROXY");
+}
+
+/* ... and a plain http:// base URL elsewhere with a proxy set is said (once, by the caller);
+ * https:// (the proxy sees only a tunnel) and loopback are not. */
+Test(engine_hostile, a_plain_http_base_through_a_proxy_is_warned_about)
+{
+	char msg[256] = "";
+	cr_expect_eq(steno_http_proxy_warning("http://api.example.com/v1", msg, sizeof msg), 0);
+	proxy_env("http_proxy");
+	cr_expect_eq(steno_http_proxy_warning("http://api.example.com/v1", msg, sizeof msg), 1);
+	cr_expect(strstr(msg, "http_proxy") && strstr(msg, "clear"), "%s", msg);
+	cr_expect_eq(steno_http_proxy_warning("https://api.example.com/v1", msg, sizeof msg), 0);
+	cr_expect_eq(steno_http_proxy_warning(srv.base, msg, sizeof msg), 0);
+	cr_expect_eq(steno_http_proxy_warning("http://localhost:9/v1", msg, sizeof msg), 0);
+}
