@@ -12,6 +12,8 @@
 #include <time.h>
 
 #include "api/http.h"
+#include "api/jget.h"
+#include "api/transcription.h"
 #include "engine_server.h"
 
 #define KEY "sk_test_HOSTILE_0123456789"
@@ -118,4 +120,58 @@ Test(engine_hostile, a_plain_http_base_through_a_proxy_is_warned_about)
 	cr_expect_eq(steno_http_proxy_warning("https://api.example.com/v1", msg, sizeof msg), 0);
 	cr_expect_eq(steno_http_proxy_warning(srv.base, msg, sizeof msg), 0);
 	cr_expect_eq(steno_http_proxy_warning("http://localhost:9/v1", msg, sizeof msg), 0);
+}
+
+/* `{"results":[` then n copies of item separated by commas, grouped `per` to an inner array
+ * when per > 0, then `]}`. Caller frees. */
+static char *page_of(const char *item, size_t n, size_t per, size_t *len)
+{
+	size_t il = strlen(item), cap = 64 + n * (il + 3);
+	char *b = malloc(cap), *p = b;
+	cr_assert(b);
+	p += sprintf(p, "{\"results\":[%s", per ? "[" : "");
+	for (size_t i = 0; i < n; i++) {
+		if (i && per && i % per == 0)
+			p += sprintf(p, "],[");
+		else if (i)
+			*p++ = ',';
+		memcpy(p, item, il);
+		p += il;
+	}
+	p += sprintf(p, "%s]}", per ? "]" : "");
+	*len = (size_t)(p - b);
+	return b;
+}
+
+static void expect_bounded(const char *item, size_t n, size_t per, const char *what)
+{
+	size_t len;
+	char *body = page_of(item, n, per, &len);
+	struct steno_transcription_page page;
+	struct steno_error err;
+	steno_error_clear(&err);
+	cr_expect_eq(steno_transcription_page_parse(body, len, &page, &err), -1, "%zu %s taken",
+		     n, item);
+	cr_expect_str_eq(err.code, JGET_CODE_BOUNDS, "%s", err.message);
+	cr_expect(strstr(err.message, what), "%s", err.message);
+	free(body);
+}
+
+/* Item 2: a page of tiny items (a 60 MB body of 20 million `{}` took 20 GB) is refused from a
+ * scan of its bytes, before json-c builds anything; a page within the bounds is not. */
+Test(engine_hostile, a_page_of_countless_tiny_items_is_refused)
+{
+	expect_bounded("{}", 10001, 0, "10000 items in one list");
+	expect_bounded("[]", 100001, 5000, "100000 objects and arrays");
+	expect_bounded("1", 1000001, 9000, "1000000 values");
+
+	size_t len;
+	char *body = page_of("{\"id\":\"a\",\"name\":\"[,,,,{{{{,,,,\"}", 10000, 0, &len);
+	struct steno_transcription_page page;
+	struct steno_error err;
+	steno_error_clear(&err);
+	cr_expect_eq(steno_transcription_page_parse(body, len, &page, &err), 0, "%s", err.message);
+	cr_expect_eq(page.n, 10000);
+	steno_transcription_page_free(&page);
+	free(body);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "api/error_body.h"
+#include "api/jget.h"
 #include "api/paging.h"
 #include "api/url.h"
 #include "cli/cmd_ls.h"
@@ -216,7 +217,8 @@ static void ls_on_page(void *ud, const struct steno_http_response *resp,
 	struct steno_error perr;
 	steno_error_clear(&perr);
 	if (ls_page_parse(a->out->json, resp->body, resp->body_len, &p, &perr) != 0) {
-		if (s->tries < LS_MAX_TRIES && ls_submit(a, page) == 0)
+		if (strcmp(perr.code, JGET_CODE_BOUNDS) && s->tries < LS_MAX_TRIES &&
+		    ls_submit(a, page) == 0)
 			return;
 		ls_fail(a, NULL, &perr);
 		return;

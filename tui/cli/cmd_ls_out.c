@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/jget.h"
 #include "cli/cmd_ls.h"
 #include "core/store.h"
 
@@ -134,6 +135,9 @@ int ls_page_parse(bool json, const char *body, size_t len, struct ls_page *p,
 		p->has_next = p->typed.next_url != NULL;
 		return 0;
 	}
+	static const struct jget_bounds bounds = JGET_PAGE_BOUNDS;
+	if (jget_check_bounds(body, len, &bounds, err) != 0)
+		return -1;   /* before json-c builds a tree of it */
 	struct json_tokener *tok = json_tokener_new();
 	if (!tok)
 		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
