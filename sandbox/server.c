@@ -30,7 +30,8 @@
 #define SB_POOL_THREADS 8
 #define SB_CONN_TIMEOUT 15     /* idle seconds; headers also have GUARD_HEADER_SECONDS */
 #define SB_CONN_LIMIT 512
-#define SB_CONN_PER_IP 64      /* one address cannot take every connection (slowloris) */
+/* per address: conn_guard.c (GUARD_PER_ADDRESS), which drops the oldest slow connection of the
+ * address instead of refusing newcomers: every local client shares 127.0.0.1 */
 
 static struct MHD_Daemon *server_daemon;
 
@@ -572,7 +573,6 @@ int server_start(void)
 					 MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)SB_POOL_THREADS,
 					 MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)SB_CONN_TIMEOUT,
 					 MHD_OPTION_CONNECTION_LIMIT, (unsigned int)SB_CONN_LIMIT,
-					 MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)SB_CONN_PER_IP,
 					 MHD_OPTION_NOTIFY_CONNECTION, guard_notify, NULL,
 					 MHD_OPTION_URI_LOG_CALLBACK, guard_request_line, NULL,
 					 MHD_OPTION_NOTIFY_COMPLETED, server_completed, NULL, MHD_OPTION_END);
