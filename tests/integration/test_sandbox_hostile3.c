@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -70,4 +71,68 @@ Test(sandbox_hostile3, slow_sockets_from_the_shared_loopback_lock_nobody_out, .f
 		close(fds[i]);
 	cr_expect_eq(served, 10, "%d of 10 requests from 127.0.0.1 answered during the attack", served);
 	cr_expect_lt(worst, 3.0, "a request waited %.1f s", worst);
+}
+
+/* GET /uploads/new, then a PUT of n bytes to its signedUrl: the PUT's status, its JSON error
+ * code into code. */
+static long put_upload(size_t n, char *code, size_t codelen)
+{
+	long st = 0;
+	json_object *o = sbx_call(&S, "GET", "uploads/new?filename=big.bin", NULL, &st);
+	cr_assert_eq(st, 200);
+	char url[1024];
+	snprintf(url, sizeof url, "%s", sbx_str(o, "signedUrl"));
+	json_object_put(o);
+	char *data = malloc(n + 1);
+	cr_assert(data);
+	memset(data, 'a', n);
+	data[n] = '\0';
+	struct sbx_resp r;
+	sbx_request(&S, "PUT", url, NULL, data, NULL, &r);
+	free(data);
+	o = sbx_json(&r);
+	snprintf(code, codelen, "%s", sbx_str(o, "error") ? sbx_str(o, "error") : "");
+	json_object_put(o);
+	st = r.status;
+	sbx_resp_free(&r);
+	return st;
+}
+
+/* Files in DIR/uploads whose name ends in .part. */
+static int part_files(const char *dir)
+{
+	char cmd[700];
+	snprintf(cmd, sizeof cmd, "ls '%s/uploads' | grep -c '\\.part$'", dir);
+	FILE *p = popen(cmd, "r");
+	int n = -1;
+	cr_assert(p);
+	if (fscanf(p, "%d", &n) != 1)
+		n = -1;
+	pclose(p);
+	return n;
+}
+
+/* Item 5: under a file-size limit (ulimit -f 512: 512 KiB) a 2 MiB upload killed the sandbox
+ * with SIGXFSZ; it is answered 507 as on a full disk, the partial file is removed and the
+ * sandbox goes on serving. */
+Test(sandbox_hostile3, a_file_size_limit_is_507_not_a_crash, .fini = stop_all)
+{
+	struct rlimit old, lim;
+	cr_assert_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
+	lim = old;
+	lim.rlim_cur = 512 * 1024;
+	cr_assert_eq(setrlimit(RLIMIT_FSIZE, &lim), 0);
+	int started = sbx_start(&S, NULL);   /* the sandbox inherits the limit */
+	cr_assert_eq(setrlimit(RLIMIT_FSIZE, &old), 0);
+	cr_assert_eq(started, 0, "the sandbox did not start");
+	char code[64];
+	long st = put_upload(2 * 1024 * 1024, code, sizeof code);
+	cr_expect_eq(st, 507, "HTTP %ld %s", st, code);
+	cr_expect_str_eq(code, "insufficient_storage");
+	struct sbx_resp r;
+	sbx_request(&S, "GET", "/teapot", NULL, NULL, NULL, &r);
+	cr_expect_eq(r.status, 418, "the sandbox is gone (curl code %d)", r.curl_code);
+	sbx_resp_free(&r);
+	cr_expect_eq(part_files(S.dir), 0, "a partial upload is left");
+	cr_expect_eq(put_upload(1000, code, sizeof code), 200, "a small upload still works");
 }
