@@ -6,6 +6,7 @@
 
 #include "auth.h"
 #include "conn_guard.h"
+#include "req_check.h"
 #include "counters.h"
 #include "db.h"
 #include "faults.h"
@@ -77,6 +78,13 @@ json_object *req_json_object(struct sb_req *r)
 	    !json_object_is_type(obj, json_type_object)) {
 		json_object_put(obj);
 		reply_error(r, 400, "invalid_json", "the request body is not a JSON object");
+		return NULL;
+	}
+	char field[128];
+	const char *bad = req_json_text_problem(obj, field, sizeof field);
+	if (bad) {
+		json_object_put(obj);
+		reply_invalid(r, field, "%s", bad);
 		return NULL;
 	}
 	return obj;
@@ -505,6 +513,11 @@ static enum MHD_Result server_access(void *cls, struct MHD_Connection *conn, con
 	}
 	if (r->status == 0 && r->too_big)
 		reply_error(r, 413, "payload_too_large", "the request body exceeds %zu bytes", r->body_limit);
+	/* a body to be read as JSON (not one streamed into a file) must say it is JSON */
+	if (r->status == 0 && !r->sink_ctx && r->body_len > 0 &&
+	    !req_content_type_json(req_header(r, "Content-Type")))
+		reply_error(r, 415, "unsupported_media_type",
+			    "the request body must be declared Content-Type: application/json");
 	if (r->status == 0) {
 		r->route->handler(r);
 		rs->handled = 1;

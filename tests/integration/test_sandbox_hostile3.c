@@ -136,3 +136,90 @@ Test(sandbox_hostile3, a_file_size_limit_is_507_not_a_crash, .fini = stop_all)
 	cr_expect_eq(part_files(S.dir), 0, "a partial upload is left");
 	cr_expect_eq(put_upload(1000, code, sizeof code), 200, "a small upload still works");
 }
+
+/* POST /transcriptions with body and extra header; status, error code and the first field of
+ * "errors" (or "") into code and field. */
+static long create_raw(const char *body, const char *header, char *code, char *field, size_t n)
+{
+	struct sbx_resp r;
+	sbx_request(&S, "POST", "transcriptions", S.api_key, body, header, &r);
+	json_object *o = sbx_json(&r);
+	snprintf(code, n, "%s", sbx_str(o, "error") ? sbx_str(o, "error") : "");
+	field[0] = '\0';
+	json_object *errs = sbx_get(o, "errors");
+	if (errs && json_object_is_type(errs, json_type_object)) {
+		json_object_object_foreach(errs, k, v) {
+			(void)v;
+			snprintf(field, n, "%s", k);
+			break;
+		}
+	}
+	json_object_put(o);
+	long st = r.status;
+	sbx_resp_free(&r);
+	return st;
+}
+
+/* Transcriptions listed on page 1 (-1 when the answer does not parse: invalid JSON). */
+static long listed(void)
+{
+	long st = 0;
+	char path[96];
+	snprintf(path, sizeof path, "transcriptions?organization_id=%s", S.org_id);
+	json_object *l = sbx_call(&S, "GET", path, NULL, &st);
+	json_object *a = l ? sbx_get(l, "results") : NULL;
+	long n = a && json_object_is_type(a, json_type_array) ? (long)json_object_array_length(a) : -1;
+	json_object_put(l);
+	return n;
+}
+
+static char *create_body(const char *name_json)
+{
+	static char body[512];
+	snprintf(body, sizeof body, "{\"transcription\":{\"name\":%s,\"language\":\"en-US\","
+		 "\"tmp_url\":\"http://127.0.0.1:9/a.wav\",\"organization_id\":\"%s\"}}", name_json,
+		 S.org_id);
+	return body;
+}
+
+/* Item 8: a name of the bytes FF FE C0 AF was stored and sent back raw (invalid JSON), and
+ * "a\u0000b" was stored as "a": both are refused with 422 and a field error, and nothing is
+ * stored. */
+Test(sandbox_hostile3, strings_that_are_not_text_are_refused, .fini = stop_all)
+{
+	sbt_start(&S, NULL);
+	char code[64], field[64];
+	long n0 = listed();
+	cr_assert_geq(n0, 0);
+	long st = create_raw(create_body("\"\xff\xfe\xc0\xaf\""), NULL, code, field, sizeof code);
+	cr_expect_eq(st, 422, "invalid UTF-8: HTTP %ld %s", st, code);
+	cr_expect_str_eq(code, "validation_failed");
+	cr_expect_str_eq(field, "name");
+	st = create_raw(create_body("\"a\\u0000b\""), NULL, code, field, sizeof code);
+	cr_expect_eq(st, 422, "NUL: HTTP %ld %s", st, code);
+	cr_expect_str_eq(field, "name");
+	st = create_raw(create_body("\"caf\xc3\xa9 \\u00e9\""), NULL, code, field, sizeof code);
+	cr_expect_eq(st, 201, "valid UTF-8: HTTP %ld %s", st, code);
+	cr_expect_eq(listed(), n0 + 1, "only the valid one is stored (and the list is valid JSON)");
+}
+
+/* Item 9: the same JSON body declared text/plain, multipart, form-urlencoded or not declared
+ * at all was created (201): 415 unsupported_media_type. application/json with a charset
+ * still works. */
+Test(sandbox_hostile3, a_body_not_declared_json_is_415, .fini = stop_all)
+{
+	static const char *const bad[] = {
+		"Content-Type: text/plain", "Content-Type: multipart/form-data; boundary=x",
+		"Content-Type: application/x-www-form-urlencoded", "Content-Type:",
+	};
+	sbt_start(&S, NULL);
+	char code[64], field[64];
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		long st = create_raw(create_body("\"t\""), bad[i], code, field, sizeof code);
+		cr_expect_eq(st, 415, "%s: HTTP %ld %s", bad[i], st, code);
+		cr_expect_str_eq(code, "unsupported_media_type", "%s", bad[i]);
+	}
+	long st = create_raw(create_body("\"t\""), "Content-Type: application/json; charset=utf-8",
+			     code, field, sizeof code);
+	cr_expect_eq(st, 201, "HTTP %ld %s", st, code);
+}
