@@ -14,6 +14,7 @@
 #include "api/http.h"
 #include "api/jget.h"
 #include "api/transcription.h"
+#include "api/transfer.h"
 #include "engine_server.h"
 
 #define KEY "sk_test_HOSTILE_0123456789"
@@ -72,6 +73,29 @@ static void get(struct steno_http *h, const char *url, struct result *r)
 	cr_assert_eq(steno_http_submit(h, &req, NULL, &err), 0, "%s", err.message);
 	cr_assert_eq(steno_http_run(h, 20000), 0);
 	cr_assert_eq(r->calls, 1);
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+struct dl {
+	int calls;
+	struct steno_error err;
+};
+
+static void on_dl(void *ud, const char *path, const struct steno_http_response *resp,
+		  const struct steno_error *err)
+{
+	struct dl *d = ud;
+	(void)path;
+	(void)resp;
+	d->calls++;
+	if (err)
+		d->err = *err;
 }
 
 static void proxy_env(const char *var)
@@ -174,4 +198,63 @@ Test(engine_hostile, a_page_of_countless_tiny_items_is_refused)
 	cr_expect_eq(page.n, 10000);
 	steno_transcription_page_free(&page);
 	free(body);
+}
+
+/* Item 7: a download dripping about 2 KiB/s — above the low-speed limit (1 KiB/s), so curl
+ * never stops it — of 200 KB announced: with download_min_rate 20,000 B/s and a 1 s stall
+ * time it fails soon after the stall time, saying why, instead of running for 100 s (the
+ * old bound: stall time + size at the low-speed limit, 196 s here; 24 days for 4 GiB). */
+Test(engine_hostile, a_download_dripping_above_the_low_speed_limit_has_a_deadline)
+{
+	struct steno_http_config cfg = {
+		.base_url = srv.base, .api_key = KEY, .low_speed_time_s = 1,
+		.download_min_rate = 20000,
+	};
+	struct steno_http *h = NULL;
+	cr_assert_eq(steno_http_new(&cfg, &h, NULL), 0);
+	char dir[] = "/tmp/steno-drip-XXXXXX", url[160];
+	cr_assert(mkdtemp(dir));
+	snprintf(url, sizeof url, "%s/drip/100/200000/205", srv.base);
+	struct dl d = {0};
+	struct steno_download_request req = { .url = url, .dir = dir, .name = "drip.bin",
+					      .done = on_dl, .ud = &d };
+	double t0 = now_s();
+	cr_assert_eq(steno_http_download(h, &req, NULL, NULL), 0);
+	cr_assert_eq(steno_http_run(h, 20000), 0);
+	double took = now_s() - t0;
+	cr_assert_eq(d.calls, 1);
+	cr_expect(strstr(d.err.message, "download_min_rate"), "%s", d.err.message);
+	cr_expect(strstr(d.err.message, "partial file was removed"), "%s", d.err.message);
+	cr_expect_lt(took, 6.0, "stopped after %.1f s", took);
+	char cmd[64];
+	snprintf(cmd, sizeof cmd, "rmdir %s", dir);   /* empty: no partial file left */
+	cr_expect_eq(system(cmd), 0);
+	steno_http_free(h);
+}
+
+/* Smaller: a GET to a silent server took 5 tries of the whole timeout (154 s with the
+ * defaults). One deadline bounds the request, its retries included: with a 1 s timeout and
+ * a 2.5 s request_deadline, a server that answers after 10 s fails after about 2.5 s, saying
+ * so. */
+Test(engine_hostile, a_silent_server_meets_one_deadline_per_request)
+{
+	struct steno_http_config cfg = {
+		.base_url = srv.base, .api_key = KEY, .timeout_ms = 1000, .request_deadline_ms = 2500,
+	};
+	cfg.retry.max_tries = 5;
+	cfg.retry.base_ms = 50;
+	cfg.retry.max_delay_ms = 200;
+	struct steno_http *h = NULL;
+	cr_assert_eq(steno_http_new(&cfg, &h, NULL), 0);
+	struct result r;
+	char url[160];
+	snprintf(url, sizeof url, "%s/slow/10000", srv.base);
+	double t0 = now_s();
+	get(h, url, &r);
+	double took = now_s() - t0;
+	cr_expect(r.failed);
+	cr_expect_lt(took, 3.5, "failed after %.1f s", took);
+	cr_expect_geq(took, 2.3, "failed after %.1f s", took);
+	cr_expect(strstr(r.err.message, "request_deadline"), "%s", r.err.message);
+	steno_http_free(h);
 }

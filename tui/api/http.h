@@ -34,11 +34,16 @@ struct steno_http_config {
 	const char *base_url;       /* required: the API's base, e.g. http://127.0.0.1:8080/api/v1 */
 	const char *api_key;        /* may be NULL: then no Authorization header at all */
 	long timeout_ms;            /* total per API request try; 0: 30000 */
+	long request_deadline_ms;   /* an API request, all its tries and waits between them,
+				     * from its first try; 0: twice timeout_ms */
 	long connect_timeout_ms;    /* 0: 10000 */
 	long low_speed_bytes;       /* uploads/downloads: abort when slower than this ... (0: 1024) */
 	long low_speed_time_s;      /* ... for this many seconds (0: 30); a download also fails when
 				     * it takes longer than this plus its size at that speed */
 	long long download_max_bytes; /* a bigger download fails (0: 4 GiB) */
+	long download_min_rate;     /* downloads: after low_speed_time_s, one that averages more
+				     * than low_speed_bytes but less than this (B/s) fails: a
+				     * drip above the low-speed limit is bounded too (0: 16384) */
 	long max_host_connections;  /* 0: 6 */
 	long retry_max_wait_ms;     /* longest wait a Retry-After obtains (gate and retries); 0: 30000 */
 	struct steno_retry_policy retry; /* max_tries 0: steno_retry_policy_default */

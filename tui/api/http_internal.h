@@ -64,6 +64,8 @@ struct steno_req {
 	int cancelled;           /* cancelled from inside curl_multi_perform: freed when curl
 				  * reports it done, without callback */
 	double submit_ms;
+	double first_try_ms;     /* API requests: start of the first try (request_deadline) */
+	int deadline_hit;        /* a retry was not made: it would pass request_deadline */
 	double due_ms;           /* queued: earliest start */
 	char errbuf[CURL_ERROR_SIZE];
 	const struct steno_req_ops *ops; /* NULL for API requests */
@@ -75,10 +77,12 @@ struct steno_http {
 	char *base_url;
 	char *api_key;
 	long timeout_ms;
+	long request_deadline_ms;
 	long connect_timeout_ms;
 	long low_speed_bytes;
 	long low_speed_time_s;
 	long long download_max_bytes;
+	long download_min_rate;
 	struct steno_retry_policy retry;
 	struct steno_rate_gate gate;
 	struct steno_trace *trace;

@@ -171,6 +171,8 @@ int cli_ctx_connect(struct cli_ctx *c)
 		.low_speed_bytes = c->cfg.min_speed,
 		.low_speed_time_s = c->cfg.stall_time_s,
 		.download_max_bytes = c->cfg.download_max,
+		.download_min_rate = c->cfg.download_min_rate,
+		.request_deadline_ms = (long)c->cfg.request_deadline_s * 1000,
 	};
 	if (steno_http_new(&hc, &c->http, &err) != 0)
 		return cli_fail(c, &err);

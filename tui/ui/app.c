@@ -187,6 +187,8 @@ static int app_open_core(struct app *app, struct steno_error *err)
 		.low_speed_bytes = c->min_speed,
 		.low_speed_time_s = c->stall_time_s,
 		.download_max_bytes = c->download_max,
+		.download_min_rate = c->download_min_rate,
+		.request_deadline_ms = (long)c->request_deadline_s * 1000,
 	};
 	struct sched_policy pol;
 
