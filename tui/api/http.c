@@ -456,9 +456,9 @@ static void req_finished(struct steno_req *r, CURLcode rc)
 	if (r->deadline_hit && err.kind != STENO_ERR_NONE) {
 		size_t n = strlen(err.message);
 		snprintf(err.message + n, sizeof err.message - n, " (gave up after %d tries in %.0f s: "
-			 "request_deadline is %ld s)", r->tries,
+			 "request_deadline is %.4g s)", r->tries,
 			 (steno_http_now_ms() - r->first_try_ms) / 1000.0,
-			 (r->http->request_deadline_ms + 999) / 1000);
+			 (double)r->http->request_deadline_ms / 1000.0);
 	}
 	req_complete(r, &resp, err.kind == STENO_ERR_NONE ? NULL : &err);
 }
