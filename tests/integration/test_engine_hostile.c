@@ -224,6 +224,7 @@ Test(engine_hostile, a_download_dripping_above_the_low_speed_limit_has_a_deadlin
 	double took = now_s() - t0;
 	cr_assert_eq(d.calls, 1);
 	cr_expect(strstr(d.err.message, "download_min_rate"), "%s", d.err.message);
+	cr_log_info("%s", d.err.message);
 	cr_expect(strstr(d.err.message, "partial file was removed"), "%s", d.err.message);
 	cr_expect_lt(took, 6.0, "stopped after %.1f s", took);
 	char cmd[64];
@@ -256,5 +257,6 @@ Test(engine_hostile, a_silent_server_meets_one_deadline_per_request)
 	cr_expect_lt(took, 3.5, "failed after %.1f s", took);
 	cr_expect_geq(took, 2.3, "failed after %.1f s", took);
 	cr_expect(strstr(r.err.message, "request_deadline"), "%s", r.err.message);
+	cr_log_info("%s", r.err.message);
 	steno_http_free(h);
 }

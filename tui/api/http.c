@@ -455,7 +455,7 @@ static void req_finished(struct steno_req *r, CURLcode rc)
 		steno_http_easy_status_error(&resp, &err);
 	if (r->deadline_hit && err.kind != STENO_ERR_NONE) {
 		size_t n = strlen(err.message);
-		snprintf(err.message + n, sizeof err.message - n, " (gave up after %d tries in %.0f s: "
+		snprintf(err.message + n, sizeof err.message - n, " (gave up after %d tries in %.1f s: "
 			 "request_deadline is %.4g s)", r->tries,
 			 (steno_http_now_ms() - r->first_try_ms) / 1000.0,
 			 (double)r->http->request_deadline_ms / 1000.0);
