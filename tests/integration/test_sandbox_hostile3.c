@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -222,4 +223,24 @@ Test(sandbox_hostile3, a_body_not_declared_json_is_415, .fini = stop_all)
 	long st = create_raw(create_body("\"t\""), "Content-Type: application/json; charset=utf-8",
 			     code, field, sizeof code);
 	cr_expect_eq(st, 201, "HTTP %ld %s", st, code);
+}
+
+/* Smaller: sandbox.db holds the keys; in a user's existing 0755 --data directory it was
+ * created 0644 (the umask's). It is made 0600, and an existing one is brought to 0600. */
+Test(sandbox_hostile3, the_database_is_private_in_an_open_data_dir, .fini = stop_all)
+{
+	char dir[] = "/tmp/steno-open-XXXXXX", db[64], cmd[96];
+	cr_assert(mkdtemp(dir));
+	cr_assert_eq(chmod(dir, 0755), 0);
+	mode_t old = umask(022);
+	int rc = sbx_start_dir(&S, dir, NULL);
+	umask(old);
+	cr_assert_eq(rc, 0, "the sandbox did not start");
+	snprintf(db, sizeof db, "%s/sandbox.db", dir);
+	struct stat st;
+	cr_assert_eq(stat(db, &st), 0);
+	cr_expect_eq(st.st_mode & 0777, 0600, "sandbox.db is %o", (unsigned)(st.st_mode & 0777));
+	sbt_stop(&S, NULL);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	cr_expect_eq(system(cmd), 0);
 }
