@@ -260,3 +260,18 @@ Test(engine_hostile, a_silent_server_meets_one_deadline_per_request)
 	cr_log_info("%s", r.err.message);
 	steno_http_free(h);
 }
+
+/* Smaller: an API answer over the 64 MiB cap said curl's "Failure writing output to
+ * destination", not why. */
+Test(engine_hostile, an_answer_over_the_cap_says_so)
+{
+	struct steno_http *h = engine(srv.base);
+	struct result r;
+	char url[160];
+	snprintf(url, sizeof url, "%s/big/70000000", srv.base);
+	get(h, url, &r);
+	cr_expect(r.failed);
+	cr_expect(strstr(r.err.message, "64 MiB"), "%s", r.err.message);
+	cr_expect_null(strstr(r.err.message, "Failure writing"), "%s", r.err.message);
+	steno_http_free(h);
+}

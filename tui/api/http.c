@@ -301,6 +301,7 @@ again:
 		steno_rate_gate_start(&h->gate, now);
 		steno_buf_reset(&r->resp);
 		r->errbuf[0] = '\0';
+		r->over_cap = 0;
 		r->tries++;
 		if (!r->ops)
 			req_try_timeout(r, now);

@@ -66,6 +66,7 @@ struct steno_req {
 	double submit_ms;
 	double first_try_ms;     /* API requests: start of the first try (request_deadline) */
 	int deadline_hit;        /* a retry was not made: it would pass request_deadline */
+	int over_cap;            /* this try's answer passed STENO_HTTP_MAX_BODY */
 	double due_ms;           /* queued: earliest start */
 	char errbuf[CURL_ERROR_SIZE];
 	const struct steno_req_ops *ops; /* NULL for API requests */
