@@ -500,8 +500,14 @@ static enum MHD_Result server_access(void *cls, struct MHD_Connection *conn, con
 			counters_request(&rs->req, faults_kind_name(rs->fault.kind), 0);
 			return MHD_NO;
 		}
-		if (rs->req.status == 0 && content_length_too_big(&rs->req))
-			rs->req.too_big = 1;
+		if (rs->req.status == 0 && content_length_too_big(&rs->req)) {
+			/* answered before any of the body: libmicrohttpd then reads none of it and
+			 * closes the connection after the answer */
+			reply_error(&rs->req, 413, "payload_too_large", "the request body exceeds %zu bytes",
+				    rs->req.body_limit);
+			counters_request(&rs->req, faults_kind_name(rs->fault.kind), 0);
+			return request_respond(conn, rs);
+		}
 		return MHD_YES;
 	}
 	struct sb_req *r = &rs->req;
@@ -509,6 +515,13 @@ static enum MHD_Result server_access(void *cls, struct MHD_Connection *conn, con
 		if (r->status == 0)
 			body_append(r, upload_data, *upload_data_size);
 		*upload_data_size = 0;
+		/* a body without a length (chunked) that passes the cap: the connection is closed
+		 * at once (libmicrohttpd takes no answer in the middle of a body), instead of
+		 * reading it to its end, if it has one */
+		if (r->too_big && r->status == 0) {
+			counters_request(r, faults_kind_name(rs->fault.kind), 0);
+			return MHD_NO;
+		}
 		return MHD_YES;
 	}
 	if (r->status == 0 && r->too_big)

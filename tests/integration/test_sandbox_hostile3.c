@@ -13,6 +13,7 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -243,4 +244,64 @@ Test(sandbox_hostile3, the_database_is_private_in_an_open_data_dir, .fini = stop
 	sbt_stop(&S, NULL);
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	cr_expect_eq(system(cmd), 0);
+}
+
+/* A connection to the sandbox with the head of a request sent (without its body). */
+static int raw_request(const char *head)
+{
+	int port = 0;
+	cr_assert_eq(sscanf(S.origin, "http://127.0.0.1:%d", &port), 1);
+	struct sockaddr_in to = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+	inet_pton(AF_INET, "127.0.0.1", &to.sin_addr);
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	cr_assert_geq(fd, 0);
+	cr_assert_eq(connect(fd, (struct sockaddr *)&to, sizeof to), 0);
+	cr_assert_eq(send(fd, head, strlen(head), MSG_NOSIGNAL), (ssize_t)strlen(head));
+	struct timeval tv = {.tv_sec = 3};
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+	return fd;
+}
+
+/* Smaller: a body announced over the cap (2 GB for a 1 MiB JSON cap) was read whole before
+ * the 413; it is answered at once, before any of the body. */
+Test(sandbox_hostile3, an_announced_body_over_the_cap_is_refused_at_once, .fini = stop_all)
+{
+	sbt_start(&S, NULL);
+	char head[512], got[256] = "";
+	snprintf(head, sizeof head, "POST /api/v1/transcriptions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+		 "Authorization: Bearer %s\r\nContent-Type: application/json\r\n"
+		 "Content-Length: 2000000000\r\n\r\n{\"transcription\":", S.api_key);
+	int fd = raw_request(head);
+	ssize_t n = recv(fd, got, sizeof got - 1, 0);
+	close(fd);
+	cr_expect_gt(n, 0, "no answer within 3 s (the sandbox waits for the 2 GB)");
+	cr_expect(n > 0 && !strncmp(got, "HTTP/1.1 413", 12), "%s", got);
+}
+
+/* ... and a chunked body (no length announced) is refused once what arrived passes the cap:
+ * the sandbox stops reading (it read an endless one for as long as it lasted), so of 64 MB
+ * sent, far less goes through. */
+Test(sandbox_hostile3, a_chunked_body_over_the_cap_stops_being_read, .fini = stop_all)
+{
+	sbt_start(&S, NULL);
+	char head[512];
+	snprintf(head, sizeof head, "POST /api/v1/transcriptions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+		 "Authorization: Bearer %s\r\nContent-Type: application/json\r\n"
+		 "Transfer-Encoding: chunked\r\n\r\n", S.api_key);
+	int fd = raw_request(head);
+	struct timeval tv = {.tv_sec = 3};
+	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+	static char chunk[65536 + 16];
+	int hl = snprintf(chunk, sizeof chunk, "10000\r\n");
+	memset(chunk + hl, ' ', 65536);
+	memcpy(chunk + hl + 65536, "\r\n", 2);
+	size_t sent = 0, len = (size_t)hl + 65536 + 2;
+	while (sent < (64u << 20)) {
+		ssize_t k = send(fd, chunk, len, MSG_NOSIGNAL);
+		if (k <= 0)
+			break;
+		sent += (size_t)k;
+	}
+	close(fd);
+	cr_expect_lt(sent, 32u << 20, "%zu bytes went through", sent);
 }
