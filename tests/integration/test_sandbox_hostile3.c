@@ -305,3 +305,23 @@ Test(sandbox_hostile3, a_chunked_body_over_the_cap_stops_being_read, .fini = sto
 	close(fd);
 	cr_expect_lt(sent, 32u << 20, "%zu bytes went through", sent);
 }
+
+/* Smaller: POST /_sandbox/organizations/ID/keys ignored its body (a key was made whatever it
+ * said). It takes none: a member is a field error, a body that is not JSON a 400; without
+ * a body (or with {}) the key is made. */
+Test(sandbox_hostile3, the_key_route_does_not_ignore_its_body, .fini = stop_all)
+{
+	sbt_start(&S, NULL);
+	char path[96];
+	snprintf(path, sizeof path, "/_sandbox/organizations/%s/keys", S.org_id);
+	static const struct { const char *body; long status; } cases[] = {
+		{"{\"admin\":true}", 422}, {"not json", 400}, {"{}", 201}, {NULL, 201},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct sbx_resp r;
+		sbx_request(&S, "POST", path, S.admin_key, cases[i].body, NULL, &r);
+		cr_expect_eq(r.status, cases[i].status, "%s: HTTP %ld %s", cases[i].body ? cases[i].body : "(none)",
+			     r.status, r.body ? r.body : "");
+		sbx_resp_free(&r);
+	}
+}
