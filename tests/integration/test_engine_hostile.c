@@ -200,21 +200,22 @@ Test(engine_hostile, a_page_of_countless_tiny_items_is_refused)
 	free(body);
 }
 
-/* Item 7: a download dripping about 2 KiB/s — above the low-speed limit (1 KiB/s), so curl
- * never stops it — of 200 KB announced: with download_min_rate 20,000 B/s and a 1 s stall
- * time it fails soon after the stall time, saying why, instead of running for 100 s (the
- * old bound: stall time + size at the low-speed limit, 196 s here; 24 days for 4 GiB). */
+/* Item 7: a download dripping about 4 KB/s (250 bytes every 50 ms; well above the low-speed
+ * limit of 1 KiB/s, so curl never stops it, even when the machine is slow) of 400 KB
+ * announced: with download_min_rate 40,000 B/s and a 2 s stall time it fails soon after the
+ * stall time, saying why, instead of running for about 100 s (the old bound: stall time +
+ * size at the low-speed limit, 393 s here; 24 days for 4 GiB at 2 KiB/s). */
 Test(engine_hostile, a_download_dripping_above_the_low_speed_limit_has_a_deadline)
 {
 	struct steno_http_config cfg = {
-		.base_url = srv.base, .api_key = KEY, .low_speed_time_s = 1,
-		.download_min_rate = 20000,
+		.base_url = srv.base, .api_key = KEY, .low_speed_time_s = 2,
+		.download_min_rate = 40000,
 	};
 	struct steno_http *h = NULL;
 	cr_assert_eq(steno_http_new(&cfg, &h, NULL), 0);
 	char dir[] = "/tmp/steno-drip-XXXXXX", url[160];
 	cr_assert(mkdtemp(dir));
-	snprintf(url, sizeof url, "%s/drip/100/200000/205", srv.base);
+	snprintf(url, sizeof url, "%s/drip/50/400000/250", srv.base);
 	struct dl d = {0};
 	struct steno_download_request req = { .url = url, .dir = dir, .name = "drip.bin",
 					      .done = on_dl, .ud = &d };

@@ -28,8 +28,10 @@ static double http_rand01(struct steno_http *h)
 static void config_defaults(struct steno_http *h, const struct steno_http_config *cfg)
 {
 	h->timeout_ms = cfg->timeout_ms > 0 ? cfg->timeout_ms : 30000;
+	/* default: room for a retry after a whole timeout, and for a few quick retries when the
+	 * timeout is short */
 	h->request_deadline_ms = cfg->request_deadline_ms > 0 ? cfg->request_deadline_ms
-							      : 2 * h->timeout_ms;
+			       : 2 * h->timeout_ms > 60000 ? 2 * h->timeout_ms : 60000;
 	h->connect_timeout_ms = cfg->connect_timeout_ms > 0 ? cfg->connect_timeout_ms : 10000;
 	/* 1 B/s never tripped a limit of 1 B/s: a drip must fall below it */
 	h->low_speed_bytes = cfg->low_speed_bytes > 0 ? cfg->low_speed_bytes : 1024;

@@ -35,7 +35,7 @@ struct steno_http_config {
 	const char *api_key;        /* may be NULL: then no Authorization header at all */
 	long timeout_ms;            /* total per API request try; 0: 30000 */
 	long request_deadline_ms;   /* an API request, all its tries and waits between them,
-				     * from its first try; 0: twice timeout_ms */
+				     * from its first try; 0: twice timeout_ms, 60 s at least */
 	long connect_timeout_ms;    /* 0: 10000 */
 	long low_speed_bytes;       /* uploads/downloads: abort when slower than this ... (0: 1024) */
 	long low_speed_time_s;      /* ... for this many seconds (0: 30); a download also fails when

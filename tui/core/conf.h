@@ -89,7 +89,8 @@ struct steno_config {
 	int stall_time_s;           /* ... for this long fail */
 	long long download_max;     /* bytes; a bigger download fails */
 	int download_min_rate;      /* bytes/s a download must average past stall_time_s */
-	int request_deadline_s;     /* an API request with its retries; 0: twice timeout_s */
+	int request_deadline_s;     /* an API request with its retries; 0: twice timeout_s,
+				     * 60 at least */
 	enum config_clipboard clipboard;
 	bool mouse, ascii, bell, read_only, notify;
 	enum config_desktop { CONFIG_DESKTOP_OFF, CONFIG_DESKTOP_OSC9, CONFIG_DESKTOP_OSC777 }
