@@ -64,3 +64,10 @@ tests_integration_test_cli_examples_SOURCES = %reldir%/test_cli_examples.c $(CLI
 tests_integration_test_cli_examples_CFLAGS = $(CLI_IT_CFLAGS)
 tests_integration_test_cli_examples_LDADD = $(CLI_IT_LIBS)
 TESTS += tests/integration/test_cli_examples
+
+# issue 22: lost replies to creates, found, claimed, or ambiguous (sandbox drop_post)
+check_PROGRAMS += tests/integration/test_cli_outcomes
+tests_integration_test_cli_outcomes_SOURCES = %reldir%/test_cli_outcomes.c $(CLI_IT_COMMON)
+tests_integration_test_cli_outcomes_CFLAGS = $(CLI_IT_CFLAGS)
+tests_integration_test_cli_outcomes_LDADD = $(CLI_IT_LIBS)
+TESTS += tests/integration/test_cli_outcomes

@@ -88,12 +88,17 @@ static int run_named(const struct cli_cmd *c, const char *prefix, const struct c
 	char name[64];
 	snprintf(name, sizeof(name), "steno %s%s", prefix, c->name);
 	char *saved = argv[0];
+	static int depth;   /* order's subcommands run inside `order` */
 	argv[0] = name;
 	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
 		if (strcmp(argv[i], "--json") == 0)
 			cli_json_errors(true);
+	depth++;
 	int rc = c->run(g, argc, argv);
+	depth--;
 	argv[0] = saved;
+	if (depth == 0)
+		cli_json_finish(rc);
 	fflush(stdout);
 	return rc;
 }

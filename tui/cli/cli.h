@@ -3,7 +3,9 @@
 
 /* steno's headless commands (`steno ls`, `steno export` ...), on api/ and core/.
  * Exit codes: CLI_EXIT_OK, CLI_EXIT_FAIL (an API, network, job or file failure),
- * CLI_EXIT_USAGE (a bad command line or a request the builders refuse), CLI_EXIT_INTERRUPTED. */
+ * CLI_EXIT_USAGE (a bad command line or a request the builders refuse), CLI_EXIT_UNKNOWN (a
+ * lost reply whose outcome is unknown or ambiguous), CLI_EXIT_INTERRUPTED; per error code in
+ * cli/errors.c (the man page's table). */
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -11,6 +13,7 @@
 #define CLI_EXIT_OK 0
 #define CLI_EXIT_FAIL 1
 #define CLI_EXIT_USAGE 2
+#define CLI_EXIT_UNKNOWN 3       /* a create's outcome is unknown or ambiguous (check first) */
 #define CLI_EXIT_INTERRUPTED 130 /* SIGINT/SIGTERM: what was pending was dropped */
 
 /* The global options main parsed, and the account of a --sandbox (all borrowed).

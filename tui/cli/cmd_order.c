@@ -178,7 +178,7 @@ int cmd_order_create(const struct cli_globals *g, int argc, char **argv)
 		struct steno_error err;
 		steno_error_clear(&err);
 		int id = jobs_order(c.jobs, &o.req, is_file ? src : NULL, o.wait, &err);
-		rc = id < 0 ? cmd_start_failed(&c, &err) : cmd_finish_job(&c, id, "/orders", o.json);
+		rc = id < 0 ? cmd_start_failed(&c, &err) : cmd_finish_job(&c, id, "/orders", "order", o.json);
 	}
 	cli_list_free(&o.tags);
 	cli_ctx_close(&c);
@@ -251,7 +251,8 @@ static int run_tasks(struct cli_ctx *c, const struct tr_opts *o, const char *src
 		ids[n++] = id;
 	}
 	for (int i = 0; i < n; i++) {
-		int r = cmd_finish_job(c, ids[i], "/task/transcription_translation", o->json);
+		int r = cmd_finish_job(c, ids[i], "/task/transcription_translation",
+				       "translation task", o->json);
 		if (rc == 0)
 			rc = r;
 	}
@@ -276,7 +277,7 @@ static int run_translation(const struct cli_globals *g, const char *cmd, struct 
 		struct steno_error err;
 		steno_error_clear(&err);
 		int id = jobs_translation_order(c.jobs, &req, o->wait && o->confirm, &err);
-		rc = id < 0 ? cmd_start_failed(&c, &err) : cmd_finish_job(&c, id, "/orders", o->json);
+		rc = id < 0 ? cmd_start_failed(&c, &err) : cmd_finish_job(&c, id, "/orders", "order", o->json);
 	}
 	free(src_lang);
 	cli_ctx_close(&c);
@@ -362,7 +363,7 @@ int cmd_order_confirm(const struct cli_globals *g, int argc, char **argv)
 		struct steno_error err;
 		steno_error_clear(&err);
 		int id = jobs_confirm(c.jobs, argv[optind], wait, &err);
-		rc = id < 0 ? cmd_start_failed(&c, &err) : cmd_finish_job(&c, id, "/orders", json);
+		rc = id < 0 ? cmd_start_failed(&c, &err) : cmd_finish_job(&c, id, "/orders", NULL, json);
 	}
 	cli_ctx_close(&c);
 	return rc;

@@ -54,7 +54,9 @@ int cmd_print_resource(struct cli_ctx *c, const char *path, const char *id, bool
  * after printing why. */
 int cmd_run_job(struct cli_ctx *c, int id);
 /* Same, and as soon as the job's resource exists: "steno CMD: WHAT ID created" on stderr, or
- * with json the line {"created":"WHAT","id":"ID"} (ids are cleaned like tables). */
+ * with json the event line {"event":"created","created":"WHAT","kind":"WHAT","id":"ID",
+ * "found_after_lost_reply":B} on stderr (stdout keeps its one document); an interrupted wait
+ * names it again. The exit status is cli_fail's (the code's, cli/errors.c). */
 int cmd_run_job_announcing(struct cli_ctx *c, int id, const char *what, bool json);
 
 /* Shared by the creating commands (cmd_create.c). */
@@ -65,7 +67,7 @@ int cmd_check_create_options(const char *cmd, const char *folder, const char *fo
 			     const char *language, bool any_language);
 int cmd_open_for_jobs(struct cli_ctx *c, const struct cli_globals *g, const char *cmd);
 int cmd_start_failed(struct cli_ctx *c, const struct steno_error *err);
-int cmd_finish_job(struct cli_ctx *c, int id, const char *path, bool json);
+int cmd_finish_job(struct cli_ctx *c, int id, const char *path, const char *what, bool json);
 char *cmd_source_language(struct cli_ctx *c, const char *id, int *rc);
 /* A name for what a file or URL holds, into buf: a file's basename; a URL's last segment when
  * it looks like a file name (a.mp3), else the URL without its scheme (host/watch?v=ID, host). */

@@ -13,40 +13,11 @@
 #include "api/error_body.h"
 #include "api/glossary.h"
 #include "api/url.h"
+#include "cli/errors.h"
 #include "cli/out.h"
 #include "core/jobs_extra.h"
 #include "core/sandbox_launch.h"
 #include "core/secret.h"
-
-static bool json_errors;   /* the command was given --json: failures also as a JSON object */
-
-void cli_json_errors(bool on)
-{
-	json_errors = on;
-}
-
-/* With --json, a failure is also one JSON object on stdout, for scripts, on one line (after
- * the JSON lines of watch --json or ls --ndjson it is one more):
- * {"status": HTTP status or null, "code": machine code, "message": text, "fields": {FIELD: [text]}} */
-static void json_error(long status, const char *code, const char *message, const char *field)
-{
-	if (!json_errors)
-		return;
-	json_object *o = json_object_new_object();
-	json_object_object_add(o, "status", status > 0 ? json_object_new_int64(status) : NULL);
-	json_object_object_add(o, "code", json_object_new_string(code));
-	json_object_object_add(o, "message", json_object_new_string(message));
-	json_object *fields = json_object_new_object();
-	if (field && field[0]) {
-		json_object *list = json_object_new_array();
-		json_object_array_add(list, json_object_new_string(message));
-		json_object_object_add(fields, field, list);
-	}
-	json_object_object_add(o, "fields", fields);
-	out_json_line(stdout, o);
-	json_object_put(o);
-	fflush(stdout);
-}
 
 static void print_diags(const struct steno_config *cfg)
 {
@@ -247,6 +218,7 @@ int cli_ctx_jobs(struct cli_ctx *c)
 	struct jobs_config jc = {
 		.http = c->http,
 		.state = c->state_loaded ? &c->state : NULL,
+		.state_path = c->state_loaded ? c->paths.state_file : NULL,
 		.organization_id = c->acct.org_id,
 		.poll_min_ms = (int64_t)(c->cfg.refresh_interval_s * 1000),
 		.poll_max_ms = (int64_t)(c->cfg.refresh_max_s * 1000),
@@ -309,13 +281,12 @@ int cli_fail(struct cli_ctx *c, const struct steno_error *err)
 	char *json_msg = out_clean(err->message[0] ? err->message : "failed");
 	if (c && c->acct.api_key && json_msg)
 		secret_redact_buf(json_msg, strlen(json_msg) + 1, c->acct.api_key);
-	json_error(err->kind == STENO_ERR_HTTP ? err->http_status : 0,
-		   err->code[0] ? err->code : steno_error_kind_name(err->kind),
-		   json_msg ? json_msg : "failed", err->field);
+	bool cancelled = err->kind == STENO_ERR_CANCELLED && !cli_interrupted();
+	const char *code = cancelled ? "failed" : cli_error_code_of(err);
+	cli_json_error(err->kind == STENO_ERR_HTTP ? err->http_status : 0, code, err->code,
+		       json_msg ? json_msg : "failed", err->field);
 	free(json_msg);
-	if (err->kind == STENO_ERR_CANCELLED && cli_interrupted())
-		return CLI_EXIT_INTERRUPTED;
-	return err->kind == STENO_ERR_INVALID ? CLI_EXIT_USAGE : CLI_EXIT_FAIL;
+	return cli_error_exit(code);
 }
 
 int cli_usage(const char *cmd, const char *fmt, ...)
@@ -326,7 +297,7 @@ int cli_usage(const char *cmd, const char *fmt, ...)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	fprintf(stderr, "steno %s: %s\nTry 'steno %s --help'.\n", cmd, msg, cmd);
-	json_error(0, "usage", msg, NULL);
+	cli_json_error(0, "usage", NULL, msg, NULL);
 	return CLI_EXIT_USAGE;
 }
 
@@ -334,8 +305,11 @@ int cli_check_writable(struct cli_ctx *c)
 {
 	if (!c->g->read_only && !c->cfg.read_only)
 		return 0;
-	fprintf(stderr, "steno %s: refused in read-only mode (--read-only or read_only in %s)\n",
-		c->cmd, c->cfg.file ? c->cfg.file : "the config file");
+	char msg[600];
+	snprintf(msg, sizeof msg, "refused in read-only mode (--read-only or read_only in %s)",
+		 c->cfg.file ? c->cfg.file : "the config file");
+	fprintf(stderr, "steno %s: %s\n", c->cmd, msg);
+	cli_json_error(0, "read_only", NULL, msg, NULL);
 	return CLI_EXIT_USAGE;
 }
 

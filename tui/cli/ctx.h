@@ -12,6 +12,7 @@
 #include "api/error.h"
 #include "api/http.h"
 #include "cli/cli.h"
+#include "cli/errors.h"
 #include "core/conf.h"
 #include "core/jobs.h"
 #include "core/paths.h"
@@ -93,9 +94,8 @@ int cli_wait_flag(struct cli_ctx *c, const bool *done, struct steno_error *err);
 
 /* SIGINT/SIGTERM handling of the commands (installed by cli_run). */
 void cli_signals_install(void);
-/* When on (the command line has --json), cli_fail and cli_usage also write one JSON object
- * {"status","code","message","fields"} on stdout. */
-void cli_json_errors(bool on);
+/* With --json (cli/errors.h cli_json_errors), cli_fail, cli_usage and cli_check_writable also
+ * record the failure's JSON document, printed once at the command's end (cli_json_finish). */
 bool cli_interrupted(void);
 /* Sets err to "interrupted" (STENO_ERR_CANCELLED) and returns -1. */
 int cli_interrupt_error(struct steno_error *err);

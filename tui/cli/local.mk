@@ -3,7 +3,7 @@ noinst_LIBRARIES += libsteno_cli.a
 libsteno_cli_a_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS) $(CURL_CFLAGS)
 libsteno_cli_a_SOURCES = \
 	%reldir%/cli.c %reldir%/cli.h \
-	%reldir%/ctx.c %reldir%/ctx.h %reldir%/wait.c \
+	%reldir%/ctx.c %reldir%/ctx.h %reldir%/wait.c %reldir%/errors.c %reldir%/errors.h \
 	%reldir%/cmds.h \
 	%reldir%/out.c %reldir%/out.h \
 	%reldir%/cmd_ls.c %reldir%/cmd_ls.h %reldir%/cmd_ls_out.c %reldir%/cmd_show.c %reldir%/cmd_org.c \

@@ -198,6 +198,8 @@ static int state_from_json(struct steno_state *st, json_object *root)
 			return e.kind == STENO_ERR_NOMEM ? -1 : 1;
 	}
 	int rc = watched_from_json(st, root);
+	if (!rc)
+		rc = state_claims_from_json(st, root);
 	return rc ? rc : choices_from_json(st, root);
 }
 
@@ -284,7 +286,8 @@ static json_object *state_to_json(const struct steno_state *st)
 			json_object_object_add(o, "path", json_object_new_string(f->path));
 		json_object_object_add(o, "learned_ms", json_object_new_int64(f->learned_ms));
 	}
-	if (watched_to_json(st, root) < 0 || choices_to_json(st, root) < 0) {
+	if (watched_to_json(st, root) < 0 || choices_to_json(st, root) < 0 ||
+	    state_claims_to_json(st, root) < 0) {
 		json_object_put(root);
 		return NULL;
 	}
@@ -359,5 +362,26 @@ int state_save(struct steno_state *st, const char *path, struct steno_error *err
 	} else {
 		state_free(&disk);
 	}
+	return rc;
+}
+
+int state_file_update(const char *path, state_update_fn fn, void *ud, struct steno_error *err)
+{
+	int fd = lock_file(path, err);
+	if (fd < 0)
+		return -1;
+	struct steno_state disk;
+	struct steno_error lerr;
+	steno_error_clear(&lerr);
+	int rc = state_load(&disk, path, &lerr) < 0 ? -1 : 0;
+	if (rc != 0 && err)
+		*err = lerr;
+	if (rc == 0) {
+		rc = fn(&disk, ud);
+		if (rc >= 0 && disk.dirty && write_file(&disk, path, err) != 0)
+			rc = -1;
+	}
+	close(fd);   /* unlocks */
+	state_free(&disk);
 	return rc;
 }
