@@ -375,14 +375,15 @@ static const char order_watch_usage[] =
 	"Usage: steno order watch [--json] ID\n"
 	"Follow an order until it is final or needs action (incomplete, locked), printing each\n"
 	"state it goes through; then show it. Exit 1 when it ends failed or waits for action\n"
-	"(as order confirm --wait).\n";
+	"(as order confirm --wait and watch order:ID). --json: the states on stderr, and on\n"
+	"stdout the order, or the failure object when it failed.\n";
 
 /* The sync engine follows it (cmd_watch.c); then it is shown. */
 static int watch_loop(struct cli_ctx *c, const char *id, bool json)
 {
 	int rc = cmd_watch_order(c, id, json);
-	if (rc != CLI_EXIT_OK && rc != CLI_EXIT_FAIL)
-		return rc;
+	if ((rc != CLI_EXIT_OK && rc != CLI_EXIT_FAIL) || (json && rc != CLI_EXIT_OK))
+		return rc;   /* --json: one document, the failure's */
 	int shown = fetch_print(c, "/orders", id, json, NULL);
 	return shown ? shown : rc;
 }

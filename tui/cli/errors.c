@@ -11,7 +11,9 @@
 
 const struct cli_error_code cli_error_codes[] = {
 	{"usage", CLI_EXIT_USAGE, "a bad command line: an unknown option, a missing argument"},
-	{"invalid", CLI_EXIT_USAGE, "a value steno or the server refused (fields names it)"},
+	{"invalid", CLI_EXIT_USAGE, "a value steno refused before sending (fields names it)"},
+	{"rejected", CLI_EXIT_FAIL, "the server refused the request (HTTP 400, 409, 422; fields "
+				    "names the field)"},
 	{"read_only", CLI_EXIT_USAGE, "refused by --read-only or read_only"},
 	{"config", CLI_EXIT_FAIL, "the configuration or account is unusable (no key...)"},
 	{"unauthorized", CLI_EXIT_FAIL, "the key was refused (HTTP 401, 403)"},
@@ -42,8 +44,8 @@ static const char *http_code(long status)
 		return "unauthorized";
 	if (status == 404)
 		return "not_found";
-	if (status == 400 || status == 422)
-		return "invalid";
+	if (status == 400 || status == 409 || status == 422)
+		return "rejected";
 	if (status == 429)
 		return "rate_limited";
 	return status >= 500 ? "server_error" : "http";
@@ -62,7 +64,7 @@ const char *cli_error_code_of(const struct steno_error *err)
 					   !strcmp(err->code, "locked")))
 		return "needs_action";
 	switch (err->kind) {
-	case STENO_ERR_INVALID: return "invalid";
+	case STENO_ERR_INVALID: return err->http_status ? "rejected" : "invalid";
 	case STENO_ERR_NOMEM: return "no_memory";
 	case STENO_ERR_NETWORK: return "network";
 	case STENO_ERR_TIMEOUT: return "timeout";
