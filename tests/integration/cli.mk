@@ -71,3 +71,10 @@ tests_integration_test_cli_outcomes_SOURCES = %reldir%/test_cli_outcomes.c $(CLI
 tests_integration_test_cli_outcomes_CFLAGS = $(CLI_IT_CFLAGS)
 tests_integration_test_cli_outcomes_LDADD = $(CLI_IT_LIBS)
 TESTS += tests/integration/test_cli_outcomes
+
+# issue 22: one JSON document per command on every failure path
+check_PROGRAMS += tests/integration/test_cli_json_doc
+tests_integration_test_cli_json_doc_SOURCES = %reldir%/test_cli_json_doc.c $(CLI_IT_COMMON)
+tests_integration_test_cli_json_doc_CFLAGS = $(CLI_IT_CFLAGS)
+tests_integration_test_cli_json_doc_LDADD = $(CLI_IT_LIBS)
+TESTS += tests/integration/test_cli_json_doc

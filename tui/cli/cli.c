@@ -10,6 +10,8 @@
 
 #include "cli/cmd_watch.h"
 #include "cli/cmds.h"
+#include "cli/errors.h"
+#include "cli/out.h"
 
 /* The command table and dispatch. Every command parses its own options (getopt_long, with
  * argv[0] set to "steno NAME" so getopt's messages name it) before it reads any config. */
@@ -127,14 +129,54 @@ static void cli_locale(void)
 		setlocale(LC_CTYPE, "C.UTF-8");
 }
 
+/* argv with "--json" added before a "--" (or at the end): the global --json. NULL on no
+ * memory. Ownership: the array is malloc'd, its strings borrowed. */
+static char **with_json(int argc, char **argv)
+{
+	char **v = malloc(((size_t)argc + 2) * sizeof(*v));
+	if (!v)
+		return NULL;
+	int at = 1;
+	while (at < argc && strcmp(argv[at], "--") != 0)
+		at++;
+	static char json[] = "--json";
+	memcpy(v, argv, (size_t)at * sizeof(*v));
+	v[at] = json;
+	memcpy(v + at + 1, argv + at, (size_t)(argc - at) * sizeof(*v));
+	v[argc + 1] = NULL;
+	return v;
+}
+
 int cli_run(const struct cli_globals *g, int argc, char **argv)
 {
 	cli_locale();
 	out_progress_init();
 	cli_signals_install();
-	for (size_t i = 0; i < N_CMDS; i++)
-		if (strcmp(cmds[i].name, argv[0]) == 0)
+	for (size_t i = 0; i < N_CMDS; i++) {
+		if (strcmp(cmds[i].name, argv[0]) != 0)
+			continue;
+		if (!g->json)
 			return run_named(&cmds[i], "", g, argc, argv);
+		char **v = with_json(argc, argv);
+		if (!v) {
+			fprintf(stderr, "steno: out of memory\n");
+			return CLI_EXIT_FAIL;
+		}
+		int rc = run_named(&cmds[i], "", g, argc + 1, v);
+		free(v);
+		return rc;
+	}
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--json") == 0)
+			cli_json_errors(true);
+	if (g->json)
+		cli_json_errors(true);
 	fprintf(stderr, "steno: unknown command '%s'\nTry 'steno --help'.\n", argv[0]);
+	char msg[300];
+	snprintf(msg, sizeof msg, "unknown command '%.200s'", argv[0]);
+	char *clean = out_clean(msg);
+	cli_json_error(0, "usage", NULL, clean ? clean : "unknown command", NULL);
+	free(clean);
+	cli_json_finish(CLI_EXIT_USAGE);
 	return CLI_EXIT_USAGE;
 }

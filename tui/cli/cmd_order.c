@@ -250,6 +250,8 @@ static int run_tasks(struct cli_ctx *c, const struct tr_opts *o, const char *src
 		}
 		ids[n++] = id;
 	}
+	if (o->json && n > 1)
+		out_json_list_begin();   /* one document: an array (cli_json_finish closes it) */
 	for (int i = 0; i < n; i++) {
 		int r = cmd_finish_job(c, ids[i], "/task/transcription_translation",
 				       "translation task", o->json);

@@ -300,7 +300,8 @@ static const char show_usage[] =
 	"Usage: steno show [--export | --task | --order] [--json] ID...\n"
 	"Show a transcription; with --export an export (state, download link), with --task a\n"
 	"translation task, with --order an order (as order show). Several IDs are shown one\n"
-	"after another (with --json one JSON object each); exit 1 if any failed.\n";
+	"after another (with --json one JSON array: an object each, a failure object last when\n"
+	"one failed); exit 1 if any failed.\n";
 
 static int show_like(const struct cli_globals *g, const char *cmd, const char *usage,
 		     const char *path, int argc, char **argv)
@@ -351,6 +352,8 @@ int cmd_show(const struct cli_globals *g, int argc, char **argv)
 		rc = cli_ctx_connect(&c);
 	/* several IDs: one after another (a blank line between tables); exit 1 if any failed */
 	bool failed = false;
+	if (rc == 0 && json && argc - optind > 1)
+		out_json_list_begin();   /* one document: an array (cli_json_finish closes it) */
 	for (int i = optind; rc == 0 && i < argc; i++) {
 		if (i > optind && !json)
 			putchar('\n');
@@ -410,7 +413,8 @@ int cmd_order_watch(const struct cli_globals *g, int argc, char **argv)
 static const char rm_usage[] =
 	"Usage: steno rm [--permanent] [--json] ID...\n"
 	"Delete transcriptions (to the trash; --permanent: for good, with their exports), one\n"
-	"after another (with --json one JSON object each); exit 1 if any failed.\n";
+	"after another (with --json one JSON array: an object each, a failure object last when\n"
+	"one failed); exit 1 if any failed.\n";
 
 struct done_flag {
 	bool done;
@@ -465,6 +469,8 @@ int cmd_rm(const struct cli_globals *g, int argc, char **argv)
 		rc = cli_check_writable(&c);
 	if (rc == 0)
 		rc = cli_ctx_connect(&c);
+	if (rc == 0 && json && argc - optind > 1)
+		out_json_list_begin();
 	for (int i = optind; rc == 0 && i < argc && !cli_interrupted(); i++)
 		failed |= rm_one(&c, argv[i], permanent, json) != CLI_EXIT_OK;
 	cli_ctx_close(&c);

@@ -169,9 +169,13 @@ void cli_json_finish(int rc)
 				       created ? json_object_get(created) : json_object_new_array());
 		if (candidates)
 			json_object_object_add(pending, "candidates", json_object_get(candidates));
-		out_json_line(stdout, pending);
-		fflush(stdout);
+		if (out_json_list_open())
+			out_json(stdout, pending);   /* the last element */
+		else
+			out_json_line(stdout, pending);
 	}
+	out_json_list_end();
+	fflush(stdout);
 	json_object_put(pending);
 	json_object_put(created);
 	json_object_put(candidates);

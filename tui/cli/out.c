@@ -218,8 +218,38 @@ void out_json_text(FILE *f, const char *json)
 	fwrite(run, 1, (size_t)(p - run), f);
 }
 
+static bool list_open;
+static size_t list_items;
+
+void out_json_list_begin(void)
+{
+	fputs("[\n", stdout);
+	list_open = true;
+	list_items = 0;
+}
+
+bool out_json_list_open(void)
+{
+	return list_open;
+}
+
+void out_json_list_item(FILE *f)
+{
+	if (list_open && f == stdout && list_items++ > 0)
+		fputs(",\n", f);
+}
+
+void out_json_list_end(void)
+{
+	if (list_open)
+		fputs("]\n", stdout);
+	list_open = false;
+	list_items = 0;
+}
+
 void out_json(FILE *f, struct json_object *obj)
 {
+	out_json_list_item(f);
 	out_json_text(f, json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PRETTY |
 								  JSON_C_TO_STRING_SPACED |
 								  JSON_C_TO_STRING_NOSLASHESCAPE));
@@ -247,7 +277,7 @@ int out_json_body(FILE *f, const char *body, size_t len)
 		if (!obj)
 			return -1;
 	}
-	out_json(f, obj);
+	out_json(f, obj);   /* an element of an open list, too */
 	json_object_put(obj);
 	return 0;
 }

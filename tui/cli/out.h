@@ -43,6 +43,15 @@ void out_kv(FILE *f, int keyw, const char *key, const char *value);
 int out_json_body(FILE *f, const char *body, size_t len);
 /* Prints an object pretty with a newline. */
 void out_json(FILE *f, struct json_object *obj);
+/* A command that prints several results with --json (several IDs) prints one array: after
+ * out_json_list_begin, every out_json / out_json_body on stdout is an element, and
+ * out_json_list_end (run by cli_json_finish, after the failure object when there is one)
+ * closes it. */
+void out_json_list_begin(void);
+bool out_json_list_open(void);
+void out_json_list_end(void);
+/* Before an element of the open list on f (a separator after the first); no list: nothing. */
+void out_json_list_item(FILE *f);
 /* Prints an object on one line (a line of a JSON-lines stream) with a newline. */
 void out_json_line(FILE *f, struct json_object *obj);
 /* Writes JSON text produced by json-c, with C1 controls and bidi formatting characters
