@@ -78,3 +78,10 @@ tests_integration_test_cli_json_doc_SOURCES = %reldir%/test_cli_json_doc.c $(CLI
 tests_integration_test_cli_json_doc_CFLAGS = $(CLI_IT_CFLAGS)
 tests_integration_test_cli_json_doc_LDADD = $(CLI_IT_LIBS)
 TESTS += tests/integration/test_cli_json_doc
+
+# issue 22: the man page's error codes and exit statuses are the code's table
+check_PROGRAMS += tests/integration/test_cli_errtable
+tests_integration_test_cli_errtable_SOURCES = %reldir%/test_cli_errtable.c
+tests_integration_test_cli_errtable_CFLAGS = $(TEST_CFLAGS) $(JSONC_CFLAGS)
+tests_integration_test_cli_errtable_LDADD = libsteno_cli.a libsteno_api.a $(JSONC_LIBS) $(TEST_LIBS) -lm
+TESTS += tests/integration/test_cli_errtable
