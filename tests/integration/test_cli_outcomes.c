@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "test_cli_util.h"
@@ -163,4 +164,85 @@ Test(cli_outcomes, parallel_creations_of_one_name_each_get_their_own_or_ambiguou
 	cr_log_info("%d own (%d found after a lost reply), %d ambiguous", n_mine, n_found,
 		    n_ambiguous);
 	cr_expect_eq(sbx_reads(&sb, "/transcriptions", "received") >= 0, 1);
+}
+
+/* ---- an id that exists is never lost ---- */
+
+static void setup_slow(void)
+{
+	static const char *const slow[] = {"--clock-speed", "0.001", NULL};
+	signal(SIGPIPE, SIG_IGN);
+	cr_assert_eq(sbx_start(&sb, slow), 0, "sandbox did not start");
+	cr_assert_eq(cli_home_init(&home), 0);
+	cr_assert_eq(cli_home_config(&home, "refresh_interval = 1\nrefresh_max = 1\n"), 0);
+}
+
+/* Waits until file holds `what` (up to 60 s); its content, malloc'd, or NULL. */
+static char *wait_for_text(const char *path, const char *what)
+{
+	for (int i = 0; i < 600; i++) {
+		char *s = cli_read_file(path);
+		if (s && strstr(s, what))
+			return s;
+		free(s);
+		struct timespec ts = {0, 100 * 1000000};
+		nanosleep(&ts, NULL);
+	}
+	return NULL;
+}
+
+/* Each creating command with --wait says the id at once (a JSON event on stderr with
+ * --json, stdout kept for its one document), and an interrupted wait names it again. */
+Test(cli_outcomes, an_interrupted_wait_names_what_was_created, .init = setup_slow)
+{
+	char url[512];
+	media(url, sizeof url);
+	const char *const cmds[][10] = {
+		{"transcribe", url, "--language", "en-US", "--wait", "--json", NULL},
+		{"order", "create", url, "--language", "en-US", "--confirm", "--wait", "--json", NULL},
+		{"order", "create", url, "--language", "en-US", "--confirm", "--wait", NULL},
+	};
+	const char *const kinds[] = {"transcription", "order", "order"};
+	for (size_t k = 0; k < 3; k++) {
+		char outp[600], errp[600];
+		snprintf(outp, sizeof outp, "%s/int.out.%zu", home.dir, k);
+		snprintf(errp, sizeof errp, "%s/int.err.%zu", home.dir, k);
+		pid_t pid = cli_spawn(&home, &sb, NULL, cmds[k], outp, errp);
+		cr_assert(pid > 0);
+		bool json = k < 2;
+		char *err = wait_for_text(errp, json ? "{\"event\":\"created\"" : " created");
+		cr_assert_not_null(err, "%s: the id is said as soon as it exists", cmds[k][0]);
+		char id[64] = "";
+		const char *p = json ? strstr(err, "\"id\":\"") : strstr(err, kinds[k]);
+		cr_assert_not_null(p, "%s", err);
+		if (json)
+			sscanf(p + 6, "%63[0-9a-zA-Z_-]", id);
+		else
+			sscanf(p + strlen(kinds[k]) + 1, "%63[0-9a-zA-Z_-]", id);
+		cr_assert(id[0], "%s", err);
+		free(err);
+		kill(pid, SIGINT);
+		int st = 0;
+		cr_assert_eq(waitpid(pid, &st, 0), pid);
+		cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 130, "%s: status %d", cmds[k][0], st);
+		err = cli_read_file(errp);
+		char *out = cli_read_file(outp);
+		cr_assert(err && out);
+		/* named again, after "interrupted" */
+		const char *intr = strstr(err, "interrupted");
+		cr_expect(intr && strstr(intr, id), "%s: the id again after the interrupt: %s",
+			  cmds[k][0], err);
+		if (json) {
+			json_object *o = json_tokener_parse(out);
+			cr_assert(o, "one document: %s", out);
+			cr_expect_str_eq(sbx_str(o, "code"), "interrupted");
+			json_object *c = sbx_get(o, "created");
+			cr_assert(c && json_object_array_length(c) == 1, "%s", out);
+			cr_expect_str_eq(sbx_str(json_object_array_get_idx(c, 0), "id"), id);
+			cr_expect_str_eq(sbx_str(json_object_array_get_idx(c, 0), "kind"), kinds[k]);
+			json_object_put(o);
+		}
+		free(err);
+		free(out);
+	}
 }
