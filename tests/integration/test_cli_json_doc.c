@@ -187,3 +187,34 @@ Test(cli_json_doc, several_ids_are_one_array)
 	json_object_put(o);
 	cli_result_free(&r);
 }
+
+/* A failed export says why (the API has no reason of its own: its transcription's state),
+ * and its failure object names the export it created. */
+Test(cli_json_doc, a_failed_export_says_why)
+{
+	struct cli_result r;
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"transcribe",
+		     "http://127.0.0.1:1/none.wav", "--language", "en-US", "--wait", "--json", NULL}), 0);
+	cr_assert_eq(r.code, 1, "%s", r.err);
+	json_object *o = one_document(r.out);
+	cr_assert(o, "%s", r.out);
+	check_failure(o, 1, "job_failed", "transcribe");
+	char tid[64];
+	snprintf(tid, sizeof tid, "%s", sbx_str(json_object_array_get_idx(sbx_get(o, "created"), 0),
+						  "id"));
+	json_object_put(o);
+	cli_result_free(&r);
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"export", tid, "--format",
+		     "txt", "--wait", "-o", "dl", "--json", NULL}), 0);
+	cr_expect_eq(r.code, 1, "%s", r.err);
+	o = one_document(r.out);
+	cr_assert(o, "%s", r.out);
+	check_failure(o, 1, "job_failed", "export");
+	cr_expect(strstr(sbx_str(o, "message"), "only a finished transcription can be exported"),
+		  "%s", r.out);
+	cr_expect(strstr(r.err, tid), "%s", r.err);
+	cr_expect_str_eq(sbx_str(json_object_array_get_idx(sbx_get(o, "created"), 0), "kind"),
+			 "export");
+	json_object_put(o);
+	cli_result_free(&r);
+}

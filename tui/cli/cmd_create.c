@@ -72,6 +72,12 @@ int cmd_run_job(struct cli_ctx *c, int id)
 
 int cmd_run_job_announcing(struct cli_ctx *c, int id, const char *what, bool json)
 {
+	return cmd_run_job_explained(c, id, what, json, NULL);
+}
+
+int cmd_run_job_explained(struct cli_ctx *c, int id, const char *what, bool json,
+			  cmd_explain_fn explain)
+{
 	bool said = false;
 	/* jobs_run's loop, plus SIGINT/SIGTERM: the job is cancelled (a download's .part goes). */
 	while (jobs_active(c->jobs) > 0 && !cli_interrupted()) {
@@ -109,6 +115,8 @@ int cmd_run_job_announcing(struct cli_ctx *c, int id, const char *what, bool jso
 	}
 	if (j->n_candidates)
 		cli_json_candidates(j->candidates, j->n_candidates);
+	if (explain)
+		explain(c, j, &e);
 	return cli_fail(c, &e);
 }
 

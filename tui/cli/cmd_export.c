@@ -222,6 +222,44 @@ static int dest_ready(const char *dir, const char *name, bool force, struct sten
 	return download_dest_check(dir, name, force, err);
 }
 
+static int parse_export(const char *b, size_t n, void *out, struct steno_error *err);
+
+/* A failed export: the API gives no reason, but its transcriptions may (one not done cannot
+ * be exported). The message says which, or that the server gave none. */
+static void explain_export(struct cli_ctx *c, const struct steno_job *j, struct steno_error *e)
+{
+	if (e->kind != STENO_ERR_JOB || !j->state || strcmp(j->state, "failed") != 0 ||
+	    !j->resource_id)
+		return;
+	struct steno_export ex;
+	memset(&ex, 0, sizeof ex);
+	struct steno_error ig;
+	steno_error_clear(&ig);
+	char *url = cli_url(c, "/exports", j->resource_id), why[300] = "";
+	if (url && cli_get(c, url, parse_export, &ex, NULL, NULL, &ig) == 0) {
+		for (size_t i = 0; i < ex.transcription_ids.n && !why[0]; i++) {
+			struct steno_transcription t;
+			memset(&t, 0, sizeof t);
+			char *tu = cli_url(c, "/transcriptions", ex.transcription_ids.v[i]);
+			if (tu && cli_get(c, tu, parse_transcription, &t, NULL, NULL, &ig) == 0 &&
+			    t.state && strcmp(t.state, "automatic_done") && strcmp(t.state, "done"))
+				snprintf(why, sizeof why, "transcription %.64s is %.40s%s%.80s%s: only a "
+					 "finished transcription can be exported", t.id ? t.id : "",
+					 t.state, t.failure_reason ? " (" : "",
+					 t.failure_reason ? t.failure_reason : "", t.failure_reason ? ")" : "");
+			steno_transcription_free(&t);
+			free(tu);
+		}
+		steno_export_free(&ex);
+	}
+	free(url);
+	char msg[sizeof e->message];
+	snprintf(msg, sizeof msg, "%.200s: %s", e->message,
+		 why[0] ? why : "the server gives no reason (the API has none); the transcriptions "
+				"are done: try again, or another format");
+	steno_error_set(e, STENO_ERR_JOB, "%s", msg);
+}
+
 int cmd_export(const struct cli_globals *g, int argc, char **argv)
 {
 	struct ex_opts o;
@@ -251,7 +289,7 @@ int cmd_export(const struct cli_globals *g, int argc, char **argv)
 		if (id < 0) {
 			rc = cli_fail(&c, &err);
 		} else {
-			rc = cmd_run_job_announcing(&c, id, "export", o.json);
+			rc = cmd_run_job_explained(&c, id, "export", o.json, explain_export);
 			const struct steno_job *j = jobs_get(c.jobs, id);
 			if (rc == 0 && j)
 				rc = ex_print_done(&c, j, o.json);

@@ -58,6 +58,11 @@ int cmd_run_job(struct cli_ctx *c, int id);
  * "found_after_lost_reply":B} on stderr (stdout keeps its one document); an interrupted wait
  * names it again. The exit status is cli_fail's (the code's, cli/errors.c). */
 int cmd_run_job_announcing(struct cli_ctx *c, int id, const char *what, bool json);
+/* Same; a failed job's error goes through `explain` first (it may say more of why). */
+typedef void (*cmd_explain_fn)(struct cli_ctx *c, const struct steno_job *j,
+			       struct steno_error *e);
+int cmd_run_job_explained(struct cli_ctx *c, int id, const char *what, bool json,
+			  cmd_explain_fn explain);
 
 /* Shared by the creating commands (cmd_create.c). */
 /* Checks shared by transcribe and order create before anything is sent: --folder with
