@@ -85,3 +85,10 @@ tests_integration_test_cli_errtable_SOURCES = %reldir%/test_cli_errtable.c
 tests_integration_test_cli_errtable_CFLAGS = $(TEST_CFLAGS) $(JSONC_CFLAGS)
 tests_integration_test_cli_errtable_LDADD = libsteno_cli.a libsteno_api.a $(JSONC_LIBS) $(TEST_LIBS) -lm
 TESTS += tests/integration/test_cli_errtable
+
+# issue 22: retries that hold everywhere (upload's GET, the download name's lookup)
+check_PROGRAMS += tests/integration/test_cli_retries
+tests_integration_test_cli_retries_SOURCES = %reldir%/test_cli_retries.c $(CLI_IT_COMMON)
+tests_integration_test_cli_retries_CFLAGS = $(CLI_IT_CFLAGS)
+tests_integration_test_cli_retries_LDADD = $(CLI_IT_LIBS)
+TESTS += tests/integration/test_cli_retries

@@ -201,9 +201,18 @@ static int file_name(struct cli_ctx *c, const char *first_id, size_t count, cons
 	memset(&t, 0, sizeof(t));
 	if (download_name_wants_name(c->cfg.download_name) && first_id) {
 		char *url = cli_url(c, "/transcriptions", first_id);
-		struct steno_error ignored;
-		if (url && cli_get(c, url, parse_transcription, &t, NULL, NULL, &ignored) != 0)
+		struct steno_error lerr;
+		steno_error_clear(&lerr);
+		if (url && cli_get(c, url, parse_transcription, &t, NULL, NULL, &lerr) != 0) {
 			memset(&t, 0, sizeof(t));
+			/* after the engine's retries: said, never silent (the name is left out) */
+			char *clean = out_clean(lerr.message), *id = out_clean(first_id);
+			fprintf(stderr, "steno %s: warning: the name of transcription %s could not be "
+					"read (%s); the file is named without it\n", c->cmd, id ? id : "",
+				clean ? clean : "");
+			free(clean);
+			free(id);
+		}
 		free(url);
 	}
 	struct download_name_req r = {.pattern = c->cfg.download_name, .name = t.name,

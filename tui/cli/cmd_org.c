@@ -281,10 +281,18 @@ static int upload_run(struct cli_ctx *c, const char *path, bool json)
 {
 	struct upload_call u = {0};
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-	if (steno_api_uploads_new(c->http, base, on_signed, &u, &u.err) != 0)
-		u.done = u.failed = true;
-	if (cli_wait_flag(c, &u.done, &u.err) != 0)
-		u.failed = true;
+	/* a malformed answer to the GET is asked again, four more times, as every GET's */
+	for (int attempt = 0; attempt < 5; attempt++) {
+		u = (struct upload_call){0};
+		if (steno_api_uploads_new(c->http, base, on_signed, &u, &u.err) != 0)
+			u.done = u.failed = true;
+		if (cli_wait_flag(c, &u.done, &u.err) != 0) {
+			u.failed = true;
+			break;
+		}
+		if (!u.failed || u.err.kind != STENO_ERR_PARSE)
+			break;
+	}
 	if (!u.failed) {
 		u.done = false;
 		if (steno_api_upload_put(c->http, u.signed_url, path, on_progress, on_uploaded, &u,
