@@ -92,3 +92,10 @@ tests_integration_test_cli_retries_SOURCES = %reldir%/test_cli_retries.c $(CLI_I
 tests_integration_test_cli_retries_CFLAGS = $(CLI_IT_CFLAGS)
 tests_integration_test_cli_retries_LDADD = $(CLI_IT_LIBS)
 TESTS += tests/integration/test_cli_retries
+
+# issue 22: pipes (ls --all | head stops at EPIPE; the table streams)
+check_PROGRAMS += tests/integration/test_cli_pipes
+tests_integration_test_cli_pipes_SOURCES = %reldir%/test_cli_pipes.c $(CLI_IT_COMMON)
+tests_integration_test_cli_pipes_CFLAGS = $(CLI_IT_CFLAGS)
+tests_integration_test_cli_pipes_LDADD = $(CLI_IT_LIBS)
+TESTS += tests/integration/test_cli_pipes

@@ -14,6 +14,7 @@
 #define CLI_EXIT_FAIL 1
 #define CLI_EXIT_USAGE 2
 #define CLI_EXIT_UNKNOWN 3       /* a create's outcome is unknown or ambiguous (check first) */
+#define CLI_EXIT_CLOSED 141      /* stdout's reader went away (as SIGPIPE would: it is ignored) */
 #define CLI_EXIT_INTERRUPTED 130 /* SIGINT/SIGTERM: what was pending was dropped */
 
 /* The global options main parsed, and the account of a --sandbox (all borrowed).

@@ -228,6 +228,14 @@ static void ls_on_page(void *ud, const struct steno_http_response *resp,
 	s->arrived = true;
 }
 
+/* An output failure: no memory, or stdout closed (a->out->closed: the caller stops). -1. */
+static int ls_out_failed(struct ls_all *a, int rc)
+{
+	if (rc == -2)
+		return steno_error_set(&a->err, STENO_ERR_IO, "stdout was closed");
+	return steno_error_set(&a->err, STENO_ERR_NOMEM, "out of memory");
+}
+
 /* Prints every page that is next in order and has arrived. */
 static int ls_emit_ready(struct ls_all *a)
 {
@@ -238,7 +246,7 @@ static int ls_emit_ready(struct ls_all *a)
 		int rc = ls_out_page(a->out, &s->page);
 		ls_page_free(&s->page);
 		if (rc != 0)
-			return steno_error_set(&a->err, STENO_ERR_NOMEM, "out of memory");
+			return ls_out_failed(a, rc);
 		a->next_emit++;
 	}
 	return 0;
@@ -309,7 +317,7 @@ static int ls_follow(struct ls_all *a)
 		a->next_emit++;
 		if (rc != 0 || more <= 0) {
 			free(next);
-			return rc != 0 ? steno_error_set(&a->err, STENO_ERR_NOMEM, "out of memory") : more;
+			return rc != 0 ? ls_out_failed(a, rc) : more;
 		}
 		free(a->follow);
 		a->follow = next;
@@ -318,6 +326,15 @@ static int ls_follow(struct ls_all *a)
 			return -1;
 		a->next_submit = a->next_emit + 1;
 	}
+}
+
+/* The exit code of a listing: a closed stdout stops it quietly (the reader went away, as
+ * SIGPIPE would have it), a failure is said. */
+static int ls_result(struct cli_ctx *c, struct ls_all *a, int rc)
+{
+	if (a->out->closed)
+		return CLI_EXIT_CLOSED;
+	return rc != 0 || a->failed ? cli_fail(c, &a->err) : CLI_EXIT_OK;
 }
 
 /* The first page alone tells how pages are numbered (its next link); after it, the rest
@@ -343,19 +360,15 @@ static int ls_fetch(struct cli_ctx *c, const struct ls_opts *o, const char *org,
 		if (next != a.first + 1) {
 			rc = ls_follow(&a);
 			ls_all_free(&a);
-			return rc != 0 || a.failed ? cli_fail(c, &a.err) : CLI_EXIT_OK;
+			return ls_result(c, &a, rc);
 		}
 	} else if (rc == 0 && !o->all && a.last > a.first) {
 		a.last = a.first;
 	}
 	if (rc == 0 && !a.failed)
 		rc = ls_run_all(&a);
-	if (rc != 0 || a.failed) {
-		ls_all_free(&a);
-		return cli_fail(c, &a.err);
-	}
 	ls_all_free(&a);
-	return CLI_EXIT_OK;
+	return ls_result(c, &a, rc);
 }
 
 static int ls_parse(int argc, char **argv, struct ls_opts *o)

@@ -27,6 +27,7 @@ struct ls_out {
 	size_t printed;
 	long pages;                 /* pages printed */
 	bool more;                  /* the last page printed links to another */
+	bool closed;                /* stdout's reader went away: stop */
 	struct idset seen;
 	struct out_table table;
 };
@@ -49,7 +50,8 @@ int ls_page_parse(bool json, const char *body, size_t len, struct ls_page *p,
 		  struct steno_error *err);
 /* The page's next link, or NULL. Borrowed. */
 const char *ls_page_next_url(const struct ls_page *p);
-/* Emits one page's items (an item seen before is skipped). 0 or -1 (no memory). */
+/* Emits one page's items (an item seen before is skipped), at once (a table's rows too, in
+ * the widths of its first rows). 0, -1 (no memory) or -2 (stdout closed: o->closed). */
 int ls_out_page(struct ls_out *o, const struct ls_page *p);
 void ls_out_finish(struct ls_out *o, long first_page, bool all);
 

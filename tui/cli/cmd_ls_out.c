@@ -174,7 +174,17 @@ const char *ls_page_next_url(const struct ls_page *p)
 	return NULL;
 }
 
-/* Emits one page's items. 0 or -1 (no memory). */
+/* The page is out: streamed now; a reader that went away stops the listing (-2). */
+static int ls_out_flush(struct ls_out *o)
+{
+	if (!o->json)
+		out_table_flush(&o->table, stdout, false);
+	if (out_stdout_closed())
+		o->closed = true;
+	return o->closed ? -2 : 0;
+}
+
+/* Emits one page's items. 0, -1 (no memory) or -2 (stdout closed). */
 int ls_out_page(struct ls_out *o, const struct ls_page *p)
 {
 	o->pages++;
@@ -183,7 +193,7 @@ int ls_out_page(struct ls_out *o, const struct ls_page *p)
 		for (size_t i = 0; i < p->typed.n; i++)
 			if (ls_out_item(o, p->typed.items[i].id, &p->typed.items[i], NULL) != 0)
 				return -1;
-		return 0;
+		return ls_out_flush(o);
 	}
 	for (size_t i = 0; i < json_object_array_length(p->results); i++) {
 		json_object *raw = json_object_array_get_idx(p->results, i), *id = NULL;
@@ -195,7 +205,7 @@ int ls_out_page(struct ls_out *o, const struct ls_page *p)
 		if (ls_out_item(o, ids, NULL, raw) != 0)
 			return -1;
 	}
-	return 0;
+	return ls_out_flush(o);
 }
 
 /* The end: the JSON array closed, or the paging line of --ndjson
@@ -211,7 +221,7 @@ void ls_out_finish(struct ls_out *o, long first_page, bool all)
 	if (o->json)
 		fputs(o->printed ? "\n]\n" : "[]\n", stdout);
 	else
-		out_table_print(&o->table, stdout);
+		out_table_flush(&o->table, stdout, true);
 	if (o->more && !all)
 		fprintf(stderr, "steno ls: more pages follow: --page %ld, or --all\n",
 			first_page + o->pages);

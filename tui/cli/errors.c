@@ -35,6 +35,8 @@ const struct cli_error_code cli_error_codes[] = {
 	{"ambiguous", CLI_EXIT_UNKNOWN, "the server did not answer a create, and more than one "
 					"item fits it (candidates lists them)"},
 	{"interrupted", CLI_EXIT_INTERRUPTED, "SIGINT or SIGTERM"},
+	{"closed_output", CLI_EXIT_CLOSED, "stdout's reader went away (a pipe closed): stopped "
+					   "at the first write that failed"},
 };
 const size_t cli_n_error_codes = sizeof(cli_error_codes) / sizeof(cli_error_codes[0]);
 

@@ -4,6 +4,7 @@
 
 #include "api/jget.h"
 
+#include <errno.h>
 #include <json-c/json.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -181,7 +182,46 @@ void out_table_free(struct out_table *t)
 	for (size_t i = 0; i < t->nrows * t->ncols; i++)
 		free(t->cells[i]);
 	free(t->cells);
+	free(t->widths);
 	memset(t, 0, sizeof(*t));
+}
+
+void out_table_flush(struct out_table *t, FILE *f, bool last)
+{
+	if (!t->widths) {
+		if (!t->nrows && !last)
+			return;
+		if (!(t->widths = calloc(t->ncols, sizeof(*t->widths))))
+			return;
+		for (size_t c = 0; c < t->ncols; c++) {
+			t->widths[c] = out_width(t->heads[c]);
+			for (size_t r = 0; r < t->nrows; r++) {
+				size_t cw = out_width(t->cells[r * t->ncols + c]);
+				if (cw > t->widths[c])
+					t->widths[c] = cw;
+			}
+		}
+		for (size_t c = 0; c < t->ncols; c++)
+			print_cell(f, t->heads[c], t->widths[c], c + 1 == t->ncols);
+		fputc('\n', f);
+	}
+	for (size_t r = 0; r < t->nrows; r++) {
+		for (size_t c = 0; c < t->ncols; c++)
+			print_cell(f, t->cells[r * t->ncols + c], t->widths[c], c + 1 == t->ncols);
+		fputc('\n', f);
+	}
+	for (size_t i = 0; i < t->nrows * t->ncols; i++)
+		free(t->cells[i]);
+	t->nrows = 0;
+}
+
+static bool stdout_closed;
+
+bool out_stdout_closed(void)
+{
+	if (!stdout_closed && fflush(stdout) == EOF && errno == EPIPE)
+		stdout_closed = true;
+	return stdout_closed;
 }
 
 void out_kv(FILE *f, int keyw, const char *key, const char *value)

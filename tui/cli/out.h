@@ -26,6 +26,7 @@ struct out_table {
 	const char *const *heads;  /* borrowed, static */
 	char **cells;              /* nrows * ncols */
 	size_t nrows, cap;
+	size_t *widths;            /* out_table_flush: fixed by its first print */
 };
 
 void out_table_init(struct out_table *t, size_t ncols, const char *const *heads);
@@ -34,6 +35,13 @@ int out_table_add(struct out_table *t, const char *const *cells);
 /* Columns padded to their widest cell; the last column is not padded. */
 void out_table_print(const struct out_table *t, FILE *f);
 void out_table_free(struct out_table *t);
+/* Streams a table: the first call with rows (or with `last`) fixes the column widths from
+ * what it has and prints the heads and the rows; later calls print their new rows with the
+ * same widths (a longer cell pushes the rest of its row). Printed rows are dropped. */
+void out_table_flush(struct out_table *t, FILE *f, bool last);
+
+/* Flushes stdout; true when its reader went away (EPIPE: SIGPIPE is ignored), from then on. */
+bool out_stdout_closed(void);
 
 /* "key: value" lines with the keys aligned to `keyw` columns; value cleaned, NULL is "-". */
 void out_kv(FILE *f, int keyw, const char *key, const char *value);

@@ -1,0 +1,89 @@
+/* Issue 22: `steno ls --all ... | head -1` stops at the first write to the closed pipe
+ * (SIGPIPE is ignored: EPIPE is seen), exit 141, instead of fetching every page; the table
+ * form streams its rows as pages arrive. Pages are counted by the sandbox. */
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_cli_util.h"
+
+static struct sbx sb;
+static struct cli_home home;
+
+#define PAGES 150
+
+static void setup(void)
+{
+	const char *const extra[] = {"--page-size", "2", NULL};
+	cr_assert_eq(sbx_start(&sb, extra), 0, "sandbox did not start");
+	cr_assert_eq(cli_home_init(&home), 0);
+	char path[128], body[64];
+	snprintf(path, sizeof(path), "/_sandbox/organizations/%s/seed", sb.org_id);
+	snprintf(body, sizeof(body), "{\"transcriptions\":%d}", 2 * PAGES);
+	struct sbx_resp r;
+	cr_assert_eq(sbx_request(&sb, "POST", path, sb.admin_key, body, NULL, &r), 0);
+	cr_assert(r.status / 100 == 2);
+	sbx_resp_free(&r);
+}
+
+static void teardown(void)
+{
+	sbx_stop(&sb);
+	cli_home_free(&home);
+}
+
+TestSuite(cli_pipes, .init = setup, .fini = teardown, .timeout = 120);
+
+/* Runs `steno ARGS | head -n LINES` in bash; steno's exit status into *code, the lines out. */
+static char *piped(const char *args, int lines, int *code)
+{
+	char bin[1100], script[600];
+	snprintf(bin, sizeof bin, "STENO_BIN_PIPED=%s", getenv("STENO_BIN"));
+	snprintf(script, sizeof script,
+		 "\"$STENO_BIN_PIPED\" %s | head -n %d; echo \"status=${PIPESTATUS[0]}\"", args, lines);
+	const char *env[] = {bin, NULL};
+	struct cli_result r;
+	cr_assert_eq(cli_exec_prog(&r, &home, &sb, env, "/bin/bash",
+				   (const char *const[]){"-c", script, NULL}), 0);
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	char *st = strstr(r.out, "status=");
+	cr_assert_not_null(st, "%s", r.out);
+	*code = atoi(st + 7);
+	*st = '\0';
+	char *out = strdup(r.out);
+	cr_expect(!strstr(r.err, "Sanitizer"), "%s", r.err);
+	cli_result_free(&r);
+	return out;
+}
+
+static long page_reads(void)
+{
+	return sbx_reads(&sb, "/api/v1/transcriptions", "received");
+}
+
+Test(cli_pipes, ndjson_stops_at_the_closed_pipe)
+{
+	int code = -1;
+	char *out = piped("ls --all --ndjson", 1, &code);
+	cr_expect(strstr(out, "\"id\""), "%s", out);
+	cr_expect_eq(code, 141, "the reader went away: exit 141 (as SIGPIPE), not %d", code);
+	long reads = page_reads();
+	cr_expect(reads > 0 && reads < PAGES / 3, "%ld of %d pages fetched after the reader left",
+		  reads, PAGES);
+	free(out);
+}
+
+Test(cli_pipes, the_table_streams_and_stops_too)
+{
+	int code = -1;
+	char *out = piped("ls --all", 2, &code);
+	cr_expect(strncmp(out, "ID", 2) == 0, "the heads first: %s", out);
+	cr_expect_eq(code, 141, "exit %d", code);
+	long reads = page_reads();
+	cr_expect(reads > 0 && reads < PAGES / 3, "%ld of %d pages fetched: the rows of the first "
+		  "pages went out before the last ones came", reads, PAGES);
+	free(out);
+}
