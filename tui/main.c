@@ -20,33 +20,6 @@
 #include "keys_cmd.h"
 #include "ui/app.h"
 
-static void print_usage(FILE *out)
-{
-	fprintf(out,
-		"Usage: steno [OPTION]... [COMMAND [ARGS]]\n"
-		"A terminal browser for a speech-to-text service's REST API. Without a COMMAND\n"
-		"the interactive browser starts.\n"
-		"\n"
-		"Options:\n"
-		"      --profile NAME   use this profile of the config file\n"
-		"      --sandbox        start a local steno-sandbox with demo data and use it\n"
-		"      --base-url URL   the API's base URL (overrides config and environment)\n"
-		"      --org ID         the organization (an id or a profile's org.NAME)\n"
-		"      --trace FILE     append one line per HTTP request to FILE\n"
-		"      --read-only      refuse everything that changes or spends\n"
-		"      --json           the command's --json (steno --json ls is steno ls --json)\n"
-		"      --theme NAME     the browser's colour theme\n"
-		"      --config FILE    read FILE instead of the default config file\n"
-		"  -h, --help           show this help and exit\n"
-		"  -V, --version        show the version and exit\n"
-		"\n"
-		"Commands (steno COMMAND --help for each):\n");
-	cli_print_commands(out);
-	fprintf(out, "\nExit status: 0 success, 1 API, network, job or file failure, 2 usage error,\n"
-		     "130 interrupted.\n"
-		     "See steno(1) and steno.conf(5).\n");
-}
-
 enum { OPT_PROFILE = 1, OPT_SANDBOX, OPT_BASE_URL, OPT_ORG, OPT_TRACE, OPT_READ_ONLY,
        OPT_THEME, OPT_CONFIG, OPT_JSON_GLOBAL };
 
@@ -80,7 +53,7 @@ static int parse_globals(int argc, char **argv, struct cli_globals *g, int *sand
 		case OPT_JSON_GLOBAL: g->json = true; break;
 		case OPT_THEME: g->theme = optarg; break;
 		case OPT_CONFIG: g->config_file = optarg; break;
-		case 'h': print_usage(stdout); return -2;
+		case 'h': cli_print_usage(stdout); return -2;
 		case 'V': printf("steno %s\n", steno_version()); return -2;
 		default: fprintf(stderr, "Try 'steno --help'.\n"); return -1;
 		}

@@ -99,3 +99,7 @@ tests_integration_test_cli_pipes_SOURCES = %reldir%/test_cli_pipes.c $(CLI_IT_CO
 tests_integration_test_cli_pipes_CFLAGS = $(CLI_IT_CFLAGS)
 tests_integration_test_cli_pipes_LDADD = $(CLI_IT_LIBS)
 TESTS += tests/integration/test_cli_pipes
+
+# issue 22: shell completion from the command table, tested with bash's compgen
+TESTS += tests/integration/check_completion.sh
+EXTRA_DIST += tests/integration/check_completion.sh

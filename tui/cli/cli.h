@@ -44,5 +44,7 @@ int cli_run(const struct cli_globals *g, int argc, char **argv);
 
 /* The command list for `steno --help`. */
 void cli_print_commands(FILE *out);
+/* `steno --help`: usage, global options, commands, exit statuses. */
+void cli_print_usage(FILE *out);
 
 #endif

@@ -7,6 +7,7 @@
 #include <getopt.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "api/transcription.h"
 #include "cli/cli.h"
@@ -38,8 +39,25 @@ enum {
 	OPT_JSON = 1000,
 };
 
-/* Prints `usage` to stdout (for --help). Returns CLI_EXIT_OK. */
+/* The command table (cli.c): every command, and order's subcommands. `steno help`, the
+ * completion scripts (complete.c) and dispatch all read it: a command added here is
+ * everywhere (its options are read from its --help text). */
+struct cli_cmd {
+	const char *name;
+	int (*run)(const struct cli_globals *g, int argc, char **argv);
+	const char *summary;
+};
+extern const struct cli_cmd cli_cmds[], cli_order_cmds[];
+extern const size_t cli_n_cmds, cli_n_order_cmds;
+/* A command's --help text (its run with --help, written to memory), malloc'd, or NULL. */
+char *cli_help_text(const struct cli_cmd *c, const char *prefix);
+
+int cmd_help_command(const struct cli_globals *g, int argc, char **argv);
+int cmd_completion(const struct cli_globals *g, int argc, char **argv);
+
+/* Prints `usage` (for --help) to cmd_help_out(): stdout, or cli_help_text's memory. */
 int cmd_help(const char *usage);
+FILE *cmd_help_out(void);
 /* Parses a non-negative integer option; -1 when invalid. */
 long cmd_parse_long(const char *s);
 

@@ -89,7 +89,18 @@ int cli_error_exit(const char *code)
 	return CLI_EXIT_FAIL;
 }
 
-static bool json_on;
+static bool json_on, said;
+
+void cli_error_said(void)
+{
+	said = true;
+}
+
+bool cli_error_was_said(void)
+{
+	return said;
+}
+
 static json_object *pending;      /* the first failure */
 static json_object *created;      /* array */
 static json_object *candidates;   /* array or NULL */
@@ -107,6 +118,7 @@ bool cli_json_errors_on(void)
 void cli_json_error(long status, const char *code, const char *server_code, const char *message,
 		    const char *field)
 {
+	said = true;
 	if (!json_on || pending)
 		return;
 	json_object *o = json_object_new_object();
@@ -182,4 +194,5 @@ void cli_json_finish(int rc)
 	json_object_put(created);
 	json_object_put(candidates);
 	pending = created = candidates = NULL;
+	said = false;
 }

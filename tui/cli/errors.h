@@ -40,6 +40,10 @@ void cli_json_error(long status, const char *code, const char *server_code, cons
 void cli_json_created(const char *kind, const char *id, const char *state);
 /* The candidates of an ambiguous lookup. */
 void cli_json_candidates(char *const *ids, size_t n);
+/* Whether a failure was said (cli_fail, cli_usage, a refusal) since the command began:
+ * else a usage error is getopt's, and the command adds "Try 'steno CMD --help'". */
+void cli_error_said(void);
+bool cli_error_was_said(void);
 /* At the command's end: with --json and rc != 0, prints the failure document (a generic one
  * when no failure was recorded: a usage error getopt reported, say) with "exit": rc. Then
  * forgets everything. */
