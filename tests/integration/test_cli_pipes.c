@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <criterion/criterion.h>
+#include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,4 +87,44 @@ Test(cli_pipes, the_table_streams_and_stops_too)
 	cr_expect(reads > 0 && reads < PAGES / 3, "%ld of %d pages fetched: the rows of the first "
 		  "pages went out before the last ones came", reads, PAGES);
 	free(out);
+}
+
+/* -q, --limit (it stops fetching too), --fields, --sort, and --where's note. */
+Test(cli_pipes, quiet_limit_fields_sort)
+{
+	struct cli_result r;
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"ls", "--all", "-q",
+		     "--limit", "5", NULL}), 0);
+	cr_expect_eq(r.code, 0, "%s", r.err);
+	int lines = 0;
+	for (char *p = r.out; *p; p++)
+		lines += *p == '\n';
+	cr_expect_eq(lines, 5, "%s", r.out);
+	cr_expect_eq(strlen(r.out), 5 * 33, "ids alone: %s", r.out);
+	cli_result_free(&r);
+	long reads = page_reads();
+	cr_expect(reads > 0 && reads < PAGES / 3, "--limit stops fetching: %ld pages", reads);
+
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"ls", "--fields",
+		     "name,id", NULL}), 0);
+	cr_expect_eq(r.code, 0, "%s", r.err);
+	cr_expect(strncmp(r.out, "NAME ", 5) == 0 && strstr(r.out, "  ID\n"), "%s", r.out);
+	cli_result_free(&r);
+
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"ls", "--page", "3",
+		     "--json", "--fields", "id,name", "--sort", "-name", NULL}), 0);
+	cr_expect_eq(r.code, 0, "%s", r.err);
+	json_object *a = json_tokener_parse(r.out);
+	cr_assert(a && json_object_array_length(a) == 2, "%s", r.out);
+	json_object *x = json_object_array_get_idx(a, 0), *y = json_object_array_get_idx(a, 1);
+	cr_expect_eq(json_object_object_length(x), 2, "only the fields: %s", r.out);
+	cr_expect(strcmp(sbx_str(x, "name"), sbx_str(y, "name")) >= 0, "descending: %s", r.out);
+	json_object_put(a);
+	cli_result_free(&r);
+
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"ls", "--where", "zzz",
+		     NULL}), 0);
+	cr_expect_eq(r.code, 0, "%s", r.err);
+	cr_expect(strstr(r.err, "--where filtered only the page listed"), "%s", r.err);
+	cli_result_free(&r);
 }
