@@ -246,3 +246,62 @@ Test(cli_outcomes, an_interrupted_wait_names_what_was_created, .init = setup_slo
 		free(out);
 	}
 }
+
+/* --timeout D on a --wait: the wait is given up after D (exit 1, code timeout) and what was
+ * created is named again. */
+Test(cli_outcomes, a_wait_gives_up_at_its_timeout, .init = setup_slow)
+{
+	char url[512];
+	media(url, sizeof url);
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	struct cli_result r;
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"transcribe", url,
+		     "--language", "en-US", "--wait", "--timeout", "2s", "--json", NULL}), 0);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	double took = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	cr_expect_eq(r.code, 1, "%s", r.err);
+	cr_expect(took >= 2.0 && took < 30, "%.1f s", took);
+	json_object *o = json_tokener_parse(r.out);
+	cr_assert(o, "%s", r.out);
+	cr_expect_str_eq(sbx_str(o, "code"), "timeout");
+	const char *id = sbx_str(json_object_array_get_idx(sbx_get(o, "created"), 0), "id");
+	cr_assert(id, "%s", r.out);
+	const char *gave = strstr(r.err, "gave up waiting");
+	cr_expect(gave && strstr(gave, id), "named again: %s", r.err);
+	json_object_put(o);
+	cli_result_free(&r);
+}
+
+/* download -o - writes the file to stdout, and leaves nothing behind. */
+Test(cli_outcomes, download_to_stdout)
+{
+	char url[512];
+	media(url, sizeof url);
+	struct cli_result r;
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"transcribe", url,
+		     "--language", "en-US", "--name", "To stdout", "--wait", "--json", NULL}), 0);
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	json_object *o = json_tokener_parse(r.out);
+	char tid[64];
+	snprintf(tid, sizeof tid, "%s", sbx_str(o, "id"));
+	json_object_put(o);
+	cli_result_free(&r);
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"export", tid, "--format",
+		     "txt", "--json", NULL}), 0);
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	o = json_tokener_parse(r.out);
+	char eid[64];
+	snprintf(eid, sizeof eid, "%s", sbx_str(o, "id"));
+	json_object_put(o);
+	cli_result_free(&r);
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"download", eid, "--wait",
+		     "-o", "-", NULL}), 0);
+	cr_expect_eq(r.code, 0, "%s", r.err);
+	cr_expect(strlen(r.out) > 0 && !strstr(r.out, "To stdout-"), "the file, not its path: %s",
+		  r.out);
+	cli_result_free(&r);
+	char dash[700];
+	cli_home_path(&home, "-", dash, sizeof dash);
+	cr_expect_neq(access(dash, F_OK), 0, "no file named -");
+}

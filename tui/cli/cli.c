@@ -137,6 +137,8 @@ void cli_print_usage(FILE *out)
 		     "steno help CMD: a command's help. See steno(1) and steno.conf(5).\n");
 }
 
+static int take_timeout(int *argc, char **argv, const char *name);
+
 static int run_named(const struct cli_cmd *c, const char *prefix, const struct cli_globals *g,
 		     int argc, char **argv)
 {
@@ -149,7 +151,9 @@ static int run_named(const struct cli_cmd *c, const char *prefix, const struct c
 		if (strcmp(argv[i], "--json") == 0)
 			cli_json_errors(true);
 	depth++;
-	int rc = c->run(g, argc, argv);
+	int rc = take_timeout(&argc, argv, name);
+	if (rc == 0)
+		rc = c->run(g, argc, argv);
 	depth--;
 	if (rc == CLI_EXIT_USAGE && !cli_error_was_said()) {
 		/* getopt said what (an unknown option, a missing argument) */
@@ -187,6 +191,58 @@ static void cli_locale(void)
 	const char *cs = nl_langinfo(CODESET);
 	if (!cs || strcmp(cs, "UTF-8") != 0)
 		setlocale(LC_CTYPE, "C.UTF-8");
+}
+
+/* A duration: N seconds, or N followed by s, m or h. -1 when malformed. */
+static long parse_duration_ms(const char *s)
+{
+	char *end = NULL;
+	long v = s && *s >= '0' && *s <= '9' ? strtol(s, &end, 10) : -1;
+	if (v < 0 || v > 1000000 || !end)
+		return -1;
+	long unit = !*end ? 1000 : !strcmp(end, "s") ? 1000 : !strcmp(end, "m") ? 60000
+		: !strcmp(end, "h") ? 3600000 : -1;
+	return unit < 0 ? -1 : v * unit;
+}
+
+/* --timeout D of a --wait, taken out of argv (before the command's own parsing): every
+ * command that waits has it. 0, or a usage error. */
+static int take_timeout(int *argc, char **argv, const char *name)
+{
+	bool waits = false;
+	const char *value = NULL;
+	int o = 1;
+	for (int i = 1; i < *argc; i++) {
+		bool end = strcmp(argv[i], "--") == 0;
+		if (!end && !strcmp(argv[i], "--timeout") && i + 1 < *argc) {
+			value = argv[++i];
+			continue;
+		}
+		if (!end && !strncmp(argv[i], "--timeout=", 10)) {
+			value = argv[i] + 10;
+			continue;
+		}
+		if (!end && (!strcmp(argv[i], "--timeout")))
+			return cli_usage(name + 6, "--timeout wants a duration (90, 90s, 5m, 1h)");
+		waits = waits || !strcmp(argv[i], "--wait") || (!strcmp(name, "steno export") &&
+			(!strcmp(argv[i], "-o") || !strncmp(argv[i], "--output", 8)));
+		argv[o++] = argv[i];
+		if (end)
+			while (++i < *argc)
+				argv[o++] = argv[i];
+	}
+	argv[o] = NULL;
+	*argc = o;
+	if (!value)
+		return 0;
+	long ms = parse_duration_ms(value);
+	if (ms <= 0)
+		return cli_usage(name + 6, "--timeout wants a duration (90, 90s, 5m, 1h), not '%s'",
+				 value);
+	if (!waits)
+		return cli_usage(name + 6, "--timeout goes with --wait");
+	cli_set_wait_timeout(ms);
+	return 0;
 }
 
 /* argv with "--json" added before a "--" (or at the end): the global --json. NULL on no

@@ -80,7 +80,7 @@ int cmd_run_job_explained(struct cli_ctx *c, int id, const char *what, bool json
 {
 	bool said = false;
 	/* jobs_run's loop, plus SIGINT/SIGTERM: the job is cancelled (a download's .part goes). */
-	while (jobs_active(c->jobs) > 0 && !cli_interrupted()) {
+	while (jobs_active(c->jobs) > 0 && !cli_interrupted() && !cli_timed_out()) {
 		announce(c, id, what, json, &said);
 		cli_wait(c, jobs_timeout_ms(c->jobs));   /* a signal wakes it too */
 		jobs_tick(c->jobs);
@@ -103,6 +103,19 @@ int cmd_run_job_explained(struct cli_ctx *c, int id, const char *what, bool json
 		return CLI_EXIT_FAIL;
 	if (j->step == JOB_STEP_DONE)
 		return CLI_EXIT_OK;
+	if (cli_timed_out() && jobs_active(c->jobs) > 0) {
+		/* --timeout: the wait is given up; what exists goes on on the server */
+		char step[64];
+		snprintf(step, sizeof step, "%s", jobs_step_name(j->step));
+		jobs_cancel(c->jobs, id);
+		struct steno_error e;
+		steno_error_clear(&e);
+		steno_error_set(&e, STENO_ERR_TIMEOUT, "gave up waiting after --timeout (%s)", step);
+		snprintf(e.code, sizeof e.code, "timeout");
+		int rc = cli_fail(c, &e);
+		name_again(c, jobs_get(c->jobs, id), what);
+		return rc;
+	}
 	struct steno_error e = j->error;
 	if (e.kind == STENO_ERR_INVALID || e.kind == STENO_ERR_NONE)
 		e.kind = STENO_ERR_JOB; /* the server refused: not a usage error */
@@ -247,6 +260,7 @@ static const char transcribe_usage[] =
 	"  --sharing          enable sharing\n"
 	"  --org ID           organization\n"
 	"  --wait             wait until it is done (exit 1 when it fails)\n"
+	"  --timeout D        with --wait: give up waiting after D (90, 90s, 5m, 1h)\n"
 	"  --json             print the transcription as JSON\n";
 
 int cmd_transcribe(const struct cli_globals *g, int argc, char **argv)

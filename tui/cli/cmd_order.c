@@ -78,6 +78,7 @@ static const char order_create_usage[] =
 	"  --style-guide ID   a style guide of the organization\n"
 	"  --org ID           organization\n"
 	"  --wait             with --confirm: wait until the order is final\n"
+	"  --timeout D        with --wait: give up waiting after D (90, 90s, 5m, 1h)\n"
 	"  --json             print the order as JSON\n";
 
 struct oc_opts {
@@ -297,11 +298,13 @@ static const char order_translation_usage[] =
 	"  --webhook URL      receives the order's state changes\n"
 	"  --tags a,b         tags\n"
 	"  --wait             with --confirm: wait until the order is final\n"
+	"  --timeout D        with --wait: give up waiting after D (90, 90s, 5m, 1h)\n"
 	"  --json             print the order as JSON\n";
 
 static const char translate_usage[] =
 	"Usage: steno translate ID --to L[,L...] [--task] [--service auto|pro] [--confirm]\n"
-	"                       [--boost] [--webhook URL] [--tags a,b] [--wait] [--json]\n"
+	"                       [--boost] [--webhook URL] [--tags a,b] [--wait [--timeout D]]\n"
+	"                       [--json]\n"
 	"Translate transcription ID: by default a translation order (as order translation);\n"
 	"with --task one translation task per language (the older API).\n";
 
@@ -334,7 +337,7 @@ int cmd_translate(const struct cli_globals *g, int argc, char **argv)
 /* ---- confirm ---- */
 
 static const char confirm_usage[] =
-	"Usage: steno order confirm [--wait] [--json] ID\n"
+	"Usage: steno order confirm [--wait [--timeout D]] [--json] ID\n"
 	"Confirm an incomplete order; --wait follows it until it is final.\n";
 
 int cmd_order_confirm(const struct cli_globals *g, int argc, char **argv)

@@ -92,6 +92,11 @@ int cli_sleep(struct cli_ctx *c, long ms, struct steno_error *err);
  * drops what is still pending (a partial download's NAME.part is removed). */
 int cli_wait_flag(struct cli_ctx *c, const bool *done, struct steno_error *err);
 
+/* --timeout D of a --wait: from now, every wait ends after ms (cli_wait returns then, cli_sleep
+ * fails with code "timeout"), and cli_timed_out says so. 0: none. */
+void cli_set_wait_timeout(long ms);
+bool cli_timed_out(void);
+
 /* SIGINT/SIGTERM handling of the commands (installed by cli_run). */
 void cli_signals_install(void);
 /* With --json (cli/errors.h cli_json_errors), cli_fail, cli_usage and cli_check_writable also
