@@ -103,3 +103,10 @@ TESTS += tests/integration/test_cli_pipes
 # issue 22: shell completion from the command table, tested with bash's compgen
 TESTS += tests/integration/check_completion.sh
 EXTRA_DIST += tests/integration/check_completion.sh
+
+# issue 22: folder names of the config resolved (or refused), steno folders
+check_PROGRAMS += tests/integration/test_cli_folders
+tests_integration_test_cli_folders_SOURCES = %reldir%/test_cli_folders.c $(CLI_IT_COMMON)
+tests_integration_test_cli_folders_CFLAGS = $(CLI_IT_CFLAGS)
+tests_integration_test_cli_folders_LDADD = $(CLI_IT_LIBS)
+TESTS += tests/integration/test_cli_folders

@@ -32,6 +32,7 @@ const struct cli_cmd cli_cmds[] = {
 	{"style-guides", cmd_style_guides, "list the organization's style guides"},
 	{"config", cmd_config, "config paths: every path steno reads or writes"},
 	{"languages", cmd_languages, "language codes (--pro, --translation)"},
+	{"folders", cmd_folders, "the folders steno has learned, per organization"},
 	{"help", cmd_help_command, "help of steno or of a command: steno help [CMD [SUB]]"},
 	{"completion", cmd_completion, "shell completion: steno completion bash|zsh|fish"},
 };

@@ -475,8 +475,8 @@ int cmd_ls(const struct cli_globals *g, int argc, char **argv)
 	if (rc == 0)
 		rc = cli_ctx_connect(&c);
 	const char *org_flag = o.org;
-	if (rc == 0 && o.folder)
-		o.folder = cli_folder(&c, o.folder, &org_flag);
+	if (rc == 0 && o.folder && !(o.folder = cli_folder(&c, o.folder, &org_flag)))
+		rc = CLI_EXIT_USAGE;   /* a configured path without a known id: said */
 	const char *org = rc == 0 ? cli_org(&c, org_flag) : NULL;
 	if (rc == 0 && !org)
 		rc = CLI_EXIT_USAGE;

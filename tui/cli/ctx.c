@@ -170,7 +170,7 @@ static const char *cli_job_org(struct cli_ctx *c)
 }
 
 /* The state file, loaded once (a broken one was set aside by state_load). */
-static bool cli_state(struct cli_ctx *c)
+bool cli_state(struct cli_ctx *c)
 {
 	if (!c->state_loaded && c->paths.state_file) {
 		struct steno_error err;
@@ -363,17 +363,50 @@ const char *cli_org(struct cli_ctx *c, const char *flag)
 	return ref;
 }
 
+/* The id steno learned for a folder path of an organization (the state file), or NULL. */
+static const char *learned_folder_id(struct cli_ctx *c, const char *org, const char *path)
+{
+	size_t *idx = NULL;
+	long n = org && cli_state(c) ? state_folders_of(&c->state, org, &idx) : 0;
+	const char *id = NULL;
+	for (long i = 0; i < n && !id; i++) {
+		const struct state_folder *f = &c->state.folders[idx[i]];
+		const char *a = f->path ? f->path : "", *b = path;
+		a += *a == '/';
+		b += *b == '/';
+		if (f->folder_id && !strcmp(a, b))
+			id = f->folder_id;
+	}
+	free(idx);
+	return id;
+}
+
 const char *cli_folder(struct cli_ctx *c, const char *flag, const char **org)
 {
 	const struct config_profile *p =
 		c->acct.profile ? config_profile_find(&c->cfg, c->acct.profile) : NULL;
 	for (size_t i = 0; flag && p && i < p->n_folders; i++) {
 		const struct config_folder *f = &p->folders[i];
-		if (strcmp(f->name, flag) != 0 || !f->folder_id)
+		if (strcmp(f->name, flag) != 0)
 			continue;
-		if (org && !*org)
-			*org = config_org_id(p, f->org) ? config_org_id(p, f->org) : f->org;
-		return f->folder_id;
+		const char *forg = f->org ? (config_org_id(p, f->org) ? config_org_id(p, f->org)
+								      : f->org) : NULL;
+		if (org && !*org && forg)
+			*org = forg;
+		if (f->folder_id)
+			return f->folder_id;
+		/* a path: its id, when steno learned it (the API lists no folders) */
+		const char *o = forg ? forg : cli_org(c, org ? *org : NULL);
+		const char *id = f->path && o ? learned_folder_id(c, o, f->path) : NULL;
+		if (id)
+			return id;
+		if (o)
+			cli_usage(c->cmd, "folder %s is the path %s in the config, and steno knows no "
+					  "id for it in organization %s (the API lists no folders: steno "
+					  "learns an id when an order is created in the folder; steno folders "
+					  "lists what it knows): give --folder ID, or folder.%s = ID",
+				  flag, f->path ? f->path : "?", o, flag);
+		return NULL;
 	}
 	return flag;
 }

@@ -67,11 +67,16 @@ const char *cli_org(struct cli_ctx *c, const char *flag);
 typedef int (*cli_parse_fn)(const char *body, size_t len, void *out, struct steno_error *err);
 int cli_get(struct cli_ctx *c, const char *url, cli_parse_fn parse, void *out, char **body,
 	    size_t *len, struct steno_error *err);
-/* A folder: the NAME of a profile's folder.NAME line (with a numeric id) gives its id, and
- * its organization into *org when *org is NULL; anything else is returned as given. */
+/* A folder: the NAME of a profile's folder.NAME line gives its id (a path: the id steno
+ * learned for it, state file), and its organization into *org when *org is NULL; anything
+ * else is returned as given. NULL after a usage message: a configured path whose id is not
+ * known. */
 const char *cli_folder(struct cli_ctx *c, const char *flag, const char **org);
 /* base_url + path + "/" + escaped id (id may be NULL); caller frees; NULL on no memory. */
 char *cli_url(struct cli_ctx *c, const char *path, const char *id);
+
+/* The state file, loaded once (after the account: its origin scopes what is read). */
+bool cli_state(struct cli_ctx *c);
 
 /* Remembers an order, export or translation task this command created in the state file's
  * watched list, so the TUI's activity pane shows it (jobs are remembered by themselves). */
