@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <criterion/criterion.h>
+#include <ctype.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -217,4 +218,57 @@ Test(cli_json_doc, a_failed_export_says_why)
 			 "export");
 	json_object_put(o);
 	cli_result_free(&r);
+}
+
+/* The languages steno-sandbox(1) says it recognises are transcription languages it accepts
+ * (it said `en`, which it answers 422, as the spec's language table has it). */
+Test(cli_json_doc, the_recognised_languages_are_accepted)
+{
+	const char *src = getenv("STENO_SRCDIR");
+	char path[1024];
+	snprintf(path, sizeof path, "%s/docs/steno-sandbox.1", src ? src : ".");
+	char *man = cli_read_file(path);
+	cr_assert_not_null(man, "%s", path);
+	char *sec = strstr(man, ".SS Speech recognition");
+	cr_assert_not_null(sec);
+	char *end = strstr(sec, ".PP");
+	if (end)
+		*end = '\0';
+	int tried = 0;
+	for (char *p = strstr(sec, "\\fB"); p; p = strstr(p + 3, "\\fB")) {
+		/* a bold word: \fBen\-US\fR, \fBen\-*\fR; a language code when it looks like one */
+		char *e = strstr(p + 3, "\\fR");
+		if (!e || e - p > 20)
+			continue;
+		char lang[16];
+		size_t o = 0;
+		for (const char *c = p + 3; c < e && o + 3 < sizeof lang; c++) {
+			if (*c == '\\')
+				continue;
+			if (*c == '*') {
+				memcpy(lang + o, "US", 2);
+				o += 2;
+			} else {
+				lang[o++] = *c;
+			}
+		}
+		lang[o] = '\0';
+		bool code = (o == 2 || (o == 5 && lang[2] == '-')) && islower((unsigned char)lang[0]) &&
+			    islower((unsigned char)lang[1]) &&
+			    (o == 2 || (isupper((unsigned char)lang[3]) && isupper((unsigned char)lang[4])));
+		if (!code)
+			continue;
+		char body[300];
+		snprintf(body, sizeof body, "{\"transcription\":{\"name\":\"l\",\"language\":\"%s\","
+			 "\"tmp_url\":\"http://127.0.0.1:1/a.wav\",\"organization_id\":\"%s\"}}", lang,
+			 sb.org_id);
+		long status = 0;
+		json_object *r = sbx_call(&sb, "POST", "transcriptions", body, &status);
+		json_object_put(r);
+		cr_expect(status / 100 == 2, "steno-sandbox(1) says %s is recognised; the sandbox "
+			  "answers %ld", lang, status);
+		tried++;
+	}
+	cr_expect_geq(tried, 1);
+	free(man);
 }
