@@ -122,6 +122,7 @@ struct claim_op {
 static int claim_put_fn(struct steno_state *disk, void *ud)
 {
 	struct claim_op *op = ud;
+	state_claims_prune(disk, wall_ms());
 	return state_claim_put(disk, &op->rec);
 }
 
@@ -137,6 +138,7 @@ static int claim_decide_fn(struct steno_state *disk, void *ud)
 	struct claim_op *op = ud;
 	const struct job *j = op->j;
 	const char *origin = job_origin(j), *org = claim_org(j), *token = j->claim_token;
+	state_claims_prune(disk, wall_ms());
 	for (size_t i = 0; i < op->n_cand && op->n_left < RESOLVE_MAX_CANDIDATES; i++)
 		if (!state_claim_taken(disk, origin, org, op->cand[i], token))
 			op->left[op->n_left++] = op->cand[i];
@@ -347,10 +349,11 @@ static void on_recent(void *ud, struct steno_transcription_page *res, const stru
 			 "transcription \"%.80s\" from another process's: check the list", name);
 	else if (n)
 		snprintf(what, sizeof what, "not found: every transcription \"%.80s\" created since "
-			 "the submit is another steno command's", name);
+			 "the submit is another steno command's; check steno ls before sending it "
+			 "again", name);
 	else
-		snprintf(what, sizeof(what),
-			 "not found: no transcription \"%.80s\" was created since the submit", name);
+		snprintf(what, sizeof(what), "not found: no transcription \"%.80s\" was created since "
+			 "the submit; check steno ls before sending it again", name);
 	resolved(j, false, what);
 }
 

@@ -188,6 +188,8 @@ struct state_claim_in {
 /* A claim record into st (a known token: its id, resolving and done are filled in). 0 or -1
  * (no memory, or no token). */
 int state_claim_put(struct steno_state *st, const struct state_claim_in *c);
+/* Drops the claims older than STATE_CLAIM_KEEP_MS before now_ms. */
+void state_claims_prune(struct steno_state *st, int64_t now_ms);
 /* The claim of a token, or NULL. */
 struct state_claim *state_claim_find(struct steno_state *st, const char *token);
 /* Whether the item id of origin/org is recorded by any claim other than `token`'s. */

@@ -87,6 +87,21 @@ int state_claim_put(struct steno_state *st, const struct state_claim_in *c)
 	return 0;
 }
 
+void state_claims_prune(struct steno_state *st, int64_t now_ms)
+{
+	/* old ones go: a creation is looked up minutes after it, not days */
+	size_t o = 0;
+	for (size_t i = 0; i < st->n_claims; i++) {
+		if (now_ms > 0 && st->claims[i].started_ms < now_ms - STATE_CLAIM_KEEP_MS)
+			claim_free(&st->claims[i]);
+		else
+			st->claims[o++] = st->claims[i];
+	}
+	if (o != st->n_claims)
+		st->dirty = true;
+	st->n_claims = o;
+}
+
 int state_claims_merge(struct steno_state *dst, const struct steno_state *src, int64_t now_ms)
 {
 	for (size_t i = 0; i < src->n_claims; i++) {
@@ -96,15 +111,7 @@ int state_claims_merge(struct steno_state *dst, const struct steno_state *src, i
 		if (state_claim_put(dst, &in) < 0)
 			return -1;
 	}
-	/* old ones go: a creation is looked up minutes after it, not days */
-	size_t o = 0;
-	for (size_t i = 0; i < dst->n_claims; i++) {
-		if (now_ms > 0 && dst->claims[i].started_ms < now_ms - STATE_CLAIM_KEEP_MS)
-			claim_free(&dst->claims[i]);
-		else
-			dst->claims[o++] = dst->claims[i];
-	}
-	dst->n_claims = o;
+	state_claims_prune(dst, now_ms);
 	return 0;
 }
 
