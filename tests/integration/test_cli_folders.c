@@ -17,16 +17,13 @@ static struct cli_home home;
 static void setup(void)
 {
 	static const char *const fast[] = {"--clock-speed", "1000", NULL};
-	cr_assert_eq(sbx_start(&sb, fast), 0, "sandbox did not start");
-	cr_assert_eq(cli_home_init(&home), 0);
-	cr_assert_eq(cli_home_config(&home, "profile = t\n[profile t]\nfolder.pods = /Podcasts/2024\n"
-				     "folder.byid = 77\n"), 0);
+	cr_assert_eq(cli_fixture_start(&sb, &home, fast, "profile = t\n[profile t]\nfolder.pods = /Podcasts/2024\n"
+			  "folder.byid = 77\n"), 0, "sandbox did not start");
 }
 
 static void teardown(void)
 {
-	sbx_stop(&sb);
-	cli_home_free(&home);
+	cli_fixture_stop(&sb, &home);
 }
 
 TestSuite(cli_folders, .init = setup, .fini = teardown, .timeout = 120);

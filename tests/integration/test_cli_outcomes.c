@@ -23,15 +23,12 @@ static void setup(void)
 {
 	static const char *const fast[] = {"--clock-speed", "1000", NULL};
 	signal(SIGPIPE, SIG_IGN);
-	cr_assert_eq(sbx_start(&sb, fast), 0, "sandbox did not start");
-	cr_assert_eq(cli_home_init(&home), 0);
-	cr_assert_eq(cli_home_config(&home, "refresh_interval = 1\nrefresh_max = 1\n"), 0);
+	cr_assert_eq(cli_fixture_start(&sb, &home, fast, "refresh_interval = 1\nrefresh_max = 1\n"), 0, "sandbox did not start");
 }
 
 static void teardown(void)
 {
-	sbx_stop(&sb);
-	cli_home_free(&home);
+	cli_fixture_stop(&sb, &home);
 }
 
 TestSuite(cli_outcomes, .init = setup, .fini = teardown, .timeout = 240);
@@ -172,9 +169,7 @@ static void setup_slow(void)
 {
 	static const char *const slow[] = {"--clock-speed", "0.001", NULL};
 	signal(SIGPIPE, SIG_IGN);
-	cr_assert_eq(sbx_start(&sb, slow), 0, "sandbox did not start");
-	cr_assert_eq(cli_home_init(&home), 0);
-	cr_assert_eq(cli_home_config(&home, "refresh_interval = 1\nrefresh_max = 1\n"), 0);
+	cr_assert_eq(cli_fixture_start(&sb, &home, slow, "refresh_interval = 1\nrefresh_max = 1\n"), 0, "sandbox did not start");
 }
 
 /* Waits until file holds `what` (up to 60 s); its content, malloc'd, or NULL. */

@@ -19,21 +19,13 @@ static struct cli_home home;
 static void setup(void)
 {
 	const char *const extra[] = {"--page-size", "2", NULL};
-	cr_assert_eq(sbx_start(&sb, extra), 0, "sandbox did not start");
-	cr_assert_eq(cli_home_init(&home), 0);
-	char path[128], body[64];
-	snprintf(path, sizeof(path), "/_sandbox/organizations/%s/seed", sb.org_id);
-	snprintf(body, sizeof(body), "{\"transcriptions\":%d}", 2 * PAGES);
-	struct sbx_resp r;
-	cr_assert_eq(sbx_request(&sb, "POST", path, sb.admin_key, body, NULL, &r), 0);
-	cr_assert(r.status / 100 == 2);
-	sbx_resp_free(&r);
+	cr_assert_eq(cli_fixture_start(&sb, &home, extra, NULL), 0, "sandbox did not start");
+	cr_assert_eq(cli_seed_transcriptions(&sb, 2 * PAGES), 0);
 }
 
 static void teardown(void)
 {
-	sbx_stop(&sb);
-	cli_home_free(&home);
+	cli_fixture_stop(&sb, &home);
 }
 
 TestSuite(cli_pipes, .init = setup, .fini = teardown, .timeout = 120);

@@ -16,16 +16,13 @@ static struct cli_home home;
 
 static void setup(void)
 {
-	cr_assert_eq(sbx_start(&sb, NULL), 0, "sandbox did not start");
-	cr_assert_eq(cli_home_init(&home), 0);
 	/* the engine's retries of 5xx wait little */
-	cr_assert_eq(cli_home_config(&home, "retry_max_wait = 1\n"), 0);
+	cr_assert_eq(cli_fixture_start(&sb, &home, NULL, "retry_max_wait = 1\n"), 0, "sandbox did not start");
 }
 
 static void teardown(void)
 {
-	sbx_stop(&sb);
-	cli_home_free(&home);
+	cli_fixture_stop(&sb, &home);
 }
 
 TestSuite(cli_retries, .init = setup, .fini = teardown, .timeout = 120);

@@ -205,32 +205,36 @@ static void global_arg_opts(FILE *f, const char *sep)
 	opts_free(&s);
 }
 
-static void cases(FILE *f, const char *open, const char *close)
+static void cases(FILE *f)
 {
-	fprintf(f, "%s\"/\")\n\t\twords=\"", open);
+	fputs("\tcase \"$cmd/$sub\" in\n\t\"/\")\n\t\tlist=\"", f);
 	top_words(f);
-	fprintf(f, "\"%s", close);
+	fputs("\"\n\t\t;;\n", f);
 	for (size_t i = 0; i < cli_n_cmds; i++) {
-		fprintf(f, "%s\"%s/\")\n\t\twords=\"", open, cli_cmds[i].name);
+		fprintf(f, "\t\"%s/\")\n\t\tlist=\"", cli_cmds[i].name);
 		words_of(&cli_cmds[i], "", f, false);
-		fprintf(f, "\"%s", close);
+		fputs("\"\n\t\t;;\n", f);
 	}
 	for (size_t i = 0; i < cli_n_order_cmds; i++) {
-		fprintf(f, "%s\"order/%s\")\n\t\twords=\"", open, cli_order_cmds[i].name);
+		fprintf(f, "\t\"order/%s\")\n\t\tlist=\"", cli_order_cmds[i].name);
 		words_of(&cli_order_cmds[i], "order ", f, false);
-		fprintf(f, "\"%s", close);
+		fputs("\"\n\t\t;;\n", f);
 	}
+	fputs("\t*) list=\"--help\" ;;\n\tesac\n", f);
 }
 
-static void gen_bash(FILE *f)
+/* The shell function's head, the same in bash and zsh: it walks the words before the
+ * current one (`first`..`before`, each `word`) for the command and order's subcommand,
+ * skipping a global option's value; then `list` gets the words to offer. */
+static void gen_walk(FILE *f, const char *first, const char *before, const char *word)
 {
-	fputs("# bash completion for steno (made by: steno completion bash)\n"
-	      "_steno() {\n"
-	      "\tlocal cur=\"${COMP_WORDS[COMP_CWORD]}\" cmd=\"\" sub=\"\" w i words skip=\"\"\n"
-	      "\tfor ((i = 1; i < COMP_CWORD; i++)); do\n"
-	      "\t\tw=\"${COMP_WORDS[i]}\"\n"
-	      "\t\tif [[ -n $skip ]]; then skip=\"\"; continue; fi\n"
-	      "\t\tcase \"$w\" in\n\t\t", f);
+	fprintf(f, "_steno() {\n"
+		   "\tlocal cmd=\"\" sub=\"\" w list skip=\"\"\n"
+		   "\tlocal i\n"
+		   "\tfor ((i = %s; i < %s; i++)); do\n"
+		   "\t\tw=\"%s\"\n"
+		   "\t\tif [[ -n $skip ]]; then skip=\"\"; continue; fi\n"
+		   "\t\tcase \"$w\" in\n\t\t", first, before, word);
 	global_arg_opts(f, "|");
 	fputs(")\n\t\t\t[[ -z $cmd ]] && skip=1 ;;\n"
 	      "\t\t-*) ;;\n"
@@ -238,12 +242,15 @@ static void gen_bash(FILE *f)
 	      "\t\t\tif [[ -z $cmd ]]; then cmd=\"$w\"\n"
 	      "\t\t\telif [[ $cmd == order && -z $sub ]]; then sub=\"$w\"; fi ;;\n"
 	      "\t\tesac\n"
-	      "\tdone\n"
-	      "\tcase \"$cmd/$sub\" in\n", f);
-	cases(f, "\t", "\n\t\t;;\n");
-	fputs("\t*) words=\"--help\" ;;\n"
-	      "\tesac\n"
-	      "\tCOMPREPLY=($(compgen -W \"$words\" -- \"$cur\"))\n"
+	      "\tdone\n", f);
+	cases(f);
+}
+
+static void gen_bash(FILE *f)
+{
+	fputs("# bash completion for steno (made by: steno completion bash)\n", f);
+	gen_walk(f, "1", "COMP_CWORD", "${COMP_WORDS[i]}");
+	fputs("\tCOMPREPLY=($(compgen -W \"$list\" -- \"${COMP_WORDS[COMP_CWORD]}\"))\n"
 	      "}\n"
 	      "complete -o default -F _steno steno\n", f);
 }
@@ -251,44 +258,9 @@ static void gen_bash(FILE *f)
 static void gen_zsh(FILE *f)
 {
 	fputs("#compdef steno\n"
-	      "# zsh completion for steno (made by: steno completion zsh)\n"
-	      "_steno() {\n"
-	      "\tlocal cmd=\"\" sub=\"\" w words skip=\"\"\n"
-	      "\tlocal -i i\n"
-	      "\tfor ((i = 2; i < CURRENT; i++)); do\n"
-	      "\t\tw=\"${words[i]}\"\n"
-	      "\t\tif [[ -n $skip ]]; then skip=\"\"; continue; fi\n"
-	      "\t\tcase \"$w\" in\n\t\t", f);
-	global_arg_opts(f, "|");
-	fputs(")\n\t\t\t[[ -z $cmd ]] && skip=1 ;;\n"
-	      "\t\t-*) ;;\n"
-	      "\t\t*)\n"
-	      "\t\t\tif [[ -z $cmd ]]; then cmd=\"$w\"\n"
-	      "\t\t\telif [[ $cmd == order && -z $sub ]]; then sub=\"$w\"; fi ;;\n"
-	      "\t\tesac\n"
-	      "\tdone\n"
-	      "\tlocal list\n"
-	      "\tcase \"$cmd/$sub\" in\n", f);
-	/* zsh's `words` is the command line: the list goes into `list` */
-	char *text = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&text, &len);
-	if (m) {
-		cases(m, "\t", "\n\t\t;;\n");
-		fclose(m);
-		for (char *p = text; p && *p; p++) {
-			if (!strncmp(p, "words=\"", 7)) {
-				fputs("list=\"", f);
-				p += 6;
-				continue;
-			}
-			fputc(*p, f);
-		}
-		free(text);
-	}
-	fputs("\t*) list=\"--help\" ;;\n"
-	      "\tesac\n"
-	      "\tcompadd -- ${=list}\n"
+	      "# zsh completion for steno (made by: steno completion zsh)\n", f);
+	gen_walk(f, "2", "CURRENT", "${words[i]}");
+	fputs("\tcompadd -- ${=list}\n"
 	      "\t[[ ${words[CURRENT]} == -* ]] || _files\n"
 	      "}\n"
 	      "_steno \"$@\"\n", f);

@@ -115,28 +115,6 @@ int state_claims_merge(struct steno_state *dst, const struct steno_state *src, i
 	return 0;
 }
 
-static const char *jstr(json_object *o, const char *key)
-{
-	json_object *v;
-	if (!json_object_object_get_ex(o, key, &v) || !json_object_is_type(v, json_type_string))
-		return NULL;
-	return json_object_get_string(v);
-}
-
-static int64_t jint(json_object *o, const char *key)
-{
-	json_object *v;
-	return json_object_object_get_ex(o, key, &v) && json_object_is_type(v, json_type_int)
-		? json_object_get_int64(v) : 0;
-}
-
-static bool jbool(json_object *o, const char *key)
-{
-	json_object *v;
-	return json_object_object_get_ex(o, key, &v) && json_object_is_type(v, json_type_boolean) &&
-	       json_object_get_boolean(v);
-}
-
 int state_claims_from_json(struct steno_state *st, json_object *root)
 {
 	json_object *arr;
@@ -146,15 +124,15 @@ int state_claims_from_json(struct steno_state *st, json_object *root)
 		return 1;
 	for (size_t i = 0; i < json_object_array_length(arr); i++) {
 		json_object *o = json_object_array_get_idx(arr, i);
-		if (!json_object_is_type(o, json_type_object) || !jstr(o, "token") ||
-		    !jstr(o, "origin"))
+		if (!json_object_is_type(o, json_type_object) || !state_jstr(o, "token") ||
+		    !state_jstr(o, "origin"))
 			return 1;
 		struct state_claim_in c = {
-			.origin = jstr(o, "origin"), .org_id = jstr(o, "org"),
-			.token = jstr(o, "token"), .key = jstr(o, "key"),
-			.id = jstr(o, "id"), .pid = (long)jint(o, "pid"),
-			.started_ms = jint(o, "started_ms"), .resolving = jbool(o, "resolving"),
-			.done = jbool(o, "done"),
+			.origin = state_jstr(o, "origin"), .org_id = state_jstr(o, "org"),
+			.token = state_jstr(o, "token"), .key = state_jstr(o, "key"),
+			.id = state_jstr(o, "id"), .pid = (long)state_jint64(o, "pid"),
+			.started_ms = state_jint64(o, "started_ms"), .resolving = state_jtrue(o, "resolving"),
+			.done = state_jtrue(o, "done"),
 		};
 		if (state_claim_put(st, &c) < 0)
 			return -1;
