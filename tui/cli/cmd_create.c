@@ -128,6 +128,13 @@ int cmd_run_job_explained(struct cli_ctx *c, int id, const char *what, bool json
 	}
 	if (j->n_candidates)
 		cli_json_candidates(j->candidates, j->n_candidates);
+	if (steno_error_outcome_unknown(&e)) {
+		/* what to check before a script sends it again (exit 3) */
+		char msg[sizeof(e.message)];
+		snprintf(msg, sizeof msg, "%.420s; check the list (steno ls) before sending it again",
+			 e.message);
+		steno_error_set(&e, e.kind, "%s", msg);
+	}
 	if (explain)
 		explain(c, j, &e);
 	return cli_fail(c, &e);

@@ -349,11 +349,10 @@ static void on_recent(void *ud, struct steno_transcription_page *res, const stru
 			 "transcription \"%.80s\" from another process's: check the list", name);
 	else if (n)
 		snprintf(what, sizeof what, "not found: every transcription \"%.80s\" created since "
-			 "the submit is another steno command's; check steno ls before sending it "
-			 "again", name);
+			 "the submit is another steno command's", name);
 	else
-		snprintf(what, sizeof(what), "not found: no transcription \"%.80s\" was created since "
-			 "the submit; check steno ls before sending it again", name);
+		snprintf(what, sizeof(what),
+			 "not found: no transcription \"%.80s\" was created since the submit", name);
 	resolved(j, false, what);
 }
 
