@@ -269,3 +269,32 @@ Test(cli_json_doc, the_recognised_languages_are_accepted)
 	cr_expect_geq(tried, 1);
 	free(man);
 }
+
+/* -q and --fields on the list commands (ls has its own): the first column alone, chosen
+ * columns, chosen JSON keys; a column the table lacks is a usage error. */
+Test(cli_json_doc, list_commands_take_q_and_fields)
+{
+	struct cli_result r;
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"languages", "-q", NULL}), 0);
+	cr_expect_eq(r.code, 0, "%s", r.err);
+	cr_expect(strncmp(r.out, "af-ZA\n", 6) == 0, "%s", r.out);
+	cli_result_free(&r);
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"orgs", "--fields", "name,id",
+		     NULL}), 0);
+	cr_expect_eq(r.code, 0, "%s", r.err);
+	cr_expect(strncmp(r.out, "NAME", 4) == 0 && strstr(r.out, sb.org_id), "%s", r.out);
+	cli_result_free(&r);
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"languages", "--json",
+		     "--fields", "code", NULL}), 0);
+	json_object *o = one_document(r.out);
+	cr_assert(o && json_object_array_length(o) > 10, "%s", r.out);
+	cr_expect_eq(json_object_object_length(json_object_array_get_idx(o, 0)), 1);
+	json_object_put(o);
+	cli_result_free(&r);
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"languages", "--fields",
+		     "bogus", NULL}), 0);
+	cr_expect_eq(r.code, 2, "%s", r.err);
+	cr_expect(strstr(r.err, "no column bogus"), "%s", r.err);
+	cli_result_free(&r);
+	FAILS(2, "usage", "orgs", "-q", "--json");
+}

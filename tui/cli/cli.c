@@ -139,6 +139,7 @@ void cli_print_usage(FILE *out)
 }
 
 static int take_timeout(int *argc, char **argv, const char *name);
+static int take_select(int *argc, char **argv, const char *name);
 
 static int run_named(const struct cli_cmd *c, const char *prefix, const struct cli_globals *g,
 		     int argc, char **argv)
@@ -154,7 +155,15 @@ static int run_named(const struct cli_cmd *c, const char *prefix, const struct c
 	depth++;
 	int rc = take_timeout(&argc, argv, name);
 	if (rc == 0)
+		rc = take_select(&argc, argv, name);
+	if (rc == 0)
 		rc = c->run(g, argc, argv);
+	if (rc == 0 && out_select_bad()) {
+		cli_json_error(0, "usage", NULL, "--fields named a column the table does not have",
+			       NULL);
+		rc = CLI_EXIT_USAGE;
+	}
+	out_select(false, NULL);
 	depth--;
 	if (rc == CLI_EXIT_USAGE && !cli_error_was_said()) {
 		/* getopt said what (an unknown option, a missing argument) */
@@ -243,6 +252,43 @@ static int take_timeout(int *argc, char **argv, const char *name)
 	if (!waits)
 		return cli_usage(name + 6, "--timeout goes with --wait");
 	cli_set_wait_timeout(ms);
+	return 0;
+}
+
+/* -q and --fields a,b of the list commands (ls parses its own), taken out of argv. */
+static int take_select(int *argc, char **argv, const char *name)
+{
+	static const char *const lists[] = {"steno orgs", "steno glossaries", "steno style-guides",
+					     "steno languages", "steno folders"};
+	bool list = false, quiet = false, json = false;
+	for (size_t i = 0; i < sizeof lists / sizeof *lists; i++)
+		list = list || !strcmp(name, lists[i]);
+	if (!list)
+		return 0;
+	const char *fields = NULL;
+	int o = 1;
+	for (int i = 1; i < *argc; i++) {
+		if (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet")) {
+			quiet = true;
+			continue;
+		}
+		if (!strcmp(argv[i], "--fields") && i + 1 < *argc) {
+			fields = argv[++i];
+			continue;
+		}
+		if (!strncmp(argv[i], "--fields=", 9)) {
+			fields = argv[i] + 9;
+			continue;
+		}
+		json = json || !strcmp(argv[i], "--json");
+		argv[o++] = argv[i];
+	}
+	argv[o] = NULL;
+	*argc = o;
+	if (quiet && (json || fields))
+		return cli_usage(name + 6, "-q prints the first column alone: not with --json or "
+					   "--fields");
+	out_select(quiet, fields);
 	return 0;
 }
 

@@ -9,7 +9,7 @@
 #include "cli/cmds.h"
 
 static const char folders_usage[] =
-	"Usage: steno folders [--org ID] [--json]\n"
+	"Usage: steno folders [--org ID] [--json] [-q | --fields a,b]\n"
 	"The folders steno has learned on this server (the API lists none: an order's answer\n"
 	"gives its folder's id, a creation its path), per organization, with the config's\n"
 	"folder.NAME that names one; ls --folder NAME uses them.\n";

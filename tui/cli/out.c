@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 #include <wchar.h>
@@ -153,8 +154,78 @@ static void print_cell(FILE *f, const char *s, size_t width, bool last)
 		fputc(' ', f);
 }
 
+static bool sel_quiet, sel_bad;
+static const char *sel_fields;
+
+void out_select(bool quiet, const char *fields)
+{
+	sel_quiet = quiet;
+	sel_fields = fields;
+	sel_bad = false;
+}
+
+bool out_select_bad(void)
+{
+	return sel_bad;
+}
+
+/* The columns of --fields (indexes into cols, at most t->ncols), or quiet's first. */
+static size_t selected_columns(const struct out_table *t, size_t *cols)
+{
+	if (sel_quiet) {
+		cols[0] = 0;
+		return 1;
+	}
+	size_t n = 0;
+	for (const char *p = sel_fields; p && *p && n < t->ncols;) {
+		size_t len = strcspn(p, ",");
+		size_t c = 0;
+		while (c < t->ncols && (strlen(t->heads[c]) != len || strncasecmp(t->heads[c], p, len)))
+			c++;
+		if (c < t->ncols)
+			cols[n++] = c;
+		else if (len) {
+			fprintf(stderr, "steno: --fields: no column %.*s\n", (int)len, p);
+			sel_bad = true;
+		}
+		p += len + (p[len] == ',');
+	}
+	return n;
+}
+
+/* A table under -q or --fields. */
+static void print_selected(const struct out_table *t, FILE *f)
+{
+	size_t *cols = calloc(t->ncols ? t->ncols : 1, sizeof(*cols));
+	size_t *w = calloc(t->ncols ? t->ncols : 1, sizeof(*w));
+	size_t n = cols && w ? selected_columns(t, cols) : 0;
+	for (size_t k = 0; k < n; k++) {
+		w[k] = out_width(t->heads[cols[k]]);
+		for (size_t r = 0; r < t->nrows; r++) {
+			size_t cw = out_width(t->cells[r * t->ncols + cols[k]]);
+			if (cw > w[k])
+				w[k] = cw;
+		}
+	}
+	for (size_t k = 0; k < n && !sel_quiet; k++)
+		print_cell(f, t->heads[cols[k]], w[k], k + 1 == n);
+	if (n && !sel_quiet)
+		fputc('\n', f);
+	for (size_t r = 0; r < t->nrows && n; r++) {
+		for (size_t k = 0; k < n; k++)
+			print_cell(f, t->cells[r * t->ncols + cols[k]], w[k], k + 1 == n);
+		fputc('\n', f);
+	}
+	free(cols);
+	free(w);
+}
+
 void out_table_print(const struct out_table *t, FILE *f)
 {
+	if (sel_quiet || sel_fields) {
+		print_selected(t, f);
+		return;
+	}
 	size_t *w = calloc(t->ncols, sizeof(*w));
 	if (!w)
 		return;
@@ -287,8 +358,37 @@ void out_json_list_end(void)
 	list_items = 0;
 }
 
+/* --fields on a JSON array of objects: those keys only (a new reference). */
+static json_object *json_selected(json_object *obj)
+{
+	if (!sel_fields || !json_object_is_type(obj, json_type_array))
+		return json_object_get(obj);
+	json_object *a = json_object_new_array();
+	for (size_t i = 0; a && i < json_object_array_length(obj); i++) {
+		json_object *o = json_object_array_get_idx(obj, i), *c = json_object_new_object(), *v;
+		for (const char *p = sel_fields; c && *p;) {
+			size_t len = strcspn(p, ",");
+			char key[128];
+			snprintf(key, sizeof key, "%.*s", (int)(len < 127 ? len : 127), p);
+			if (json_object_is_type(o, json_type_object) &&
+			    json_object_object_get_ex(o, key, &v))
+				json_object_object_add(c, key, json_object_get(v));
+			p += len + (p[len] == ',');
+		}
+		json_object_array_add(a, c);
+	}
+	return a;
+}
+
 void out_json(FILE *f, struct json_object *obj)
 {
+	if (f == stdout && sel_fields && json_object_is_type(obj, json_type_array)) {
+		json_object *sel = json_selected(obj);
+		sel_fields = NULL;   /* once */
+		out_json(f, sel);
+		json_object_put(sel);
+		return;
+	}
 	out_json_list_item(f);
 	out_json_text(f, json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PRETTY |
 								  JSON_C_TO_STRING_SPACED |

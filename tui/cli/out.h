@@ -35,6 +35,14 @@ int out_table_add(struct out_table *t, const char *const *cells);
 /* Columns padded to their widest cell; the last column is not padded. */
 void out_table_print(const struct out_table *t, FILE *f);
 void out_table_free(struct out_table *t);
+/* -q and --fields a,b of the list commands (orgs, glossaries, style-guides, languages,
+ * folders; ls has its own): a table prints its first column alone (quiet), or the columns
+ * whose heads are the fields, in their order (case does not matter); a JSON array of objects
+ * on stdout keeps only those keys. A field no column has is said on stderr. */
+void out_select(bool quiet, const char *fields);
+/* Whether --fields named a column the table does not have (the command then exits 2). */
+bool out_select_bad(void);
+
 /* Streams a table: the first call with rows (or with `last`) fixes the column widths from
  * what it has and prints the heads and the rows; later calls print their new rows with the
  * same widths (a longer cell pushes the rest of its row). Printed rows are dropped. */
