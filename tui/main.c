@@ -15,6 +15,7 @@
 #include "api/version.h"
 #include "cli/cli.h"
 #include "cli/ctx.h"
+#include "cli/errors.h"
 #include "core/sandbox_launch.h"
 #include "core/secret.h"
 #include "keys_cmd.h"
@@ -22,6 +23,19 @@
 
 enum { OPT_PROFILE = 1, OPT_SANDBOX, OPT_BASE_URL, OPT_ORG, OPT_TRACE, OPT_READ_ONLY,
        OPT_THEME, OPT_CONFIG, OPT_JSON_GLOBAL };
+
+/* A bad global option (getopt said which): the hint, and with --json anywhere on the
+ * command line the failure object on stdout, as every command's. */
+static void global_usage_error(int argc, char **argv)
+{
+	fprintf(stderr, "Try 'steno --help'.\n");
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--json") == 0)
+			cli_json_errors(true);
+	cli_json_error(0, "usage", NULL, "bad global option (stderr says which; see steno --help)",
+		       NULL);
+	cli_json_finish(2);
+}
 
 /* Fills g from argv up to the command; returns the index of the command (argc when none),
  * or -1 after a usage message, or -2 when --help/--version was handled. */
@@ -55,7 +69,7 @@ static int parse_globals(int argc, char **argv, struct cli_globals *g, int *sand
 		case OPT_CONFIG: g->config_file = optarg; break;
 		case 'h': cli_print_usage(stdout); return -2;
 		case 'V': printf("steno %s\n", steno_version()); return -2;
-		default: fprintf(stderr, "Try 'steno --help'.\n"); return -1;
+		default: global_usage_error(argc, argv); return -1;
 		}
 	}
 	return optind;

@@ -108,6 +108,7 @@ Test(cli_json_doc, every_failure_is_one_document)
 	FAILS(2, "usage", "show", "--json");
 	FAILS(2, "usage", "--json", "show");
 	FAILS(2, "usage", "bogus", "--json");
+	FAILS(2, "usage", "--json", "--bogus", "ls");
 	FAILS(2, "usage", "order", "bogus", "--json");
 	FAILS(2, "usage", "order", "show", "--json");
 	FAILS(2, "usage", "transcribe", "/nonexistent.wav", "--language", "en-US", "--json");

@@ -40,6 +40,7 @@ struct watch {
 	struct watch_item *items;
 	size_t n, cap;
 	bool json, bare;
+	bool closed;     /* stdout's reader went away: the watch stops (exit 141) */
 };
 
 static const char *const kind_names[] = { "transcription", "order", "export", "translation" };
@@ -109,7 +110,8 @@ static void print_change(struct watch *w, const struct watch_item *it, const cha
 		free(id);
 		free(st);
 	}
-	fflush(stdout);
+	if (out_stdout_closed())
+		w->closed = true;
 }
 
 /* Prints what moved; returns true while a named item has not settled. */
@@ -213,7 +215,10 @@ static int watch_run(struct watch *w, const char *list_org)
 		sync_run(w->sync);
 		if (list_org)
 			watch_list(w, list_org);
-		if (!watch_scan(w) && !list_org)
+		bool waiting = watch_scan(w);
+		if (w->closed)
+			return CLI_EXIT_CLOSED;   /* quietly, as SIGPIPE would */
+		if (!waiting && !list_org)
 			break;
 		if (cli_interrupted())
 			return cli_fail(w->c, &(struct steno_error){ .kind = STENO_ERR_CANCELLED,
