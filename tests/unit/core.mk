@@ -94,3 +94,10 @@ TESTS += tests/unit/test_core_columns
 tests_unit_test_core_columns_SOURCES = %reldir%/test_core_columns.c %reldir%/core_helpers.h
 tests_unit_test_core_columns_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_unit_test_core_columns_LDADD = $(CORE_TEST_LIBS)
+
+check_PROGRAMS += tests/unit/test_core_claims
+TESTS += tests/unit/test_core_claims
+tests_unit_test_core_claims_SOURCES = %reldir%/test_core_claims.c %reldir%/core_helpers.h \
+	%reldir%/state_fixture.h
+tests_unit_test_core_claims_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_unit_test_core_claims_LDADD = $(CORE_TEST_LIBS)
