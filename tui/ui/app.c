@@ -11,6 +11,7 @@
 
 #include "api/http.h"
 #include "core/jobs_extra.h"
+#include "core/quit_signal.h"
 #include "ui/dialogs.h"
 #include "ui/pane_activity.h"
 #include "ui/pane_describe.h"
@@ -429,18 +430,23 @@ int app_step(struct app *app, int max_ms)
 int ui_main(const struct ui_options *opts)
 {
 	char msg[640] = "";
-	struct app *app = app_new(opts, msg, sizeof msg);
+	struct app *app;
 	struct ui_engine_wait w;
 	struct ui_loop l;
 	int rc;
 
+	/* before initscr, which then leaves SIGINT and SIGTERM alone */
+	quit_signal_install();
+	app = app_new(opts, msg, sizeof msg);
 	if (!app) {
 		fprintf(stderr, "%s\n", msg);
 		return 2;
 	}
 	app_loop_init(app, &w, &l);
 	rc = ui_loop_run(&l);
-	app_free(app);
+	app_free(app);   /* saves the state: a signal leaves as `q` does */
+	if (quit_signal_caught())
+		rc = 130;   /* as an interrupted command (steno(1) EXIT STATUS) */
 	return rc;
 }
 
