@@ -20,6 +20,7 @@
 #include "ui/pane_log.h"
 #include "ui/pane_orgs.h"
 #include "ui/wait.h"
+#include "ui/text.h"
 
 static void app_dialogs_follow(struct app *app)
 {
@@ -235,7 +236,7 @@ static void app_open_state(struct app *app)
 	if (!p->state_file || !(app->state_path = strdup(p->state_file)))
 		return;
 	if (state_load(&app->state, app->state_path, &err) == 1)
-		snprintf(app->ses.status.error, sizeof app->ses.status.error, "%.200s", err.message);
+		text_copy(app->ses.status.error, sizeof app->ses.status.error, err.message);
 	char origin[512];   /* learned folders are per server */
 	state_set_origin(&app->state, state_origin(app->opts.base_url, origin, sizeof origin),
 			 app->opts.org_id);

@@ -20,6 +20,7 @@
 #include "ui/form.h"
 #include "ui/form_draw.h"
 #include "ui/style.h"
+#include "ui/text.h"
 
 enum dex_mode { DEX_EDIT, DEX_RUNNING, DEX_DONE };
 
@@ -68,7 +69,7 @@ static int dex_build(void *arg)
 	char note[600];
 	d->download_only = d->b.env.activity_id[0] != '\0';
 	if (d->download_only)
-		snprintf(note, sizeof note, "export %s", d->b.env.activity_id);
+		text_format(note, sizeof note, "export %s", d->b.env.activity_id);
 	else
 		dialog_join_names(&d->b.env, note, sizeof note);
 	rc |= form_add(f, FORM_NOTE, "sources transcription_ids", d->download_only ? "Download" : "Export") < 0;
@@ -126,8 +127,8 @@ static int dex_open(struct pane *p, void *arg)
 static void dex_done(struct dex *d, const char *file)
 {
 	d->mode = DEX_DONE;
-	snprintf(d->file, sizeof d->file, "%s", file ? file : "");
-	snprintf(d->result, sizeof d->result, "Saved %s", d->file);
+	text_copy(d->file, sizeof d->file, file);
+	text_format(d->result, sizeof d->result, "Saved %s", d->file);
 	d->result_error = false;
 }
 
@@ -208,7 +209,8 @@ static int dex_file_name(struct dex *d, const char *fmt, const char *first, size
 	    download_dest_check(dir, buf, form_checked(&d->b.form, "overwrite"), &err) == 0)
 		return 0;
 	if (strcmp(err.code, DOWNLOAD_CODE_EXISTS) == 0)
-		snprintf(err.message, sizeof err.message, "exists: %.200s (Overwrite replaces it)", buf);
+		/* what to do first: a long name is cut at the end, not the advice */
+		text_format(err.message, sizeof err.message, "exists (Overwrite replaces it): %s", buf);
 	form_set_error(&d->b.form, "dir", err.message);
 	form_focus_first_error(&d->b.form);
 	return -1;
@@ -226,7 +228,7 @@ static bool dex_sources_ready(struct dex *d)
 			    !spec_state_is_failure(SPEC_STATE_TRANSCRIPTION, st)))
 			continue;
 		char msg[256];
-		snprintf(msg, sizeof msg, "%.120s is %.40s: only a finished transcription can be exported",
+		text_format(msg, sizeof msg, "%s is %s: only a finished transcription can be exported",
 			 dialog_tr_name(&d->b.env, d->b.env.ids[i]), st);
 		form_set_error(&d->b.form, "sources", msg);
 		return false;

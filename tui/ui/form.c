@@ -342,7 +342,7 @@ void form_set_message(struct form *f, bool error, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(f->message, sizeof f->message, fmt, ap);
+	text_vformat(f->message, sizeof f->message, fmt, ap);
 	va_end(ap);
 	f->message_error = error;
 	f->message_about_fields = false;

@@ -16,6 +16,7 @@
 #include "ui/style.h"
 #include "ui/format.h"
 #include "ui/table.h"
+#include "ui/text.h"
 
 enum { COL_KIND, COL_ID, COL_STATE, COL_TIME, COL_INFO, COL_COUNT };
 
@@ -44,13 +45,13 @@ static void info_order(char *out, size_t size, const struct steno_order *o)
 
 	for (size_t i = 0; i < o->n_ingestions; i++)
 		done += o->ingestions[i].state && !strcmp(o->ingestions[i].state, "done");
-	len = (size_t)snprintf(out, size, "ingested %zu/%zu, %zu transcriptions", done,
-			       o->n_ingestions, o->n_transcriptions ? o->n_transcriptions :
-			       o->outputs_ids.n);
-	if (o->details.present && steno_known(o->details.total_cents.st) && len < size) {
+	len = text_appendf(out, size, 0, "ingested %zu/%zu, %zu transcriptions", done,
+			   o->n_ingestions, o->n_transcriptions ? o->n_transcriptions :
+			   o->outputs_ids.n);
+	if (o->details.present && steno_known(o->details.total_cents.st)) {
 		char money[32];
 		fmt_money(money, sizeof money, o->details.total_cents.v, o->details.currency_symbol);
-		snprintf(out + len, size - len, ", total %s", money);
+		text_appendf(out, size, len, ", total %s", money);
 	}
 }
 
@@ -60,7 +61,7 @@ static void info_task(char *out, size_t size, const struct steno_translation_tas
 
 	if (steno_known(t->progress_percent.st))
 		fmt_percent(pct, sizeof pct, t->progress_percent.v / 100.0);
-	snprintf(out, size, "%s to %s%s%s", pct, t->target_language ? t->target_language : "?",
+	text_format(out, size, "%s to %s%s%s", pct, t->target_language ? t->target_language : "?",
 		 t->failure_reason ? ": " : "", t->failure_reason ? t->failure_reason : "");
 }
 
@@ -68,13 +69,13 @@ static void info_activity(char *out, size_t size, const struct store_activity *a
 {
 	out[0] = '\0';
 	if (a->has_error)
-		snprintf(out, size, "refresh failed: %.200s", a->error.message);
+		text_format(out, size, "refresh failed: %s", a->error.message);
 	else if (a->job_end)   /* how the last job on it ended: what the user did last */
-		snprintf(out, size, "%s", a->job_end);
+		text_copy(out, size, a->job_end);
 	else if (a->kind == STORE_ACT_ORDER)
 		info_order(out, size, &a->order);
 	else if (a->kind == STORE_ACT_EXPORT)
-		snprintf(out, size, "%s, %zu transcriptions%s", a->export_.format ? a->export_.format : "?",
+		text_format(out, size, "%s, %zu transcriptions%s", a->export_.format ? a->export_.format : "?",
 			 a->export_.transcription_ids.n, a->export_.download_link ? ", ready" : "");
 	else
 		info_task(out, size, &a->task);
@@ -87,7 +88,7 @@ static void info_job(char *out, size_t size, const struct steno_job *j, int asci
 	char end[STORE_JOB_END_MAX];
 
 	if (jobs_end_text(j, end, sizeof end)[0]) {
-		snprintf(out, size, "%.250s", end);   /* the column is narrower */
+		text_copy(out, size, end);
 	} else if ((j->step == JOB_STEP_UPLOADING || j->step == JOB_STEP_DOWNLOADING) &&
 		   j->bytes_total) {
 		char bar[64], a[16], b[16];
@@ -98,7 +99,7 @@ static void info_job(char *out, size_t size, const struct steno_job *j, int asci
 	} else if (j->n_result_ids) {
 		snprintf(out, size, "%zu transcriptions", j->n_result_ids);
 	} else {
-		snprintf(out, size, "%s", j->resource_id ? j->resource_id : "");
+		text_copy(out, size, j->resource_id);
 	}
 }
 
