@@ -220,3 +220,58 @@ Test(activity, a_cancelled_export_wait_stays_refreshable)
 	pf_keys(&f, "d");
 	pf_expect(&f, "Download export");
 }
+
+/* `:order bogus1`: the server answers 404. The order is not watched, not polled, not saved,
+ * and said once; leaving its view takes the error away; a restart shows nothing of it. */
+Test(activity, an_order_that_is_not_there_is_said_once_and_forgotten)
+{
+	struct pf_opts o = { .rows = 24, .cols = 100, .refresh = "0" };
+
+	pf_open(&f, &o);
+	pf_keys(&f, ":");
+	for (const char *c = "order bogus1"; *c; c++) {
+		char k[2] = { *c, 0 };
+		pf_keys(&f, *c == ' ' ? "<Space>" : k);
+	}
+	pf_keys(&f, "<Enter>");
+	pf_settle(&f);
+	pf_expect(&f, "404");
+	cr_assert_eq(store_activity_count(app_store(f.app)), 0, "the order that is not there is watched");
+	cr_assert_eq(app_wait_timeout(f.app), -1, "the order that is not there is still polled");
+	pf_keys(&f, "<Esc>");
+	pf_reject(&f, "404");
+	pf_reject(&f, "bogus1");
+	/* a refusal is newer than an error: it replaces it */
+	struct steno_error e;
+	steno_error_set(&e, STENO_ERR_HTTP, "injected fault");
+	e.http_status = 500;
+	app_error(f.app, &e);
+	pf_settle(&f);
+	pf_expect(&f, "HTTP 500");
+	pf_keys(&f, "p");   /* preview: nothing is selected */
+	pf_reject(&f, "HTTP 500");
+	restart();
+	cr_assert_eq(store_activity_count(app_store(f.app)), 0, "the order came back after a restart");
+	pf_reject(&f, "bogus1");
+}
+
+/* X on an activity row: the export is no longer watched, polled nor remembered (a restart
+ * does not bring it back). */
+Test(activity, a_row_can_be_dismissed)
+{
+	struct pf_opts o = { .rows = 30, .cols = 120, .sandbox_args = demo30 };
+	char eid[64];
+
+	pf_open(&f, &o);
+	watch_new_export(eid, sizeof eid);
+	pf_settle(&f);
+	pf_keys(&f, "4");
+	pf_expect(&f, "Activity 1");
+	pf_keys(&f, "X");
+	pf_expect(&f, "dismissed");
+	pf_expect(&f, "Activity 0");
+	cr_assert_eq(store_activity_count(app_store(f.app)), 0);
+	restart();
+	cr_assert_null(store_activity_find(app_store(f.app), STORE_ACT_EXPORT, eid),
+		       "the dismissed export came back after a restart");
+}

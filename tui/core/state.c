@@ -43,6 +43,9 @@ void state_free(struct steno_state *st)
 	for (size_t i = 0; i < st->n_watched; i++)
 		watch_free(&st->watched[i]);
 	free(st->watched);
+	for (size_t i = 0; i < st->n_forgotten; i++)
+		watch_free(&st->forgotten[i]);
+	free(st->forgotten);
 	state_choices_free(st);
 	free(st->origin);
 	memset(st, 0, sizeof(*st));
@@ -333,6 +336,27 @@ int state_watch_add(struct steno_state *st, const char *origin, const char *org_
 	return state_watch_put(st, &in, err);
 }
 
+void state_watch_forget(struct steno_state *st, const char *origin, const char *org_id,
+			enum state_watch_kind kind, const char *id)
+{
+	if (!origin || !id)
+		return;
+	long i = watch_find(st, origin, org_id ? org_id : "", kind, id);
+	if (i < 0)
+		return;
+	struct state_watch *f = realloc(st->forgotten, (st->n_forgotten + 1) * sizeof(*f));
+	if (f) {   /* no memory: dropped here, maybe back from the file after a save */
+		st->forgotten = f;
+		f[st->n_forgotten++] = st->watched[i];
+		memmove(&st->watched[i], &st->watched[i + 1],
+			(st->n_watched - (size_t)i - 1) * sizeof(*st->watched));
+		st->n_watched--;
+		st->dirty = true;
+	} else {
+		watch_drop(st, (size_t)i);
+	}
+}
+
 void state_watch_final(struct steno_state *st, const char *origin, const char *org_id,
 		       enum state_watch_kind kind, const char *id, int64_t now_ms)
 {
@@ -417,6 +441,12 @@ int state_merge_into(struct steno_state *dst, const struct steno_state *src, str
 	for (size_t i = 0; i < src->n_watched; i++)
 		if (merge_watch(dst, &src->watched[i]) < 0)
 			return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	for (size_t i = 0; i < src->n_forgotten; i++) {
+		const struct state_watch *w = &src->forgotten[i];
+		long k = watch_find(dst, w->origin, w->org_id, w->kind, w->id);
+		if (k >= 0)
+			watch_drop(dst, (size_t)k);
+	}
 	while (dst->n_watched > STATE_WATCHED_MAX)
 		watch_make_room(dst);
 	if (state_choices_merge(dst, src, err) < 0)

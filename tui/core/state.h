@@ -82,6 +82,8 @@ struct steno_state {
 	size_t n_folders;
 	struct state_watch *watched;   /* oldest first */
 	size_t n_watched;
+	struct state_watch *forgotten; /* dropped since the last save (state_watch_forget) */
+	size_t n_forgotten;
 	struct state_choice *choices;  /* core/choices.h */
 	size_t n_choices;
 	char *origin;           /* the server folders are read and learned for (state_set_origin) */
@@ -143,6 +145,12 @@ void state_watch_final(struct steno_state *st, const char *origin, const char *o
 void state_watch_job_end(struct steno_state *st, const char *origin, const char *org_id,
 			 enum state_watch_kind kind, const char *id,
 			 const struct state_job_end *end);
+
+/* Drops a watched item (dismissed by the user, or gone from the server: 404/410) and keeps
+ * its key until the next save, so that the save's merge does not bring it back from the
+ * file. Unknown items are ignored. */
+void state_watch_forget(struct steno_state *st, const char *origin, const char *org_id,
+			enum state_watch_kind kind, const char *id);
 
 /* Drops final items older than STATE_WATCH_KEEP_MS. */
 void state_watch_prune(struct steno_state *st, int64_t now_ms);

@@ -330,6 +330,24 @@ static bool act_end(struct sync_req *r, enum store_activity_kind kind, const cha
 	enum sched_kind sk = store_activity_sched_kind(kind);
 	int64_t now = sync_now_ms(s);
 
+	if (err && err->kind == STENO_ERR_HTTP &&
+	    (err->http_status == 404 || err->http_status == 410)) {
+		/* gone, or never was (`:order bogus1`): not watched, not saved, said once */
+		char *id = r->id;
+		struct steno_error gone = *err;
+		r->id = NULL;
+		req_log_error(r, err);
+		sync_req_done(r);
+		sync_unwatch(s, kind, id);
+		sync_note_ok(s);   /* the server answered */
+		static const char *const names[] = { "order", "export", "translation" };
+		steno_error_set(&gone, STENO_ERR_HTTP, "%s %s is not on the server: no longer watched",
+				names[kind], id);
+		gone.http_status = err->http_status;
+		sync_tell_error(s, &gone);
+		free(id);
+		return true;
+	}
 	if (err) {
 		char *id = r->id;
 		r->id = NULL;

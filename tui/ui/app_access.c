@@ -84,6 +84,14 @@ void app_status(struct app *app, const char *fmt, ...)
 	pane_dirty(app->ses.status_pane);
 }
 
+void app_error_forget(struct app *app, const char *about)
+{
+	if (about && *about && strstr(app->ses.status.error, about)) {
+		app->ses.status.error[0] = '\0';
+		pane_dirty(app->ses.status_pane);
+	}
+}
+
 void app_error(struct app *app, const struct steno_error *err)
 {
 	fmt_error_text(app->ses.status.error, sizeof app->ses.status.error, err);

@@ -265,6 +265,46 @@ static void activity_draw(struct pane *p)
 	table_draw(p->win, 1, p->cols, &tv, &ap->lv, act_row, p);
 }
 
+/* X on a row: an ended job's row goes; an order, export or task is no longer watched, polled
+ * or remembered (sync_unwatch), and an error about it stops showing. A running job is
+ * cancelled first (x). */
+static unsigned activity_dismiss(struct activity_pane *ap)
+{
+	struct app *app = ap->app;
+	int i = activity_cursor(app);
+	enum store_activity_kind kind;
+	char id[128];
+
+	if (i < 0) {
+		app_status(app, "nothing to dismiss here");
+		return PANE_HANDLED;
+	}
+	if ((size_t)i < app->n_watched_jobs) {
+		const struct steno_job *j = row_job(app, i);
+		int job = app->watched_jobs[i];
+		if (j && j->step != JOB_STEP_DONE && j->step != JOB_STEP_FAILED &&
+		    j->step != JOB_STEP_CANCELLED) {
+			app_status(app, "job %d still runs: x cancels it first", job);
+			return PANE_HANDLED;
+		}
+		memmove(&app->watched_jobs[i], &app->watched_jobs[i + 1],
+			(app->n_watched_jobs - (size_t)i - 1) * sizeof *app->watched_jobs);
+		app->n_watched_jobs--;
+		app_status(app, "job %d dismissed", job);
+		return PANE_HANDLED | PANE_REDRAW;
+	}
+	const char *sel = app_selected_activity(app, &kind);
+	if (!sel)
+		return PANE_HANDLED;
+	text_copy(id, sizeof id, sel);   /* the store's copy goes with the row */
+	sync_unwatch(app->sync, kind, id);
+	app_status(app, "%s dismissed: no longer watched", id);
+	app_error_forget(app, id);
+	if (ap->lv.cursor > 0 && (size_t)ap->lv.cursor >= (size_t)act_rows(app))
+		ap->lv.cursor--;
+	return PANE_HANDLED | PANE_REDRAW;
+}
+
 static unsigned activity_key(struct pane *p, enum action_id act, ui_key key)
 {
 	struct activity_pane *ap = p->data;
@@ -286,6 +326,8 @@ static unsigned activity_key(struct pane *p, enum action_id act, ui_key key)
 			app_status(app, "nothing to open here yet");
 		return PANE_HANDLED | PANE_REDRAW;
 	}
+	if (act == ACT_DISMISS)
+		return activity_dismiss(ap);
 	if (act == ACT_CANCEL_JOB) {
 		/* a cancelled job says so itself in the status line (app_on_job) */
 		if ((size_t)ap->lv.cursor >= app->n_watched_jobs ||

@@ -313,8 +313,10 @@ static void describe_pane_close(struct pane *p)
 {
 	struct describe_pane *dp = p->data;
 
-	if (dp)
+	if (dp) {
+		app_error_forget(dp->app, dp->d.id);   /* left: its error is over */
 		describe_close(&dp->d);
+	}
 	free(dp);
 	p->data = NULL;
 }

@@ -58,6 +58,7 @@ void ui_session_on_result(void *session, unsigned result)
 
 	if (result & PANE_REFUSED) {
 		text_copy(s->status.notice, sizeof s->status.notice, s->frame.notice);
+		s->status.error[0] = '\0';   /* the newer message wins, as app_status */
 		pane_dirty(s->status_pane);
 	}
 }
