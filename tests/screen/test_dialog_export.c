@@ -39,7 +39,7 @@ static void export_into_tmp(struct dfx *x)
 {
 	dfx_keys(x, "<Tab> <Tab> <Tab> <Tab> <Tab>");
 	set_dir(x, x->tmp);
-	dfx_keys(x, "<Enter>");
+	dfx_keys(x, "<F2>");
 	advance_when_waiting(x);
 }
 
@@ -199,7 +199,7 @@ Test(dialog_export, existing_file_is_refused_before_the_export)
 	open_export(&x, &one, 1);
 	dfx_keys(&x, "<Tab> <Tab> <Tab> <Tab> <Tab>");
 	set_dir(&x, x.tmp);
-	dfx_keys(&x, "<Enter>");
+	dfx_keys(&x, "<F2>");
 	char *txt = dfx_text();
 	cr_assert(dfx_pump(&x, dfx_cond_shows, "exists", 3000), "the existing file is not named:\n%s", txt);
 	free(txt);
@@ -221,7 +221,7 @@ Test(dialog_export, failed_export_keeps_the_form)
 	cr_assert_eq(count_files(x.tmp, ".txt"), 0);
 	/* a directory that does not exist is refused next to its field */
 	set_dir(&x, "/nonexistent/dir");
-	dfx_keys(&x, "<Enter>");
+	dfx_keys(&x, "<F2>");
 	cr_assert(dfx_shows(&x, "! not a directory"));
 	dfx_close(&x);
 }
@@ -327,7 +327,7 @@ Test(dialog_export, unfinished_transcription_is_refused_before_sending)
 	open_export(&x, &id, 1);
 	dfx_keys(&x, "<Tab> <Tab> <Tab> <Tab> <Tab>");
 	set_dir(&x, x.tmp);
-	dfx_keys(&x, "<Enter>");
+	dfx_keys(&x, "<F2>");
 	char *scr = dfx_text();
 	cr_assert(strstr(scr, "Still coming is ingesting: only a"), "not refused:\n%s", scr);
 	free(scr);

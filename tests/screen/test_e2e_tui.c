@@ -368,7 +368,7 @@ Test(e2e, remembered_choices_stay_with_their_server)
 	e2e_wait_text("New transcription");
 	e2e_send("Talk\tgerman");
 	e2e_wait_text("de-DE");
-	e2e_send("\r\t\thttp://127.0.0.1:9/a.wav\r");
+	e2e_send("\r\t\thttp://127.0.0.1:9/a.wav\x1bOQ");   /* F2: create */
 	e2e_wait_text("Created transcription");
 	e2e_send("\rq");
 	int st = e2e_wait_exit();

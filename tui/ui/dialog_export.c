@@ -68,6 +68,7 @@ static int dex_build(void *arg)
 	int rc = 0;
 	char note[600];
 	d->download_only = d->b.env.activity_id[0] != '\0';
+	d->b.enter_submits = d->download_only;   /* a download makes nothing on the server */
 	if (d->download_only)
 		text_format(note, sizeof note, "export %s", d->b.env.activity_id);
 	else
@@ -327,7 +328,8 @@ static void dex_draw(struct pane *p)
 	bool ascii = p->ctx->ascii;
 	int rows = dialog_body_rows(p), cols = dialog_body_cols(p);
 	dex_sync(d);
-	const char *hint = d->mode == DEX_EDIT ? "Tab: next  Enter: start  Esc: cancel" :
+	const char *hint = d->mode == DEX_EDIT && d->download_only ? "Tab: next  Enter: start  Esc: cancel" :
+		d->mode == DEX_EDIT ? "Tab/Enter: next  F2: start  Esc: cancel" :
 		d->mode == DEX_RUNNING && dex_downloading_only(d) ? "Esc: cancel the download" :
 		d->mode == DEX_RUNNING ? "Esc: close (the export goes on in the activity pane)" :
 		d->b.env.display ? "o: open  Enter/Esc: close" : "Enter/Esc: close";

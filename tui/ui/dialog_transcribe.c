@@ -194,7 +194,7 @@ static void dtr_draw(struct pane *p)
 	struct dtr *d = p->data;
 	bool ascii = p->ctx->ascii;
 	dtr_sync(d);
-	const char *hint = d->mode == DTR_EDIT ? "Tab: next  Enter: create  Esc: cancel" :
+	const char *hint = d->mode == DTR_EDIT ? "Tab/Enter: next  F2: create  Esc: cancel" :
 		d->mode == DTR_RUNNING ? "Esc: cancel the upload" : "Enter/Esc: close";
 	if (dialog_draw_form(p, &d->b, "New transcription", hint, d->mode == DTR_EDIT))
 		return;

@@ -274,7 +274,7 @@ static void dtl_draw(struct pane *p)
 	int rows = dialog_body_rows(p);
 	dtl_sync(d);
 	if (dialog_draw_form(p, &d->b, "Translate", d->mode == DTL_EDIT ?
-			     "Tab: next  Space: choose  Enter: translate  Esc: cancel" :
+			     "Tab/Enter: next  Space: choose  F2: translate  Esc: cancel" :
 			     "Enter/Esc: close (the activity pane keeps following)", d->mode == DTL_EDIT))
 		return;
 	int y = 1;

@@ -361,13 +361,13 @@ void form_show_error(struct form *f, const struct steno_error *err)
 		return;
 	}
 	if (err->kind == STENO_ERR_HTTP && err->http_status == 429)
-		form_set_message(f, true, "%s%s: nothing was created. Wait, then submit again.",
+		form_set_message(f, true, "%s%s: nothing was created. Wait, then submit again (F2).",
 				 strstr(err->message, "HTTP 429") ? "" : "too many requests (HTTP 429): ",
 				 err->message);
 	else if (err->kind == STENO_ERR_HTTP)
 		form_set_message(f, true, "HTTP %ld: %s", err->http_status, err->message);
 	else if (steno_error_outcome_unknown(err))
-		form_set_message(f, true, "%s. Submit again?", err->message);
+		form_set_message(f, true, "%s. Submit again? (F2)", err->message);
 	else if (strcmp(err->code, STENO_CODE_OUTCOME_FOUND) == 0)
 		form_set_message(f, false, "%s: no need to submit again", err->message);
 	else
@@ -585,11 +585,16 @@ static enum form_event form_key_once(struct form *f, enum action_id act, ui_key 
 	case ACT_FIELD_NEXT: form_move(f, 1); return FORM_EV_USED;
 	case ACT_FIELD_PREV: form_move(f, -1); return FORM_EV_USED;
 	case ACT_CANCEL: return FORM_EV_CANCEL;
+	case ACT_SUBMIT_FORM:
+		return FORM_EV_SUBMIT;
 	case ACT_SUBMIT:
 		if (fl && fl->kind == FORM_BUTTON) {
 			f->pressed = fl->key;
 			return FORM_EV_BUTTON;
 		}
+		/* Enter on a picker field opens its picker, never submits */
+		if (fl && (fl->kind == FORM_PICK || fl->kind == FORM_MULTI))
+			return form_pick_open(f, f->focus, 0) == 0 ? FORM_EV_USED : FORM_EV_NONE;
 		return FORM_EV_SUBMIT;
 	default:
 		break;
