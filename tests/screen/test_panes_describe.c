@@ -120,6 +120,16 @@ Test(describe, enter_on_a_transcription_shows_every_field_whole)
 	char line[120];
 	snprintf(line, sizeof line, "\"id\":\"%s\"", tid);
 	pf_expect(&f, line);
+	/* y there copies the whole answer, on one line (its newlines were refused as control
+	 * characters) */
+	out = pf_out_text(&f);
+	size_t before = strlen(out);
+	free(out);
+	pf_keys(&f, "y");
+	pf_expect(&f, "copied the JSON");
+	out = pf_out_text(&f);
+	cr_assert(strstr(out + before, "\033]52;c;"), "no OSC 52 for the JSON");
+	free(out);
 	pf_keys(&f, "J");
 	pf_expect(&f, "_links.self.editorUrl");
 	/* Esc: back to the panes */

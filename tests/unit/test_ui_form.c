@@ -539,3 +539,22 @@ Test(clipboard, tmux_with_default_settings)
 	cr_assert_str_eq(got, "https://e.example/edit/42");
 	free(out);
 }
+
+/* The JSON view's answer copied: one line, the same JSON, nothing clipboard_check refuses. */
+Test(clipboard, json_made_safe_is_the_same_json_on_one_line)
+{
+	char why[160];
+	setlocale(LC_ALL, "C.UTF-8");
+	char *s = clipboard_json_safe("{\n  \"a\": \"x\\ny\",\n  \"b\": [\n    1,\n    2\n  ]\n}");
+	cr_assert_str_eq(s, "{\"a\": \"x\\ny\",\"b\": [1,2]}");
+	cr_assert(clipboard_check(s, false, why, sizeof why), "%s", why);
+	free(s);
+	/* a bidi override and a byte that is not UTF-8 inside a string: escaped */
+	s = clipboard_json_safe("{\n  \"n\": \"\xe2\x80\xae" "exe.txt \xff \xf0\x9f\x98\x80 n\xc2\xb0" "2\"\n}");
+	cr_assert_str_eq(s, "{\"n\": \"\\u202eexe.txt \\ufffd \xf0\x9f\x98\x80 n\xc2\xb0" "2\"}");
+	cr_assert(clipboard_check(s, false, why, sizeof why), "%s", why);
+	free(s);
+	s = clipboard_json_safe("");
+	cr_assert_str_eq(s, "");
+	free(s);
+}
