@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <criterion/criterion.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,4 +275,70 @@ Test(activity, a_row_can_be_dismissed)
 	restart();
 	cr_assert_null(store_activity_find(app_store(f.app), STORE_ACT_EXPORT, eid),
 		       "the dismissed export came back after a restart");
+}
+
+/* Files in dir (no .part). */
+static int files_in(const char *dir)
+{
+	char cmd[400];
+	snprintf(cmd, sizeof cmd, "ls -A '%s' | grep -vc '\\.part$'", dir);
+	FILE *p = popen(cmd, "r");
+	int n = 0;
+	cr_assert_not_null(p);
+	if (fscanf(p, "%d", &n) != 1)
+		n = 0;
+	pclose(p);
+	return n;
+}
+
+/* q with an export still being made: steno says what quitting does and asks; another key
+ * stays, q again quits; after the restart, once the export is ready, its file is downloaded
+ * into the directory asked for, as the user asked. */
+Test(activity, quit_with_an_export_waiting_asks_and_downloads_it_after_the_restart)
+{
+	struct pf_opts o = { .rows = 30, .cols = 120, .sandbox_args = demo30 };
+	char tid[64], dl[300];
+	const char *ids[1] = { tid };
+	struct steno_error err;
+
+	pf_open(&f, &o);
+	snprintf(dl, sizeof dl, "%s/dl", f.dir);
+	cr_assert_eq(mkdir(dl, 0700), 0);
+	find_state("automatic_done", tid, sizeof tid);
+	struct steno_export_create_req req = { .format = "txt", .transcription_ids = ids,
+					       .n_transcription_ids = 1 };
+	steno_error_clear(&err);
+	int job = jobs_export(app_jobs(f.app), &req, dl, NULL, false, &err);
+	cr_assert_gt(job, 0, "%s", err.message);
+	cr_assert_eq(app_watch_job(f.app, job), 0);
+	step_until(job, JOB_STEP_WAITING);
+	/* keys one pass each: a settle would wait for the export */
+	scr_push_key('q');
+	f.quit |= app_step(f.app, 0);
+	cr_assert_not(f.quit, "q quit at once with an export being made");
+	pf_expect(&f, "Quit steno?");
+	pf_expect(&f, "downloaded when it is ready");
+	scr_push_key(27);
+	f.quit |= app_step(f.app, 0);
+	cr_assert_not(f.quit, "a key other than q or y quit");
+	pf_reject(&f, "Quit steno?");
+	scr_push_key('q');
+	f.quit |= app_step(f.app, 0);
+	scr_push_key('q');
+	f.quit |= app_step(f.app, 0);
+	cr_assert(f.quit, "q on the question did not quit");
+	cr_assert_eq(jobs_get(app_jobs(f.app), job)->step, JOB_STEP_WAITING);
+	cr_assert_eq(files_in(dl), 0);
+	restart();
+	f.quit = 0;
+	cr_assert_eq(sbx_advance(&f.sbx, 60), 0);
+	pf_keys(&f, "R");
+	for (int i = 0; i < 100 && files_in(dl) == 0; i++)
+		pf_settle(&f);
+	pf_expect(&f, "finished: ");
+	cr_assert_eq(files_in(dl), 1, "the export was not downloaded after the restart");
+	/* asked once: a second restart downloads nothing more */
+	restart();
+	pf_settle(&f);
+	cr_assert_eq(files_in(dl), 1);
 }

@@ -52,6 +52,11 @@ struct state_watch {
 	bool job_end_failed;    /* ... that job failed */
 	char *job_end_state;    /* the item's state when it ended; NULL: unknown */
 	int64_t job_end_ms;     /* wall clock when it ended; 0: no job ended on it */
+	/* An export whose download the user asked for and that was not ready when steno quit:
+	 * downloaded at the next start once ready (state_watch_download). */
+	char *download_dir;     /* NULL: no download waits */
+	char *download_name;    /* NULL: the link's own name */
+	bool download_overwrite;
 };
 
 /* The recorded end of a job (state_watch_job_end); strings borrowed. */
@@ -151,6 +156,16 @@ void state_watch_job_end(struct steno_state *st, const char *origin, const char 
  * file. Unknown items are ignored. */
 void state_watch_forget(struct steno_state *st, const char *origin, const char *org_id,
 			enum state_watch_kind kind, const char *id);
+
+/* Notes the download an export's job waits to make (dir NULL: none waits any more) on a
+ * watched item (unknown items are ignored). Saved with it, so that a restart downloads it. */
+void state_watch_download(struct steno_state *st, const char *origin, const char *org_id,
+			  enum state_watch_kind kind, const char *id, const char *dir,
+			  const char *name, bool overwrite);
+/* The watched item (NULL: unknown). */
+const struct state_watch *state_watch_get(const struct steno_state *st, const char *origin,
+					  const char *org_id, enum state_watch_kind kind,
+					  const char *id);
 
 /* Drops final items older than STATE_WATCH_KEEP_MS. */
 void state_watch_prune(struct steno_state *st, int64_t now_ms);

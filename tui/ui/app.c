@@ -122,6 +122,8 @@ void app_after_wait(struct app *app)
 	steno_http_perform(app->http);
 	jobs_tick(app->jobs);
 	sync_run(app->sync);
+	if (app->resume_downloads)
+		app->resume_downloads = app_resume_downloads(app);
 	if (jobs_active(app->jobs))
 		pane_dirty(app->activity);
 	int64_t now = app_now_ms(app);
@@ -365,6 +367,7 @@ static void app_start(struct app *app)
 	s->health = STATUS_UNKNOWN;
 	app_places_build(app);
 	sync_restore_watched(app->sync);
+	app->resume_downloads = true;   /* app_resume_downloads says when none waits */
 	pane_dirty(app->activity);
 	pane_orgs_discover(app);
 	if (!app->n_places) {
@@ -392,6 +395,8 @@ struct app *app_new(const struct ui_options *opts, char *msg, size_t size)
 		app_free(app);
 		return NULL;
 	}
+	app->ses.frame.before_quit = app_before_quit;
+	app->ses.frame.before_quit_ud = app;
 	app_start(app);
 	return app;
 }

@@ -81,6 +81,12 @@ int app_select_place(struct app *app, size_t i);
 /* app_watch.c: watched items and jobs, the right side */
 void app_on_job(void *ud, const struct steno_job *job);   /* the jobs' event callback */
 void app_show_side(struct app *app, bool activity);   /* activity or details on the right */
+/* The frame's before_quit (ud: the app): with jobs not done, the quit question (what would
+ * be lost, dialog_quit_ops) opened and its result; 0 when nothing runs. */
+unsigned app_before_quit(void *ud);
+/* Downloads asked for before a restart (an export job's, state_watch_download) start once
+ * their export is ready: one per call; returns whether any still waits. */
+bool app_resume_downloads(struct app *app);
 
 /* pane_activity.c: puts the activity pane's cursor on an order, export or task it lists */
 void app_activity_select(struct app *app, enum store_activity_kind kind, const char *id);

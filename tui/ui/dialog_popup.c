@@ -44,12 +44,17 @@ static void popup_close(struct pane *p)
 	p->data = NULL;
 }
 
-static void popup_draw(struct pane *p)
+static void popup_draw_hint(struct pane *p, const char *hint)
 {
 	struct popup *u = p->data;
-	form_draw_frame(p->win, u->title, "any key: close", p->ctx->ascii);
+	form_draw_frame(p->win, u->title, hint, p->ctx->ascii);
 	style_set(p->win, THEME_DIALOG);
 	form_draw_wrapped(p->win, 2, 2, p->cols - 4, p->rows - 4, u->text, p->ctx->ascii);
+}
+
+static void popup_draw(struct pane *p)
+{
+	popup_draw_hint(p, "any key: close");
 }
 
 int dialog_popup_fit(const struct pane *p, int cols)
@@ -79,5 +84,28 @@ const struct pane_ops dialog_popup_ops = {
 	.open = popup_open,
 	.draw = popup_draw,
 	.key = popup_key,
+	.close = popup_close,
+};
+
+static void quit_draw(struct pane *p)
+{
+	popup_draw_hint(p, "q/y: quit anyway  any other key: stay");
+}
+
+static unsigned quit_key(struct pane *p, enum action_id act, ui_key key)
+{
+	(void)p;
+	if (key == 'q' || key == 'y' || key == 'Y' || act == ACT_QUIT)
+		return PANE_HANDLED | PANE_CLOSE | PANE_QUIT;
+	return PANE_HANDLED | PANE_CLOSE;
+}
+
+const struct pane_ops dialog_quit_ops = {
+	.name = "quit",
+	.scope = SCOPE_DIALOG,
+	.place = PANE_PLACE_OVERLAY,
+	.open = popup_open,
+	.draw = quit_draw,
+	.key = quit_key,
 	.close = popup_close,
 };

@@ -369,8 +369,10 @@ static unsigned frame_global(struct ui_frame *f, enum action_id act)
 		clearok(curscr, TRUE);
 		f->all_dirty = 1;
 		return PANE_HANDLED;
-	case ACT_QUIT:
-		return PANE_HANDLED | PANE_QUIT;
+	case ACT_QUIT: {
+		unsigned asked = f->before_quit ? f->before_quit(f->before_quit_ud) : 0;
+		return asked ? asked : PANE_HANDLED | PANE_QUIT;
+	}
 	default:
 		return PANE_IGNORED;
 	}
