@@ -285,18 +285,18 @@ Test(dialog_transcribe, validation_error_clears_when_fixed)
 	dfx_open(&x, 24, 80, 0);
 	dfx_dialog(&x, &dialog_transcribe_ops);
 	dfx_keys(&x, "<F2>");
-	cr_assert(dfx_shows(&x, "name is required"));
+	cr_assert(dfx_shows(&x, "Name is required"));
 	dfx_type(&x, "T");
-	cr_assert_not(dfx_shows(&x, "name is required"), "fixed: the error goes");
+	cr_assert_not(dfx_shows(&x, "Name is required"), "fixed: the error goes");
 	dfx_keys(&x, "<Tab> <Tab> <Tab>");
 	dfx_type(&x, "http://127.0.0.1:9/a.wav");
 	dfx_keys(&x, "<Tab> <Right> <Right> <F2>");
-	cr_assert(dfx_shows(&x, "document_url is required"));
+	cr_assert(dfx_shows(&x, "Document URL is required"));
 	dfx_keys(&x, "<Up> <Left>");   /* back to the service: pro needs no document */
-	cr_assert_not(dfx_shows(&x, "document_url is required"));
+	cr_assert_not(dfx_shows(&x, "Document URL is required"));
 	dfx_keys(&x, "<Right>");       /* alignment again: the field is back, unjudged */
 	cr_assert(dfx_shows(&x, "Document URL"));
-	cr_assert_not(dfx_shows(&x, "document_url is required"));
+	cr_assert_not(dfx_shows(&x, "Document URL is required"));
 	dfx_close(&x);
 }
 

@@ -335,7 +335,7 @@ Test(activity, quit_with_an_export_waiting_asks_and_downloads_it_after_the_resta
 	pf_keys(&f, "R");
 	for (int i = 0; i < 100 && files_in(dl) == 0; i++)
 		pf_settle(&f);
-	pf_expect(&f, "finished: ");
+	pf_expect(&f, "downloaded to");
 	cr_assert_eq(files_in(dl), 1, "the export was not downloaded after the restart");
 	/* asked once: a second restart downloads nothing more */
 	restart();

@@ -181,9 +181,9 @@ Test(remember, a_validation_error_clears_when_either_field_is_fixed)
 	pf_keys(&f, "<Tab> <Tab> <C-u>");
 	type(&f, "ftp://x");
 	pf_keys(&f, "<F2>");
-	pf_expect(&f, "tmp_url must be an http:// or https:// URL");
+	pf_expect(&f, "Media URL must be an http:// or https:// URL");
 	pf_keys(&f, "<Tab> <Left> <Right>");
-	pf_expect(&f, "tmp_url must be an http:// or https:// URL");
+	pf_expect(&f, "Media URL must be an http:// or https:// URL");
 	pf_close(&f);
 }
 

@@ -284,8 +284,8 @@ Test(form, errors_go_when_the_field_is_fixed_or_hidden)
 	err.http_status = 422;
 	snprintf(err.field, sizeof err.field, "name");
 	form_show_error(&f, &err);
-	cr_assert_str_eq(form_field(&f, "name")->error, "name is too long");
-	cr_assert(strstr(f.message, "see name"), "%s", f.message);
+	cr_assert_str_eq(form_field(&f, "name")->error, "Name is too long");   /* the label, not the API field */
+	cr_assert(strstr(f.message, "see Name"), "%s", f.message);
 	type(&f, "x");
 	cr_assert_str_eq(form_field(&f, "name")->error, "");
 	cr_assert_str_eq(f.message, "", "the message about the field goes with its error");

@@ -348,14 +348,46 @@ void form_set_message(struct form *f, bool error, const char *fmt, ...)
 	f->message_about_fields = false;
 }
 
+/* The field's label as people read it: "Media URL", without a hint in parentheses. */
+static void plain_label(char *buf, size_t size, const char *label)
+{
+	const char *paren = label ? strstr(label, " (") : NULL;
+
+	text_format(buf, size, "%.*s", paren ? (int)(paren - label) : (int)strlen(label ? label : ""),
+		    label ? label : "");
+}
+
+/* An API message about a field ("tmp_url must be ...") said with the field's label ("Media
+ * URL must be ..."), as the form shows it. */
+static void labelled_message(char *buf, size_t size, const struct form_field *fl,
+			     const struct steno_error *err)
+{
+	size_t n = strlen(err->field);
+	char label[128];
+
+	plain_label(label, sizeof label, fl->label);
+	if (label[0] && !strncmp(err->message, err->field, n) &&
+	    (err->message[n] == ' ' || err->message[n] == ':'))
+		text_format(buf, size, "%s%s", label, err->message + n);
+	else
+		text_copy(buf, size, err->message);
+}
+
 void form_show_error(struct form *f, const struct steno_error *err)
 {
-	if (err->field[0] && form_set_error(f, err->field, err->message) == 0) {
-		error_field(f, err->field)->error_checked = err->kind == STENO_ERR_INVALID;
+	struct form_field *fl = err->field[0] ? error_field(f, err->field) : NULL;
+	char msg[sizeof err->message + 128], label[128];
+
+	if (fl) {
+		labelled_message(msg, sizeof msg, fl, err);
+		plain_label(label, sizeof label, fl->label);
+	}
+	if (fl && form_set_error(f, err->field, msg) == 0) {
+		fl->error_checked = err->kind == STENO_ERR_INVALID;
 		form_focus_first_error(f);
 		if (err->kind == STENO_ERR_HTTP) {
 			form_set_message(f, true, "the server refused it (HTTP %ld): see %s",
-					 err->http_status, err->field);
+					 err->http_status, label[0] ? label : err->field);
 			f->message_about_fields = true;
 		}
 		return;
@@ -386,14 +418,18 @@ static void drop_stale_message(struct form *f);
 
 void form_recheck(struct form *f, const struct steno_error *now)
 {
-	char said[sizeof f->fields[0].error];
-	error_copy(said, sizeof said, now->message);
+	char said[sizeof f->fields[0].error], msg[sizeof now->message + 128];
 	for (size_t i = 0; i < f->n; i++) {
 		struct form_field *fl = &f->fields[i];
 		if (!fl->error[0] || !fl->error_checked)
 			continue;
-		bool still = now->kind == STENO_ERR_INVALID && now->field[0] &&
-			     key_is(fl->key, now->field, true) && strcmp(fl->error, said) == 0;
+		bool mine = now->kind == STENO_ERR_INVALID && now->field[0] &&
+			    key_is(fl->key, now->field, true);
+		if (mine) {   /* as form_show_error said it: with the field's label */
+			labelled_message(msg, sizeof msg, fl, now);
+			error_copy(said, sizeof said, msg);
+		}
+		bool still = mine && strcmp(fl->error, said) == 0;
 		if (!still)
 			fl->error[0] = '\0';
 	}

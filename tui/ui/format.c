@@ -7,6 +7,7 @@
 #include "ui/text.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -190,4 +191,13 @@ int fmt_error_text(char *out, size_t size, const struct steno_error *err)
 		return text_format(out, size, "HTTP %ld: %s", err->http_status, err_words(err, m, sizeof m));
 	return text_format(out, size, "%s: %s", steno_error_kind_name(err->kind),
 			   err_words(err, m, sizeof m));
+}
+
+int fmt_count(char *buf, size_t size, double n, const char *unit)
+{
+	size_t len = unit ? strlen(unit) : 0;
+	bool plural = n != 1 && len && unit[len - 1] != 's';
+
+	return text_format(buf, size, "%g%s%s%s", n, len ? " " : "", len ? unit : "",
+			   plural ? "s" : "");
 }

@@ -67,7 +67,7 @@ size_t order_price_lines(const struct steno_order *o, char lines[][ORDER_PRICE_W
 {
 	const struct steno_order_details *d = &o->details;
 	size_t n = 0;
-	char money[48], what[120], file[TEXT_FIT_CAP(20) * 4];
+	char money[48], what[120], file[TEXT_FIT_CAP(20) * 4], units[64];
 	int64_t sum = 0, turnaround = 0;
 
 	if (!d->present) {
@@ -88,9 +88,8 @@ size_t order_price_lines(const struct steno_order *o, char lines[][ORDER_PRICE_W
 		if (text_fit_utf8(file, sizeof file, it->filename && *it->filename ? it->filename : "-",
 				  20, true) < 0)
 			snprintf(file, sizeof file, "%-20s", "?");
-		put(lines[n++], "%s %s, %g %s: %s", file, what,
-			 it->pricing_unit_count.v, it->pricing_unit_name ? it->pricing_unit_name : "",
-			 money);
+		fmt_count(units, sizeof units, it->pricing_unit_count.v, it->pricing_unit_name);
+		put(lines[n++], "%s %s, %s: %s", file, what, units, money);
 	}
 	for (size_t i = 0; i < d->n_addons_total && n < max; i++) {
 		fmt_money(money, sizeof money, d->addons_total[i].cents.v, sym(d));

@@ -45,9 +45,10 @@ static void info_order(char *out, size_t size, const struct steno_order *o)
 
 	for (size_t i = 0; i < o->n_ingestions; i++)
 		done += o->ingestions[i].state && !strcmp(o->ingestions[i].state, "done");
-	len = text_appendf(out, size, 0, "ingested %zu/%zu, %zu transcriptions", done,
-			   o->n_ingestions, o->n_transcriptions ? o->n_transcriptions :
-			   o->outputs_ids.n);
+	char count[48];
+	fmt_count(count, sizeof count, (double)(o->n_transcriptions ? o->n_transcriptions :
+						 o->outputs_ids.n), "transcription");
+	len = text_appendf(out, size, 0, "ingested %zu/%zu, %s", done, o->n_ingestions, count);
 	if (o->details.present && steno_known(o->details.total_cents.st)) {
 		char money[32];
 		fmt_money(money, sizeof money, o->details.total_cents.v, o->details.currency_symbol);
@@ -65,6 +66,15 @@ static void info_task(char *out, size_t size, const struct steno_translation_tas
 		 t->failure_reason ? ": " : "", t->failure_reason ? t->failure_reason : "");
 }
 
+static void info_export(char *out, size_t size, const struct steno_export *e)
+{
+	char count[48];
+
+	fmt_count(count, sizeof count, (double)e->transcription_ids.n, "transcription");
+	text_format(out, size, "%s, %s%s", e->format ? e->format : "?", count,
+		    e->download_link ? ", ready" : "");
+}
+
 static void info_activity(char *out, size_t size, const struct store_activity *a)
 {
 	out[0] = '\0';
@@ -75,8 +85,7 @@ static void info_activity(char *out, size_t size, const struct store_activity *a
 	else if (a->kind == STORE_ACT_ORDER)
 		info_order(out, size, &a->order);
 	else if (a->kind == STORE_ACT_EXPORT)
-		text_format(out, size, "%s, %zu transcriptions%s", a->export_.format ? a->export_.format : "?",
-			 a->export_.transcription_ids.n, a->export_.download_link ? ", ready" : "");
+		info_export(out, size, &a->export_);
 	else
 		info_task(out, size, &a->task);
 }
@@ -97,7 +106,7 @@ static void info_job(char *out, size_t size, const struct steno_job *j, int asci
 		fmt_bytes(b, sizeof b, j->bytes_total);
 		snprintf(out, size, "%s %s/%s", bar, a, b);
 	} else if (j->n_result_ids) {
-		snprintf(out, size, "%zu transcriptions", j->n_result_ids);
+		fmt_count(out, size, (double)j->n_result_ids, "transcription");
 	} else {
 		text_copy(out, size, j->resource_id);
 	}
