@@ -345,6 +345,10 @@ static enum form_event pick_filter_key(struct form *f, ui_key key)
 	pk->lv.cursor = pk->lv.top = 0;
 	if (form_pick_refilter(f) != 0)
 		f->nomem = true;
+	/* what was typed searches: the cursor on its first match, not on "../" (always kept) */
+	if (fl->kind == FORM_FILE && pk->flen && pk->n_idx > 1 &&
+	    strcmp(fl->opts[pk->idx[0]].value, "..") == 0)
+		pk->lv.cursor = 1;
 	return FORM_EV_USED;
 }
 
