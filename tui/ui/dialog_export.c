@@ -6,6 +6,8 @@
 
 #include "ui/dialog_export.h"
 
+#include <errno.h>
+
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -155,12 +157,22 @@ static void dex_sync(struct dex *d)
 		dex_done(d, j->file);
 }
 
+/* The directory, made when missing (as `steno export` makes it: one level, in a parent that
+ * exists); a path that is something else, or cannot be made, is refused next to its field. */
 static int dex_check_dir(struct dex *d, char *dir, size_t size)
 {
 	struct stat st;
+	char msg[256];
 	form_text(&d->b.form, "dir", dir, size);
-	if (!dir[0] || stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		form_set_error(&d->b.form, "dir", "not a directory");
+	msg[0] = '\0';
+	if (!dir[0])
+		text_copy(msg, sizeof msg, "not a directory");
+	else if (stat(dir, &st) != 0 && errno == ENOENT && mkdir(dir, 0777) != 0)
+		text_format(msg, sizeof msg, "cannot create it: %s", strerror(errno));
+	else if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+		text_copy(msg, sizeof msg, "not a directory");
+	if (msg[0]) {
+		form_set_error(&d->b.form, "dir", msg);
 		form_focus_first_error(&d->b.form);
 		return -1;
 	}
