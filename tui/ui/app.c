@@ -349,7 +349,8 @@ static int app_open(struct app *app, char *msg, size_t size)
 		return -1;
 	}
 	if (app_open_ui(app) < 0) {
-		snprintf(msg, size, "steno: cannot open the terminal");
+		snprintf(msg, size, "steno: %s", app->ses.term.why[0] ? app->ses.term.why :
+			 "cannot open the terminal");
 		return -1;
 	}
 	if (app_add_panes(app) < 0) {
