@@ -333,12 +333,61 @@ Test(activity, quit_with_an_export_waiting_asks_and_downloads_it_after_the_resta
 	f.quit = 0;
 	cr_assert_eq(sbx_advance(&f.sbx, 60), 0);
 	pf_keys(&f, "R");
-	for (int i = 0; i < 100 && files_in(dl) == 0; i++)
-		pf_settle(&f);
-	pf_expect(&f, "downloaded to");
+	/* the export's next poll finds it ready, then its download runs: at most 20 s */
+	for (int i = 0; i < 400 && files_in(dl) == 0; i++)
+		f.quit |= app_step(f.app, 50);
+	pf_settle(&f);
+	pf_keys(&f, "4");
+	pf_expect(&f, "downloaded");   /* "downloaded to PATH", cut at 120 columns */
 	cr_assert_eq(files_in(dl), 1, "the export was not downloaded after the restart");
 	/* asked once: a second restart downloads nothing more */
 	restart();
 	pf_settle(&f);
 	cr_assert_eq(files_in(dl), 1);
+}
+
+/* Closes the app, makes every watched item of the state file `ms` older, starts again. */
+static void restart_older(const char *path, int64_t ms)
+{
+	app_destroy(f.app);
+	json_object *root = json_object_from_file(path), *arr;
+	cr_assert_not_null(root, "no state file %s", path);
+	cr_assert(json_object_object_get_ex(root, "watched", &arr));
+	for (size_t i = 0; i < json_object_array_length(arr); i++) {
+		json_object *w = json_object_array_get_idx(arr, i), *t;
+		cr_assert(json_object_object_get_ex(w, "added_ms", &t));
+		json_object_object_add(w, "added_ms", json_object_new_int64(json_object_get_int64(t) - ms));
+	}
+	cr_assert_eq(json_object_to_file(path, root), 0);
+	json_object_put(root);
+	struct ui_options uo = {
+		.base_url = f.sbx.base_url, .api_key = f.sbx.api_key, .org_id = f.sbx.org_id,
+		.profile = "test", .term = "xterm-256color", .in = f.in, .out = f.out,
+	};
+	char msg[640];
+	f.app = app_new(&uo, msg, sizeof msg);
+	cr_assert_not_null(f.app, "%s", msg);
+	pf_settle(&f);
+}
+
+/* The activity pane fits its columns to what they hold, as the list does: at 200 columns an
+ * export's id shows (24 characters of it and more), not "67607…"; its age counts from when it was first followed
+ * (the state file's time), so a restart does not start it again at 0. */
+Test(activity, columns_fit_and_the_age_survives_a_restart)
+{
+	struct pf_opts o = { .rows = 40, .cols = 200, .sandbox_args = demo30 };
+	char eid[64], state[400];
+
+	pf_open(&f, &o);
+	watch_new_export(eid, sizeof eid);
+	pf_settle(&f);
+	pf_keys(&f, "4");
+	char head[25];
+	snprintf(head, sizeof head, "%.24s", eid);
+	pf_expect(&f, head);   /* the id, not "67607…" */
+	pf_expect(&f, "Age");
+	snprintf(state, sizeof state, "%s/state/steno/state.json", f.dir);
+	restart_older(state, 3600000);
+	pf_keys(&f, "4");
+	pf_expect_row(&f, head, "1h 00m");
 }

@@ -22,9 +22,10 @@ enum { COL_KIND, COL_ID, COL_STATE, COL_TIME, COL_INFO, COL_COUNT };
 
 static const struct layout_col act_cols[COL_COUNT] = {
 	[COL_KIND]  = { "Kind",    6, 11, 2, 0, TEXT_LEFT },
-	[COL_ID]    = { "ID",      6, 12, 3, 0, TEXT_LEFT },
+	[COL_ID]    = { "ID",      6, 12, 3, 1, TEXT_LEFT },   /* flex: never dropped, two
+							     * exports told apart at 80 */
 	[COL_STATE] = { "State",   8, 14, 1, 0, TEXT_LEFT },
-	[COL_TIME]  = { "In state", 7, 8, 4, 0, TEXT_RIGHT },
+	[COL_TIME]  = { "Age",      7, 8, 4, 0, TEXT_RIGHT },
 	[COL_INFO]  = { "Progress", 10, 60, 0, 1, TEXT_LEFT },
 };
 
@@ -112,6 +113,27 @@ static void info_job(char *out, size_t size, const struct steno_job *j, int asci
 	}
 }
 
+/* How old an order, export or task is, in seconds: from the server's time when it gives one
+ * (an export's created_at), else from when it was first followed (the state file's wall
+ * time, kept across restarts), else from when this run saw its state change. */
+static long long activity_age_s(struct app *app, const struct store_activity *a, int64_t now)
+{
+	static const enum state_watch_kind wk[] = { [STORE_ACT_ORDER] = STATE_WATCH_ORDER,
+		[STORE_ACT_EXPORT] = STATE_WATCH_EXPORT,
+		[STORE_ACT_TRANSLATION_TASK] = STATE_WATCH_TASK };
+	int64_t wall = app_wall_ms(app);
+	char origin[512];
+
+	if (a->kind == STORE_ACT_EXPORT && steno_known(a->export_.created_at.st) &&
+	    a->export_.created_at.ms > 0 && a->export_.created_at.ms <= wall)
+		return (long long)((wall - a->export_.created_at.ms) / 1000);
+	const struct state_watch *w = state_origin(app->opts.base_url, origin, sizeof origin) ?
+		state_watch_get(&app->state, origin, app->opts.org_id, wk[a->kind], a->id) : NULL;
+	if (w && w->added_ms > 0 && w->added_ms <= wall)
+		return (long long)((wall - w->added_ms) / 1000);
+	return (long long)((now - a->state_changed_ms) / 1000);
+}
+
 static int act_rows(struct app *app)
 {
 	return (int)(app->n_watched_jobs + store_activity_count(app->store));
@@ -149,7 +171,7 @@ static void act_row(void *ctx, int index, struct table_row *row)
 		row->cells[COL_STATE] = a->state ? a->state : "?";
 		row->elem[COL_STATE] = !a->finished ? THEME_STATE_WORKING :
 			a->has_error ? THEME_STATE_FAILED : THEME_STATE_DONE;
-		fmt_span(t, 16, (long long)((now - a->state_changed_ms) / 1000));
+		fmt_span(t, 16, activity_age_s(app, a, now));
 		info_activity(info, 256, a);
 		if (a->has_error || (a->job_end && a->job_end_failed))
 			row->elem[COL_INFO] = THEME_STATE_FAILED;
@@ -271,7 +293,10 @@ static void activity_draw(struct pane *p)
 		return;
 	}
 	listview_resize(&ap->lv, n, p->rows - 2 - history);
-	table_draw(p->win, 1, p->cols, &tv, &ap->lv, act_row, p);
+	/* widths from what the rows hold, as the list's: Progress first, then the id, take the
+	 * room left (both are cut to their minimum when room lacks) */
+	struct table_fit fit = { .grow = { [COL_INFO] = 1, [COL_ID] = 2 }, .sort_col = -1 };
+	table_draw_fit(p->win, 1, p->cols, &tv, &fit, &ap->lv, act_row, p);
 }
 
 /* X on a row: an ended job's row goes; an order, export or task is no longer watched, polled
