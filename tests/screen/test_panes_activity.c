@@ -391,3 +391,24 @@ Test(activity, columns_fit_and_the_age_survives_a_restart)
 	pf_keys(&f, "4");
 	pf_expect_row(&f, head, "1h 00m");
 }
+
+/* `?` shows the focused pane's keys first, and `/` searches the keys. */
+Test(activity, help_starts_with_the_panes_keys_and_searches)
+{
+	struct pf_opts o = { .rows = 40, .cols = 120, .sandbox_args = demo30 };
+
+	pf_open(&f, &o);
+	pf_keys(&f, "4 ?");
+	pf_expect(&f, "Keys of this pane (activity)");
+	pf_expect(&f, "Remove the selected row");   /* dismiss: on the first page */
+	pf_keys(&f, "/ d o w n l o a d");
+	pf_expect(&f, "/download_");
+	pf_expect(&f, "Download the export");
+	pf_reject(&f, "Move the cursor down");
+	pf_keys(&f, "<Enter>");
+	pf_expect(&f, "Download the export");
+	pf_keys(&f, "<Esc>");
+	pf_expect(&f, "Move the cursor down");
+	pf_keys(&f, "q");
+	pf_reject(&f, "Keys of this pane");
+}
