@@ -247,3 +247,28 @@ Test(describe, order_id_on_the_prompt_line)
 	pf_expect(&f, "the minimum charge, as the items only sum to €0.00");
 	pf_expect(&f, "can be submitted: ");
 }
+
+/* Tab on the `:` line completes an action's argument: `:order ` the orders the activity pane
+ * knows, `:columns` the column names. */
+Test(describe, the_prompt_completes_arguments)
+{
+	struct pf_opts o = { .rows = 40, .cols = 120, .sandbox_args = demo30 };
+	char oid[64], line[100], head[16];
+
+	pf_open(&f, &o);
+	order_elsewhere(oid);
+	snprintf(line, sizeof line, ":order %s", oid);
+	type_text(line);
+	pf_keys(&f, "<Enter>");
+	pf_wait_text(&f, "minimum charge");
+	pf_keys(&f, "<Esc>");
+	snprintf(head, sizeof head, ":order %.3s", oid);
+	type_text(head);
+	pf_keys(&f, "<Tab>");
+	snprintf(line, sizeof line, "order %s", oid);
+	pf_expect(&f, line);
+	pf_keys(&f, "<Esc>");
+	type_text(":columns name,st");
+	pf_keys(&f, "<Tab>");
+	pf_expect(&f, "columns name,state");
+}

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "api/http.h"
+#include "core/columns.h"
 #include "core/jobs_extra.h"
 #include "core/quit_signal.h"
 #include "ui/dialogs.h"
@@ -53,6 +54,36 @@ static void app_open_order(struct app *app, const char *text)
 	pane_dirty(app->activity);
 	/* opened once the input has closed (app_on_result): it is an overlay too */
 	snprintf(app->open_order, sizeof app->open_order, "%s", id);
+}
+
+/* The `:` prompt's argument completion: the orders the activity pane knows for `:order`,
+ * the list's column names for `:columns` (after the last comma). */
+static size_t app_complete_arg(void *ud, int act, const char *prefix, const char **out,
+			       size_t max)
+{
+	struct app *app = ud;
+	size_t n = 0;
+
+	if (act == ACT_OPEN_ORDER) {
+		for (size_t i = 0; i < store_activity_count(app->store) && n < max; i++) {
+			const struct store_activity *a = store_activity_at(app->store, i);
+			if (a->kind == STORE_ACT_ORDER && !strncmp(a->id, prefix, strlen(prefix)))
+				out[n++] = a->id;
+		}
+	} else if (act == ACT_COLUMNS) {
+		const char *last = strrchr(prefix, ',');
+		static char names[LISTCOL_COUNT][96];
+		size_t head = last ? (size_t)(last - prefix) + 1 : 0;
+		for (int c = 0; c < LISTCOL_COUNT && n < max; c++) {
+			const char *name = listcol_name((enum list_column)c);
+			if (name && !strncmp(name, prefix + head, strlen(prefix + head))) {
+				text_format(names[n], sizeof names[n], "%.*s%s", (int)head, prefix, name);
+				out[n] = names[n];
+				n++;
+			}
+		}
+	}
+	return n;
 }
 
 unsigned app_action(struct app *app, enum action_id act)
@@ -396,6 +427,8 @@ struct app *app_new(const struct ui_options *opts, char *msg, size_t size)
 		app_free(app);
 		return NULL;
 	}
+	app->ses.frame.ctx.complete_arg = app_complete_arg;
+	app->ses.frame.ctx.complete_ud = app;
 	app->ses.frame.before_quit = app_before_quit;
 	app->ses.frame.before_quit_ud = app;
 	app_start(app);
