@@ -103,6 +103,9 @@ struct app_input {
 	app_input_fn submit, changed, cancel;
 	bool (*key)(struct app *app, ui_key key);
 	void (*hint)(struct app *app, char *buf, size_t size, bool *error);
+	/* Tab: the line completed from text into out (true), the candidates said by the owner;
+	 * NULL: Tab is the line's own */
+	bool (*complete)(struct app *app, const char *text, char *out, size_t size);
 	struct line_history *history;      /* borrowed; may be NULL */
 };
 void app_input_start(struct app *app, const struct app_input *spec);
