@@ -272,3 +272,19 @@ Test(describe, the_prompt_completes_arguments)
 	pf_keys(&f, "<Tab>");
 	pf_expect(&f, "columns name,state");
 }
+
+/* `:glossaries` and `:style-guides` list the organization's, one a line. */
+Test(describe, glossaries_and_style_guides_can_be_browsed)
+{
+	struct pf_opts o = { .rows = 30, .cols = 120, .sandbox_args = demo30 };
+
+	pf_open(&f, &o);
+	type_text(":glossaries");
+	pf_keys(&f, "<Enter>");
+	pf_wait_text(&f, "Medical terms  en -> fr, de, es  (default)");
+	pf_expect(&f, "Glossaire juridique");
+	pf_keys(&f, "<Esc>");
+	type_text(":style-guides");
+	pf_keys(&f, "<Enter>");
+	pf_wait_text(&f, "House style  transcription, fixes grammar  (default)");
+}

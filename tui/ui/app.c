@@ -89,6 +89,9 @@ static size_t app_complete_arg(void *ud, int act, const char *prefix, const char
 unsigned app_action(struct app *app, enum action_id act)
 {
 	switch (act) {
+	case ACT_GLOSSARIES: case ACT_STYLE_GUIDES:
+		app_show_org_lists(app, act == ACT_STYLE_GUIDES);
+		return PANE_HANDLED;
 	case ACT_VIEW_ACTIVITY:
 	case ACT_VIEW_DETAILS:
 		/* the frame focuses it once it is shown */

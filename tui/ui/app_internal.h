@@ -112,6 +112,9 @@ void app_input_start(struct app *app, const struct app_input *spec);
 void app_input_open(struct app *app, const char *label, const char *initial, app_input_fn fn);
 struct pane *app_input_pane(struct app *app);   /* the input open on top, or NULL */
 
+/* org_lists.c: `:glossaries` / `:style-guides`, read and shown in a popup */
+void app_show_org_lists(struct app *app, bool style_guides);
+
 /* app.c: set-up, the loop's hooks, app-wide actions */
 unsigned app_action(struct app *app, enum action_id act);
 long app_wait_timeout(struct app *app);

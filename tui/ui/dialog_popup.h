@@ -8,7 +8,7 @@
 
 struct dialog_popup_arg {
 	const char *title;
-	const char *text;   /* untrusted: sanitized when drawn */
+	const char *text;   /* untrusted: sanitized when drawn; each '\n' starts a line */
 };
 
 /* pane_new's arg: a const struct dialog_popup_arg * (copied). */
