@@ -323,3 +323,19 @@ Test(dialog_transcribe, enter_in_a_field_never_creates)
 	cr_assert(dfx_pump(&x, created_one, NULL, 5000), "F2 did not create it");
 	dfx_close(&x);
 }
+
+/* b while the upload runs: the dialog closes, the upload goes on in the background and the
+ * transcription is made (the job is the app's, shown in the activity pane). */
+Test(dialog_transcribe, an_upload_goes_on_in_the_background)
+{
+	struct dfx x;
+	open_upload_form(&x, "Background");
+	dfx_faults(&x, "latency=1:1500ms");
+	dfx_keys(&x, "<F2>");
+	cr_assert(dfx_shows(&x, "b: on in the background"), "the key is not offered");
+	dfx_keys(&x, "b");
+	cr_assert_null(x.scr.ui.frame.overlay, "b did not close the dialog");
+	cr_assert(strstr(x.status, "goes on in the background"), "%s", x.status);
+	cr_assert(dfx_pump(&x, created_one, NULL, 10000), "the upload stopped with its dialog");
+	dfx_close(&x);
+}
