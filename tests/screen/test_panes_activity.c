@@ -412,3 +412,27 @@ Test(activity, help_starts_with_the_panes_keys_and_searches)
 	pf_keys(&f, "q");
 	pf_reject(&f, "Keys of this pane");
 }
+
+/* One row per thing: an export job waiting for its export shows on the export's row (its
+ * step there), not on a second row that reads "export 7ed15…" too. */
+Test(activity, a_job_shows_on_its_items_row)
+{
+	struct pf_opts o = { .rows = 30, .cols = 140, .sandbox_args = demo30 };
+	char tid[64];
+	const char *ids[1] = { tid };
+	struct steno_error err;
+
+	pf_open(&f, &o);
+	find_state("automatic_done", tid, sizeof tid);
+	struct steno_export_create_req req = { .format = "txt", .transcription_ids = ids,
+					       .n_transcription_ids = 1 };
+	steno_error_clear(&err);
+	int job = jobs_export(app_jobs(f.app), &req, f.dir, NULL, false, &err);
+	cr_assert_gt(job, 0, "%s", err.message);
+	cr_assert_eq(app_watch_job(f.app, job), 0);
+	step_until(job, JOB_STEP_WAITING);
+	scr_push_key('4');
+	f.quit |= app_step(f.app, 0);
+	pf_expect(&f, "Activity 1");
+	pf_expect(&f, " waiting ");
+}

@@ -134,9 +134,53 @@ static long long activity_age_s(struct app *app, const struct store_activity *a,
 	return (long long)((now - a->state_changed_ms) / 1000);
 }
 
+/* One row per thing: a job whose order, export or task is a row of the store shows on that
+ * row (its progress while it runs), not on a row of its own. */
+static bool job_on_item_row(struct app *app, const struct steno_job *j)
+{
+	enum store_activity_kind k;
+
+	return j && j->resource_id && jobs_resource_kind(j, &k) &&
+	       store_activity_find(app->store, k, j->resource_id);
+}
+
+/* The jobs with a row of their own (the first rows), and the index-th of them in
+ * app->watched_jobs (-1: none). */
+static int own_job_rows(struct app *app)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < app->n_watched_jobs; i++)
+		n += !job_on_item_row(app, jobs_get(app->jobs, app->watched_jobs[i]));
+	return n;
+}
+
+static int own_job(struct app *app, int index)
+{
+	for (size_t i = 0; index >= 0 && i < app->n_watched_jobs; i++)
+		if (!job_on_item_row(app, jobs_get(app->jobs, app->watched_jobs[i])) && index-- == 0)
+			return (int)i;
+	return -1;
+}
+
+/* The job running on an item's row (the latest watched one), NULL when none runs. */
+static const struct steno_job *item_job(struct app *app, const struct store_activity *a)
+{
+	const struct steno_job *found = NULL;
+	enum store_activity_kind k;
+
+	for (size_t i = 0; i < app->n_watched_jobs; i++) {
+		const struct steno_job *j = jobs_get(app->jobs, app->watched_jobs[i]);
+		if (j && j->step < JOB_STEP_DONE && j->resource_id && jobs_resource_kind(j, &k) &&
+		    k == a->kind && !strcmp(j->resource_id, a->id))
+			found = j;
+	}
+	return found;
+}
+
 static int act_rows(struct app *app)
 {
-	return (int)(app->n_watched_jobs + store_activity_count(app->store));
+	return own_job_rows(app) + (int)store_activity_count(app->store);
 }
 
 static void act_row(void *ctx, int index, struct table_row *row)
@@ -148,8 +192,10 @@ static void act_row(void *ctx, int index, struct table_row *row)
 	int64_t now = app_now_ms(app);
 	char *t = ap->time[slot], *info = ap->info[slot];
 
-	if ((size_t)index < app->n_watched_jobs) {
-		const struct steno_job *j = jobs_get(app->jobs, app->watched_jobs[index]);
+	int own = own_job_rows(app);
+	if (index < own) {
+		int w = own_job(app, index);
+		const struct steno_job *j = w >= 0 ? jobs_get(app->jobs, app->watched_jobs[w]) : NULL;
 		if (!j)
 			return;
 		row->cells[COL_KIND] = job_kinds[j->kind];
@@ -161,10 +207,10 @@ static void act_row(void *ctx, int index, struct table_row *row)
 		info_job(info, 256, j, p->ctx->ascii);
 		row->changing = j->step < JOB_STEP_DONE;
 	} else {
-		const struct store_activity *a =
-			store_activity_at(app->store, (size_t)index - app->n_watched_jobs);
+		const struct store_activity *a = store_activity_at(app->store, (size_t)(index - own));
 		if (!a)
 			return;
+		const struct steno_job *j = item_job(app, a);
 		static const char *const kinds[] = { "order", "export", "task" };
 		row->cells[COL_KIND] = kinds[a->kind];
 		row->cells[COL_ID] = a->id;
@@ -172,21 +218,32 @@ static void act_row(void *ctx, int index, struct table_row *row)
 		row->elem[COL_STATE] = !a->finished ? THEME_STATE_WORKING :
 			a->has_error ? THEME_STATE_FAILED : THEME_STATE_DONE;
 		fmt_span(t, 16, activity_age_s(app, a, now));
-		info_activity(info, 256, a);
-		if (a->has_error || (a->job_end && a->job_end_failed))
+		if (j) {   /* a job runs on it: its step and progress here */
+			row->cells[COL_STATE] = jobs_step_name(j->step);
+			row->elem[COL_STATE] = THEME_STATE_WORKING;
+			info_job(info, 256, j, p->ctx->ascii);
+		} else {
+			info_activity(info, 256, a);
+		}
+		if (!j && (a->has_error || (a->job_end && a->job_end_failed)))
 			row->elem[COL_INFO] = THEME_STATE_FAILED;
-		row->changing = !a->finished;
+		row->changing = !a->finished || j;
 	}
 	row->cells[COL_TIME] = t;
 	row->cells[COL_INFO] = info;
 }
 
-/* The job of a row, or NULL for a row of the store. */
+/* The job of a row: its own, or the one running on the item's row; NULL when none. */
 static const struct steno_job *row_job(struct app *app, int index)
 {
-	if (index < 0 || (size_t)index >= app->n_watched_jobs)
+	int own = own_job_rows(app), w = index < own ? own_job(app, index) : -1;
+
+	if (index < 0)
 		return NULL;
-	return jobs_get(app->jobs, app->watched_jobs[index]);
+	if (index < own)
+		return w >= 0 ? jobs_get(app->jobs, app->watched_jobs[w]) : NULL;
+	const struct store_activity *a = store_activity_at(app->store, (size_t)(index - own));
+	return a ? item_job(app, a) : NULL;
 }
 
 static int activity_cursor(struct app *app)
@@ -205,10 +262,11 @@ const char *app_selected_activity(struct app *app, enum store_activity_kind *kin
 	if (i < 0)
 		return NULL;
 	const struct steno_job *j = row_job(app, i);
+	int own = own_job_rows(app);
 	/* a transcribe job's transcription is in the list, not here */
-	if ((size_t)i < app->n_watched_jobs)
+	if (i < own)
 		return jobs_resource_kind(j, kind) ? j->resource_id : NULL;
-	const struct store_activity *a = store_activity_at(app->store, (size_t)i - app->n_watched_jobs);
+	const struct store_activity *a = store_activity_at(app->store, (size_t)(i - own));
 	if (!a)
 		return NULL;
 	*kind = a->kind;
@@ -222,7 +280,7 @@ void app_activity_select(struct app *app, enum store_activity_kind kind, const c
 	for (size_t i = 0; ap && i < store_activity_count(app->store); i++) {
 		const struct store_activity *a = store_activity_at(app->store, i);
 		if (a->kind == kind && !strcmp(a->id, id)) {
-			ap->lv.cursor = (int)(app->n_watched_jobs + i);
+			ap->lv.cursor = own_job_rows(app) + (int)i;
 			pane_dirty(app->activity);
 			return;
 		}
@@ -313,16 +371,16 @@ static unsigned activity_dismiss(struct activity_pane *ap)
 		app_status(app, "nothing to dismiss here");
 		return PANE_HANDLED;
 	}
-	if ((size_t)i < app->n_watched_jobs) {
+	if (i < own_job_rows(app)) {
 		const struct steno_job *j = row_job(app, i);
-		int job = app->watched_jobs[i];
+		int w = own_job(app, i), job = app->watched_jobs[w];
 		if (j && j->step != JOB_STEP_DONE && j->step != JOB_STEP_FAILED &&
 		    j->step != JOB_STEP_CANCELLED) {
 			app_status(app, "job %d still runs: x cancels it first", job);
 			return PANE_HANDLED;
 		}
-		memmove(&app->watched_jobs[i], &app->watched_jobs[i + 1],
-			(app->n_watched_jobs - (size_t)i - 1) * sizeof *app->watched_jobs);
+		memmove(&app->watched_jobs[w], &app->watched_jobs[w + 1],
+			(app->n_watched_jobs - (size_t)w - 1) * sizeof *app->watched_jobs);
 		app->n_watched_jobs--;
 		app_status(app, "job %d dismissed", job);
 		return PANE_HANDLED | PANE_REDRAW;
@@ -330,6 +388,11 @@ static unsigned activity_dismiss(struct activity_pane *ap)
 	const char *sel = app_selected_activity(app, &kind);
 	if (!sel)
 		return PANE_HANDLED;
+	const struct steno_job *running = row_job(app, i);
+	if (running) {
+		app_status(app, "job %d still runs on it: x cancels it first", running->id);
+		return PANE_HANDLED;
+	}
 	text_copy(id, sizeof id, sel);   /* the store's copy goes with the row */
 	sync_unwatch(app->sync, kind, id);
 	app_status(app, "%s dismissed: no longer watched", id);
@@ -364,8 +427,8 @@ static unsigned activity_key(struct pane *p, enum action_id act, ui_key key)
 		return activity_dismiss(ap);
 	if (act == ACT_CANCEL_JOB) {
 		/* a cancelled job says so itself in the status line (app_on_job) */
-		if ((size_t)ap->lv.cursor >= app->n_watched_jobs ||
-		    jobs_cancel(app->jobs, app->watched_jobs[ap->lv.cursor]) != 0)
+		const struct steno_job *j = row_job(app, ap->lv.cursor);
+		if (!j || jobs_cancel(app->jobs, j->id) != 0)
 			app_status(app, "nothing to cancel here");
 		return PANE_HANDLED | PANE_REDRAW;
 	}
