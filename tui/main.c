@@ -16,6 +16,7 @@
 #include "cli/cli.h"
 #include "cli/ctx.h"
 #include "cli/errors.h"
+#include "core/quit_signal.h"
 #include "core/sandbox_launch.h"
 #include "core/secret.h"
 #include "keys_cmd.h"
@@ -146,6 +147,9 @@ int main(int argc, char **argv)
 	if (sandbox) {
 		struct steno_error err;
 		steno_error_clear(&err);
+		/* a hang-up or SIGTERM from here on still stops the sandbox and removes its
+		 * directory: the browser's loop and the commands' waits end on it */
+		quit_signal_install();
 		if (sandbox_launch_start(&sb, NULL, NULL, 0, &err) != 0) {
 			fprintf(stderr, "steno: --sandbox: %s\n", err.message);
 			curl_global_cleanup();

@@ -361,6 +361,8 @@ Test(config, unknown_profile_and_no_key)
 	steno_error_clear(&err);
 	cr_assert_eq(config_account_resolve(&cfg, NULL, true, &a, &err), -1);
 	cr_assert(strstr(err.message, "no API key"), "%s", err.message);
+	cr_assert(strstr(err.message, "steno --sandbox"), "the first run does not offer the sandbox: %s",
+		  err.message);
 }
 
 Test(config, key_with_control_chars_is_refused_without_echo)

@@ -80,8 +80,10 @@ static const char *item_state(struct watch *w, const struct watch_item *it, bool
 	}
 	const struct store_activity *a = store_activity_find(w->store,
 		(enum store_activity_kind)(it->kind - 1), it->id);
-	if (a && a->has_error && a->error.kind == STENO_ERR_HTTP &&
-	    (a->error.http_status == 404 || a->error.http_status == 410))
+	/* the sync engine drops an item the server answers 404 or 410 for (sync_unwatch) */
+	if ((a && a->has_error && a->error.kind == STENO_ERR_HTTP &&
+	     (a->error.http_status == 404 || a->error.http_status == 410)) ||
+	    (!a && scheduler_interval(sync_scheduler(w->sync), it->kind, it->id) < 0))
 		*gone = true;
 	return a ? a->state : NULL;
 }

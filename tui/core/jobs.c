@@ -469,3 +469,21 @@ void jobs_forget(struct steno_jobs *jm, int id)
 	if (j && step_over(j->pub.step))
 		jobs_remove(jm, j);
 }
+
+bool jobs_download_target(const struct steno_job *pub, const char **dir, const char **name,
+			  bool *overwrite)
+{
+	const struct job *j = (const struct job *)pub;   /* pub is its first member */
+
+	if (!pub || pub->kind != JOB_EXPORT || !j->dir || pub->step == JOB_STEP_DOWNLOADING ||
+	    pub->step == JOB_STEP_DONE || pub->step == JOB_STEP_FAILED ||
+	    pub->step == JOB_STEP_CANCELLED)
+		return false;
+	if (dir)
+		*dir = j->dir;
+	if (name)
+		*name = j->name;
+	if (overwrite)
+		*overwrite = j->overwrite;
+	return true;
+}

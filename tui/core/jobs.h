@@ -140,6 +140,12 @@ size_t jobs_count(const struct steno_jobs *jm);
 const struct steno_job *jobs_at(const struct steno_jobs *jm, size_t i);
 /* Jobs not yet DONE, FAILED or CANCELLED. */
 size_t jobs_active(const struct steno_jobs *jm);
+/* The download an export job (jobs_export with a directory) is still to make: true, with its
+ * directory, name (NULL: the link's) and overwrite (each out may be NULL), while the job runs
+ * and has not begun downloading; false otherwise. What a quit would leave undone: the
+ * browser keeps it in the state file and downloads it at the next start. */
+bool jobs_download_target(const struct steno_job *j, const char **dir, const char **name,
+			  bool *overwrite);
 const char *jobs_step_name(enum job_step step);
 /* How a job ended, in the words the activity pane and the status line use: "downloaded to
  * PATH", "download failed: MESSAGE", the error of any other failure, the words of a cancel

@@ -52,6 +52,11 @@ struct state_watch {
 	bool job_end_failed;    /* ... that job failed */
 	char *job_end_state;    /* the item's state when it ended; NULL: unknown */
 	int64_t job_end_ms;     /* wall clock when it ended; 0: no job ended on it */
+	/* An export whose download the user asked for and that was not ready when steno quit:
+	 * downloaded at the next start once ready (state_watch_download). */
+	char *download_dir;     /* NULL: no download waits */
+	char *download_name;    /* NULL: the link's own name */
+	bool download_overwrite;
 };
 
 /* The recorded end of a job (state_watch_job_end); strings borrowed. */
@@ -101,6 +106,8 @@ struct steno_state {
 	size_t n_folders;
 	struct state_watch *watched;   /* oldest first */
 	size_t n_watched;
+	struct state_watch *forgotten; /* dropped since the last save (state_watch_forget) */
+	size_t n_forgotten;
 	struct state_choice *choices;  /* core/choices.h */
 	size_t n_choices;
 	char *origin;           /* the server folders are read and learned for (state_set_origin) */
@@ -162,6 +169,22 @@ void state_watch_final(struct steno_state *st, const char *origin, const char *o
 void state_watch_job_end(struct steno_state *st, const char *origin, const char *org_id,
 			 enum state_watch_kind kind, const char *id,
 			 const struct state_job_end *end);
+
+/* Drops a watched item (dismissed by the user, or gone from the server: 404/410) and keeps
+ * its key until the next save, so that the save's merge does not bring it back from the
+ * file. Unknown items are ignored. */
+void state_watch_forget(struct steno_state *st, const char *origin, const char *org_id,
+			enum state_watch_kind kind, const char *id);
+
+/* Notes the download an export's job waits to make (dir NULL: none waits any more) on a
+ * watched item (unknown items are ignored). Saved with it, so that a restart downloads it. */
+void state_watch_download(struct steno_state *st, const char *origin, const char *org_id,
+			  enum state_watch_kind kind, const char *id, const char *dir,
+			  const char *name, bool overwrite);
+/* The watched item (NULL: unknown). */
+const struct state_watch *state_watch_get(const struct steno_state *st, const char *origin,
+					  const char *org_id, enum state_watch_kind kind,
+					  const char *id);
 
 /* Drops final items older than STATE_WATCH_KEEP_MS. */
 void state_watch_prune(struct steno_state *st, int64_t now_ms);

@@ -53,7 +53,10 @@ static int watched_from_json(struct steno_state *st, json_object *root)
 		struct watch_in in = { .origin = state_jstr(o, "origin"), .org = state_jstr(o, "org"),
 				       .id = state_jstr(o, "id"), .added_ms = state_jint64(o, "added_ms"),
 				       .final_ms = state_jint64(o, "final_ms"), .kind = STATE_WATCH_TASK + 1,
-				       .end = end.ended_ms > 0 ? &end : NULL };
+				       .end = end.ended_ms > 0 ? &end : NULL,
+				       .download_dir = state_jstr(o, "download_dir"),
+				       .download_name = state_jstr(o, "download_name"),
+				       .download_overwrite = state_jtrue(o, "download_overwrite") };
 		for (int k = 0; kind && k <= STATE_WATCH_TASK; k++)
 			if (!strcmp(kind, watch_kinds[k]))
 				in.kind = (enum state_watch_kind)k;
@@ -104,6 +107,14 @@ static int watched_to_json(const struct steno_state *st, json_object *root)
 		json_object_object_add(o, "added_ms", json_object_new_int64(w->added_ms));
 		if (w->final_ms)
 			json_object_object_add(o, "final_ms", json_object_new_int64(w->final_ms));
+		if (w->download_dir) {
+			json_object_object_add(o, "download_dir", json_object_new_string(w->download_dir));
+			if (w->download_name)
+				json_object_object_add(o, "download_name",
+						       json_object_new_string(w->download_name));
+			if (w->download_overwrite)
+				json_object_object_add(o, "download_overwrite", json_object_new_boolean(1));
+		}
 		if (!w->job_end_ms)
 			continue;
 		json_object_object_add(o, "job_end_ms", json_object_new_int64(w->job_end_ms));

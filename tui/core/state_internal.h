@@ -12,6 +12,8 @@ struct watch_in {
 	enum state_watch_kind kind;
 	int64_t added_ms, final_ms;
 	const struct state_job_end *end;   /* NULL: no job ended on it */
+	const char *download_dir, *download_name;   /* a download that waits (NULL: none) */
+	bool download_overwrite;
 };
 
 /* Adds a watched item as given (times included); a known one is kept. 1 new, 0 known, -1
