@@ -94,3 +94,9 @@ TESTS += tests/unit/test_core_columns
 tests_unit_test_core_columns_SOURCES = %reldir%/test_core_columns.c %reldir%/core_helpers.h
 tests_unit_test_core_columns_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_unit_test_core_columns_LDADD = $(CORE_TEST_LIBS)
+
+check_PROGRAMS += tests/unit/test_core_localdb
+TESTS += tests/unit/test_core_localdb
+tests_unit_test_core_localdb_SOURCES = %reldir%/test_core_localdb.c %reldir%/core_helpers.h
+tests_unit_test_core_localdb_CFLAGS = $(CORE_TEST_CFLAGS) $(SQLITE_CFLAGS)
+tests_unit_test_core_localdb_LDADD = $(CORE_TEST_LIBS)
