@@ -100,3 +100,9 @@ TESTS += tests/unit/test_core_localdb
 tests_unit_test_core_localdb_SOURCES = %reldir%/test_core_localdb.c %reldir%/core_helpers.h
 tests_unit_test_core_localdb_CFLAGS = $(CORE_TEST_CFLAGS) $(SQLITE_CFLAGS)
 tests_unit_test_core_localdb_LDADD = $(CORE_TEST_LIBS)
+
+check_PROGRAMS += tests/unit/test_core_store_db
+TESTS += tests/unit/test_core_store_db
+tests_unit_test_core_store_db_SOURCES = %reldir%/test_core_store_db.c %reldir%/core_helpers.h
+tests_unit_test_core_store_db_CFLAGS = $(CORE_TEST_CFLAGS) $(SQLITE_CFLAGS)
+tests_unit_test_core_store_db_LDADD = $(CORE_TEST_LIBS)

@@ -81,6 +81,7 @@ struct store_transcription {
 	int64_t updated_ms;             /* when any field last changed */
 	int64_t fetched_ms;             /* when the last response about it arrived */
 	int64_t live_ms;                /* a live re-read listed it anew or changed it (0: never) */
+	bool cached;                    /* from the local store, not read by this process yet */
 };
 
 /* Merges a transcription (list item, create or retrieve response: `detailed` for retrieve).
@@ -111,6 +112,12 @@ struct store_view {
 	bool has_error;
 	struct steno_error error;  /* of the last failed load */
 	int64_t loaded_ms;
+	/* Rows filled from the local store (store_view_load_cached), not yet proven by a read of
+	 * every page: page 1 drops only the rows within its own range, a read to the end drops
+	 * the rest (and puts the rows in the server's order). */
+	bool cached;
+	int64_t cached_wall_ms;    /* when those rows were read (ms since 1970), 0: never */
+	struct store_walk *walk;   /* ids listed since page 1 while cached (store's) */
 };
 
 /* Finds (or with create, makes) the view. NULL when absent or on no memory. */
@@ -134,6 +141,37 @@ void store_view_failed(struct steno_store *st, struct store_view *v, const struc
 /* Item i of a view (NULL when out of range). */
 const struct store_transcription *store_view_item(const struct steno_store *st,
 						  const struct store_view *v, size_t i);
+
+/* ---- the local store on disk (core/localdb.h, core/store_db.c) ---- */
+
+struct localdb;
+/* The store writes every answer it takes through to `db` and can be fed from it. Takes
+ * ownership of db (closed by store_free), also on failure. wall_ms: ms since 1970 (NULL:
+ * the real time). 0, or -1 with err. */
+int store_attach_db(struct steno_store *st, struct localdb *db, int64_t (*wall_ms)(void *ud),
+		    void *ud, struct steno_error *err);
+/* Opens the local store of base_url (config `cache`, paths->cache_dir) and attaches it.
+ * 0 attached; 1 `cache = off` (memory only); -1 with err when no store could be had (memory
+ * only too: the caller says so and goes on). *notice: as localdb_open's (caller frees). */
+struct steno_config;
+struct steno_paths;
+int store_open_local(struct steno_store *st, const struct steno_config *cfg,
+		     const struct steno_paths *paths, const char *base_url,
+		     int64_t (*wall_ms)(void *ud), void *ud, char **notice,
+		     struct steno_error *err);
+/* The attached db (NULL: memory only). */
+struct localdb *store_localdb(const struct steno_store *st);
+/* The first write to the db that failed ("local store: ..."), NULL when none. */
+const char *store_db_error(const struct steno_store *st);
+int64_t store_db_wall_ms(const struct steno_store *st);
+/* Fills an empty, never read view with the rows last read into the db (their records too,
+ * unless already known), marked cached. Returns the rows filled (0: none known), -1 on
+ * error. `now`: the caller's clock (the records' times are turned into it). */
+long store_view_load_cached(struct steno_store *st, struct store_view *v, int64_t now);
+/* One transcription / activity item not in memory, from the db. 1 filled, 0 not there. */
+int store_transcription_load_cached(struct steno_store *st, const char *id, int64_t now);
+int store_activity_load_cached(struct steno_store *st, enum store_activity_kind kind,
+			       const char *id, int64_t now);
 
 /* ---- filtering and sorting (k9s-like): index arrays into a view ---- */
 

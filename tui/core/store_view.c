@@ -22,6 +22,7 @@ static void view_free(struct store_view *v)
 	free(v->tags);
 	free(v->next_url);
 	steno_pager_free(&v->pager);
+	store_walk_free(v->walk);
 	free(v);
 }
 
@@ -103,6 +104,7 @@ void store_views_forget(struct steno_store *st, const char *id)
 				free(v->ids[j]);
 				memmove(&v->ids[j], &v->ids[j + 1], (v->n - j - 1) * sizeof(char *));
 				v->n--;
+				store_db_view(st, v, j, false);
 				struct store_event ev = { .what = STORE_WHAT_LIST, .view = v->key };
 				store_emit(st, false, &ev);
 				break;
@@ -123,7 +125,7 @@ static bool view_has(const struct store_view *v, const char *id)
 	return ids_have(v->ids, v->n, id);
 }
 
-static int view_append(struct store_view *v, const char *id)
+int store_view_append(struct store_view *v, const char *id)
 {
 	if (v->n == v->cap) {
 		size_t nc = v->cap ? v->cap * 2 : 32;
@@ -169,7 +171,7 @@ static int page_item(struct steno_store *st, struct store_view *v, struct steno_
 	char *old_state;
 	int rc = store_rec_merge(st, t, false, now, &state_changed, &old_state, err);
 	if (rc >= 0 && !view_has(v, id)) {
-		if (view_append(v, id) != 0)
+		if (store_view_append(v, id) != 0)
 			rc = steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 		else
 			*listed_new = true;
@@ -184,10 +186,17 @@ static int page_item(struct steno_store *st, struct store_view *v, struct steno_
 	return rc;
 }
 
-int store_view_add_page(struct steno_store *st, struct store_view *v,
-			struct steno_transcription_page *page, bool first, int64_t now,
-			struct steno_error *err)
+static int cached_first_page(struct steno_store *st, struct store_view *v,
+			     struct steno_transcription_page *page, int64_t now,
+			     struct steno_error *err);
+
+static int add_page(struct steno_store *st, struct store_view *v,
+		    struct steno_transcription_page *page, bool first, int64_t now,
+		    struct steno_error *err)
 {
+	if (first && v->cached)
+		return cached_first_page(st, v, page, now, err);
+	bool walking = !first && v->walk && store_walk_page(v, page, false);
 	size_t old_n = v->n;
 	bool changed = first ? (v->n > 0 || v->has_error) : false;
 	int rc = 0;
@@ -218,11 +227,25 @@ int store_view_add_page(struct steno_store *st, struct store_view *v,
 	v->pages++;
 	v->loaded_ms = now;
 	steno_transcription_page_free(page);
-	changed = changed || listed_new || v->n != old_n || v->end != was_end || first;
+	bool proven = walking && v->end && rc >= 0 && store_walk_finish(st, v);
+	changed = changed || listed_new || v->n != old_n || v->end != was_end || first || proven;
+	store_db_view(st, v, first || proven ? 0 : old_n, v->end && rc >= 0);
 	struct store_event ev = { .what = STORE_WHAT_LIST, .view = v->key };
 	if (changed)
 		store_emit(st, false, &ev);
 	return rc < 0 ? -1 : (changed ? 1 : 0);
+}
+
+int store_view_add_page(struct steno_store *st, struct store_view *v,
+			struct steno_transcription_page *page, bool first, int64_t now,
+			struct steno_error *err)
+{
+	store_db_begin(st);
+	st->db_org = v->org_id ? v->org_id : "";
+	int rc = add_page(st, v, page, first, now, err);
+	st->db_org = NULL;
+	store_db_commit(st);
+	return rc;
 }
 
 /* The ids of `old` that stay after a fresh page 1 whose items are already in v: those below
@@ -239,14 +262,13 @@ static int merge_tail(struct store_view *v, char **old, size_t n_old, size_t pag
 			seen = true;
 		}
 	for (size_t i = seen ? last + 1 : 0; page_n > 0 && i < n_old; i++)
-		if (!view_has(v, old[i]) && view_append(v, old[i]) != 0)
+		if (!view_has(v, old[i]) && store_view_append(v, old[i]) != 0)
 			return -1;
 	return 0;
 }
 
-int store_view_merge_head(struct steno_store *st, struct store_view *v,
-			  struct steno_transcription_page *page, int64_t now,
-			  struct steno_error *err)
+static int merge_head(struct steno_store *st, struct store_view *v,
+		      struct steno_transcription_page *page, int64_t now, struct steno_error *err)
 {
 	char **old = v->ids;
 	size_t n_old = v->n;
@@ -295,10 +317,45 @@ int store_view_merge_head(struct steno_store *st, struct store_view *v,
 	v->has_error = false;
 	v->loaded_ms = now;
 	steno_transcription_page_free(page);
+	store_db_view(st, v, changed ? 0 : v->n, v->end && v->pages <= 1);
 	struct store_event ev = { .what = STORE_WHAT_LIST, .view = v->key };
 	if (changed)
 		store_emit(st, false, &ev);
 	return rc < 0 ? -1 : (changed ? 1 : 0);
+}
+
+int store_view_merge_head(struct steno_store *st, struct store_view *v,
+			  struct steno_transcription_page *page, int64_t now,
+			  struct steno_error *err)
+{
+	store_db_begin(st);
+	st->db_org = v->org_id ? v->org_id : "";
+	int rc = merge_head(st, v, page, now, err);
+	st->db_org = NULL;
+	store_db_commit(st);
+	return rc;
+}
+
+/* Page 1 of a view filled from the db: merged like a live re-read (its rows first, the rows
+ * it no longer lists within its own range gone, the rest kept), and the walk that will prove
+ * the rest begins. A page 1 with no next link is the whole list. */
+static int cached_first_page(struct steno_store *st, struct store_view *v,
+			     struct steno_transcription_page *page, int64_t now,
+			     struct steno_error *err)
+{
+	v->pages = 0;
+	if (!store_walk_page(v, page, true)) {
+		steno_transcription_page_free(page);
+		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	}
+	int rc = merge_head(st, v, page, now, err);
+	if (rc >= 0 && v->end && store_walk_finish(st, v)) {
+		store_db_view(st, v, 0, true);
+		struct store_event ev = { .what = STORE_WHAT_LIST, .view = v->key };
+		store_emit(st, false, &ev);
+		rc = 1;
+	}
+	return rc;
 }
 
 void store_view_failed(struct steno_store *st, struct store_view *v, const struct steno_error *e)

@@ -76,7 +76,10 @@ static int sync_track(struct steno_sync *s, enum store_activity_kind kind, const
 
 	if (!id || !*id)
 		return -1;
-	if (!store_activity_find(s->cfg.store, kind, id) && sync_put_empty(s, kind, id, now) < 0)
+	/* what the local store knows of it (at once), else a row with its id alone */
+	if (!store_activity_find(s->cfg.store, kind, id) &&
+	    store_activity_load_cached(s->cfg.store, kind, id, now) <= 0 &&
+	    sync_put_empty(s, kind, id, now) < 0)
 		return -1;
 	store_activity_watch(s->cfg.store, kind, id, true);
 	if (scheduler_track(s->sched, sk, id, NULL, now) < 0 ||

@@ -175,6 +175,25 @@ static char *app_key_lines(const struct steno_config *cfg)
 	return s;
 }
 
+/* The local store on disk (core/localdb.h): what earlier runs read shows at once. Without
+ * it (cache = off, or it cannot be opened) the store stays in memory; a file set aside or an
+ * error is said in the status line. */
+static void app_open_local_store(struct app *app)
+{
+	const struct steno_paths *p = app->opts.paths ? app->opts.paths
+			: app->have_paths ? &app->paths : NULL;
+	char *notice = NULL;
+	struct steno_error e;
+
+	steno_error_clear(&e);
+	int rc = p ? store_open_local(app->store, app->config, p, app->opts.base_url,
+				      app->opts.clock_ms, app->opts.clock_ud, &notice, &e) : 1;
+	if (notice || rc < 0)
+		snprintf(app->ses.status.error, sizeof app->ses.status.error, "%.250s",
+			 notice ? notice : e.message);
+	free(notice);
+}
+
 static int app_open_core(struct app *app, struct steno_error *err)
 {
 	const struct steno_config *c = app->config;
@@ -196,6 +215,7 @@ static int app_open_core(struct app *app, struct steno_error *err)
 	if (!app->store)
 		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 	store_set_page_limit(app->store, c->page_limit);
+	app_open_local_store(app);
 	struct sync_config sc = { .http = app->http, .store = app->store, .state = &app->state,
 		.base_url = app->opts.base_url, .org_id = app->opts.org_id,
 		.live_ms = (int64_t)(c->live_refresh_s * 1000),
