@@ -131,6 +131,7 @@ void app_after_wait(struct app *app)
 	    (app->list_fresh_until && now >= app->list_fresh_until))
 		pane_dirty(app->tlist);
 	app_refresh_status(app);
+	app_cache_status(app);
 }
 
 static long app_hook_timeout(void *ud) { return app_wait_timeout(ud); }
