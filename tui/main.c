@@ -34,6 +34,7 @@ static void print_usage(FILE *out)
 		"      --org ID         the organization (an id or a profile's org.NAME)\n"
 		"      --trace FILE     append one line per HTTP request to FILE\n"
 		"      --read-only      refuse everything that changes or spends\n"
+		"      --offline        send nothing: browse and read from the local store\n"
 		"      --theme NAME     the browser's colour theme\n"
 		"      --config FILE    read FILE instead of the default config file\n"
 		"  -h, --help           show this help and exit\n"
@@ -47,7 +48,7 @@ static void print_usage(FILE *out)
 }
 
 enum { OPT_PROFILE = 1, OPT_SANDBOX, OPT_BASE_URL, OPT_ORG, OPT_TRACE, OPT_READ_ONLY,
-       OPT_THEME, OPT_CONFIG };
+       OPT_THEME, OPT_CONFIG, OPT_OFFLINE };
 
 /* Fills g from argv up to the command; returns the index of the command (argc when none),
  * or -1 after a usage message, or -2 when --help/--version was handled. */
@@ -60,6 +61,7 @@ static int parse_globals(int argc, char **argv, struct cli_globals *g, int *sand
 		{"org", required_argument, NULL, OPT_ORG},
 		{"trace", required_argument, NULL, OPT_TRACE},
 		{"read-only", no_argument, NULL, OPT_READ_ONLY},
+		{"offline", no_argument, NULL, OPT_OFFLINE},
 		{"theme", required_argument, NULL, OPT_THEME},
 		{"config", required_argument, NULL, OPT_CONFIG},
 		{"help", no_argument, NULL, 'h'},
@@ -75,6 +77,7 @@ static int parse_globals(int argc, char **argv, struct cli_globals *g, int *sand
 		case OPT_ORG: g->org = optarg; break;
 		case OPT_TRACE: g->trace = optarg; break;
 		case OPT_READ_ONLY: g->read_only = true; break;
+		case OPT_OFFLINE: g->offline = true; break;
 		case OPT_THEME: g->theme = optarg; break;
 		case OPT_CONFIG: g->config_file = optarg; break;
 		case 'h': print_usage(stdout); return -2;
@@ -100,6 +103,7 @@ static int run_tui(const struct cli_globals *g)
 			.profile = c.acct.profile,
 			.theme = g->theme,
 			.read_only = g->read_only || c.cfg.read_only,
+			.offline = g->offline || c.cfg.offline,
 			.ascii = c.cfg.ascii,
 			.mouse = c.cfg.mouse,
 			.trace_path = g->trace,

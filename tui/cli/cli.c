@@ -36,6 +36,7 @@ static const struct cli_cmd cmds[] = {
 	{"style-guides", cmd_style_guides, "list the organization's style guides"},
 	{"config", cmd_config, "config paths: every path steno reads or writes"},
 	{"languages", cmd_languages, "language codes (--pro, --translation)"},
+	{"cache", cmd_cache, "the local store: info, clear [--org ID]"},
 };
 
 static const struct cli_cmd order_cmds[] = {

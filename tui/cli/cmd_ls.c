@@ -24,7 +24,7 @@
 
 static const char ls_usage[] =
 	"Usage: steno ls [--org ID] [--folder ID] [--tags a,b] [--where QUERY] [--page N | --all]\n"
-	"                [--json | --ndjson]\n"
+	"                [--json | --ndjson] [--cached]\n"
 	"List transcriptions, most recent first.\n"
 	"\n"
 	"  --org ID       organization (default: --org, STENO_ORG_ID or the profile's)\n"
@@ -39,13 +39,15 @@ static const char ls_usage[] =
 	"  --json         a JSON array of the transcriptions as the server sent them (without\n"
 	"                 --all, stderr says when more pages follow)\n"
 	"  --ndjson       one transcription a line, then {\"paging\":{\"first_page\":N,\"pages\":K,\n"
-	"                 \"more\":true|false}}\n";
+	"                 \"more\":true|false}}\n"
+	"  --cached       the rows last read into the local store, no request (also what\n"
+	"                 --offline lists)\n";
 
 struct ls_opts {
 	const char *org, *folder, *where;
 	struct cli_list tags;
 	long page;
-	bool all, json, ndjson;
+	bool all, json, ndjson, cached;
 };
 
 /* ---- page fetching ---- */
@@ -365,6 +367,7 @@ static int ls_parse(int argc, char **argv, struct ls_opts *o)
 		{"tags", required_argument, NULL, 't'}, {"page", required_argument, NULL, 'p'},
 		{"all", no_argument, NULL, 'a'},        {"json", no_argument, NULL, OPT_JSON},
 		{"ndjson", no_argument, NULL, 'N'},     {"where", required_argument, NULL, 'w'},
+		{"cached", no_argument, NULL, 'C'},
 		{"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0},
 	};
 	int ch;
@@ -383,6 +386,7 @@ static int ls_parse(int argc, char **argv, struct ls_opts *o)
 			break;
 		case 'w': o->where = optarg; break;
 		case 'a': o->all = true; break;
+		case 'C': o->cached = true; break;
 		case OPT_JSON: o->json = true; break;
 		case 'N': o->json = o->ndjson = true; break;
 		case 'h': return -1;
@@ -422,8 +426,14 @@ int cmd_ls(const struct cli_globals *g, int argc, char **argv)
 	const char *org = rc == 0 ? cli_org(&c, org_flag) : NULL;
 	if (rc == 0 && !org)
 		rc = CLI_EXIT_USAGE;
-	if (rc == 0)
+	if (rc == 0 && (o.cached || cli_offline(&c))) {
+		bool failed = false;
+		char *tags = ls_tags_joined(&o, &failed);
+		rc = failed ? CLI_EXIT_FAIL : cache_ls(&c, org, o.folder, tags, &out);
+		free(tags);
+	} else if (rc == 0) {
 		rc = ls_fetch(&c, &o, org, &out);
+	}
 	if (rc == 0)
 		ls_out_finish(&out, o.page >= 0 ? o.page : 0, o.all);
 	out_table_free(&out.table);

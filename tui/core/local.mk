@@ -17,6 +17,7 @@ libsteno_core_a_SOURCES = \
 	%reldir%/store.c %reldir%/store.h %reldir%/store_internal.h \
 	%reldir%/store_view.c %reldir%/store_activity.c \
 	%reldir%/store_db.c %reldir%/store_cache.c %reldir%/store_codec.c %reldir%/store_codec.h \
+	%reldir%/store_admin.c \
 	%reldir%/jobs.c %reldir%/jobs.h %reldir%/jobs_internal.h %reldir%/jobs_start.c \
 	%reldir%/jobs_resolve.c %reldir%/jobs_download.c \
 	%reldir%/download_name.c %reldir%/download_name.h \

@@ -168,6 +168,30 @@ int64_t store_db_wall_ms(const struct steno_store *st);
  * unless already known), marked cached. Returns the rows filled (0: none known), -1 on
  * error. `now`: the caller's clock (the records' times are turned into it). */
 long store_view_load_cached(struct steno_store *st, struct store_view *v, int64_t now);
+/* Other answers kept whole in the db by a key naming the request ("organizations"):
+ * put returns 0 or -1 (noted in store_db_error); get a malloc'd body (NULL: none) and, in
+ * *read_ms if not NULL, when it was read (ms since 1970). */
+int store_answer_put(struct steno_store *st, const char *key, const char *body);
+char *store_answer_get(struct steno_store *st, const char *key, int64_t *read_ms);
+/* `steno cache info` (core/store_admin.c): the file's size (with -wal, -shm) and per
+ * organization the transcriptions listed in it and the last read of its lists (ms since
+ * 1970, 0: never). Ownership: store_cache_info_free. */
+struct store_cache_org {
+	char *org_id;
+	long long items;
+	int64_t last_read_ms;
+};
+struct store_cache_info {
+	long long bytes, items;
+	struct store_cache_org *orgs;
+	size_t n;
+};
+int store_cache_info(struct localdb *db, struct store_cache_info *out, struct steno_error *err);
+void store_cache_info_free(struct store_cache_info *info);
+/* Forgets everything (org_id NULL) or one organization's lists and transcriptions, in one
+ * transaction; *removed: the transcriptions forgotten. 0 or -1 with err. */
+int store_cache_clear(struct localdb *db, const char *org_id, long *removed,
+		      struct steno_error *err);
 /* One transcription / activity item not in memory, from the db. 1 filled, 0 not there. */
 int store_transcription_load_cached(struct steno_store *st, const char *id, int64_t now);
 int store_activity_load_cached(struct steno_store *st, enum store_activity_kind kind,

@@ -188,3 +188,22 @@ char *store_codec_order(const struct steno_order *r)
 	json_object_object_add(o, "transcriptions", tr);
 	return finish(o);
 }
+
+char *store_codec_organizations(const struct steno_organization_list *l)
+{
+	json_object *o = json_object_new_object(), *a = json_object_new_array();
+	if (!o || !a) {
+		json_object_put(o);
+		json_object_put(a);
+		return NULL;
+	}
+	for (size_t i = 0; i < l->n; i++) {
+		json_object *x = json_object_new_object();
+		add_int(x, "id", l->items[i].id);
+		add_str(x, "name", l->items[i].name);
+		add_str(x, "role", l->items[i].role);
+		json_object_array_add(a, x);
+	}
+	json_object_object_add(o, "organizations", a);
+	return finish(o);
+}

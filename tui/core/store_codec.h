@@ -6,6 +6,7 @@
  * no memory); the caller frees it. */
 
 #include "api/export.h"
+#include "api/glossary.h"
 #include "api/order.h"
 #include "api/transcription.h"
 #include "api/translation.h"
@@ -17,5 +18,7 @@ int store_codec_transcription_read(const char *json, struct steno_transcription 
 char *store_codec_export(const struct steno_export *e);
 char *store_codec_task(const struct steno_translation_task *t);
 char *store_codec_order(const struct steno_order *o);
+/* { organizations: [...] }, read with steno_organization_list_parse */
+char *store_codec_organizations(const struct steno_organization_list *l);
 
 #endif

@@ -295,3 +295,42 @@ void store_db_act(struct steno_store *st, const struct store_activity *a, int64_
 	sqlite3_bind_int64(s, 7, d->wall(d->wall_ud));
 	run(d, s, "write an activity item");
 }
+
+int store_answer_put(struct steno_store *st, const char *key, const char *body)
+{
+	struct store_db *d = st->db;
+	sqlite3_stmt *s = NULL;
+	if (!d || !body)
+		return -1;
+	if (sqlite3_prepare_v2(localdb_handle(d->ldb),
+			       "INSERT OR REPLACE INTO answers(key, body, read_ms) VALUES(?1, ?2, ?3)",
+			       -1, &s, NULL) != SQLITE_OK) {
+		note(d, "write an answer");
+		return -1;
+	}
+	bind_text(s, 1, key);
+	bind_text(s, 2, body);
+	sqlite3_bind_int64(s, 3, d->wall(d->wall_ud));
+	bool ok = run(d, s, "write an answer");
+	sqlite3_finalize(s);
+	return ok ? 0 : -1;
+}
+
+char *store_answer_get(struct steno_store *st, const char *key, int64_t *read_ms)
+{
+	struct store_db *d = st->db;
+	sqlite3_stmt *s = NULL;
+	char *body = NULL;
+	if (!d || sqlite3_prepare_v2(localdb_handle(d->ldb),
+				     "SELECT body, read_ms FROM answers WHERE key = ?1", -1, &s,
+				     NULL) != SQLITE_OK)
+		return NULL;
+	bind_text(s, 1, key);
+	if (sqlite3_step(s) == SQLITE_ROW && sqlite3_column_text(s, 0)) {
+		body = strdup((const char *)sqlite3_column_text(s, 0));
+		if (read_ms)
+			*read_ms = sqlite3_column_int64(s, 1);
+	}
+	sqlite3_finalize(s);
+	return body;
+}

@@ -220,6 +220,8 @@ static long min_due(long t, int64_t at, int64_t now)
 
 long sync_timeout_ms(struct steno_sync *s)
 {
+	if (s->cfg.offline)
+		return -1;
 	int64_t now = sync_now_ms(s);
 	/* with every slot taken, a completion (an engine event) wakes us, not a timer */
 	long t = s->n_reqs >= (size_t)s->cfg.max_flight ? -1 :
@@ -231,6 +233,8 @@ long sync_timeout_ms(struct steno_sync *s)
 
 void sync_run(struct steno_sync *s)
 {
+	if (s->cfg.offline)
+		return;
 	sync_retry_list(s);
 	sync_live_run(s);
 	sync_poll_due(s);

@@ -211,7 +211,7 @@ static int load_page(struct steno_sync *s, struct store_view *v, bool first, boo
 	const char *tag = v->tags;
 	int rc;
 
-	if (!first && (v->end || !v->next_url))
+	if (s->cfg.offline || (!first && (v->end || !v->next_url)))
 		return 0;
 	if (first && !live && store_refresh_running(s->cfg.store, v->key)) {
 		/* another read of this view runs (a next page, the live re-read): page 1 is read
@@ -301,7 +301,7 @@ void sync_fetch_transcription(struct steno_sync *s, const char *id, bool force)
 	const struct store_transcription *t = store_transcription_get(s->cfg.store, id);
 	struct steno_error err;
 
-	if (!force && t && t->detailed && !t->cached)
+	if (s->cfg.offline || (!force && t && t->detailed && !t->cached))
 		return;
 	struct sync_req *r = sync_req_new(s, SYNC_REQ_TRANSCRIPTION, id, id);
 	if (!r)

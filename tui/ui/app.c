@@ -85,7 +85,7 @@ unsigned app_action(struct app *app, enum action_id act)
 	}
 	if (!app_is_dialog_action(act))
 		return PANE_IGNORED;
-	if (!action_allowed(act, app->opts.read_only))
+	if (!action_allowed(act, app->opts.read_only || app->opts.offline))
 		return PANE_HANDLED | PANE_REFUSED;
 	return (unsigned)dialogs_handle_action(app, (int)act);
 }
@@ -207,6 +207,7 @@ static int app_open_core(struct app *app, struct steno_error *err)
 		.low_speed_bytes = c->min_speed,
 		.low_speed_time_s = c->stall_time_s,
 		.download_max_bytes = c->download_max,
+		.offline = app->opts.offline,
 	};
 	struct sched_policy pol;
 
@@ -220,7 +221,8 @@ static int app_open_core(struct app *app, struct steno_error *err)
 	struct sync_config sc = { .http = app->http, .store = app->store, .state = &app->state,
 		.base_url = app->opts.base_url, .org_id = app->opts.org_id,
 		.live_ms = (int64_t)(c->live_refresh_s * 1000),
-		.wall_ms = app->opts.clock_ms, .clock_ud = app->opts.clock_ud };
+		.wall_ms = app->opts.clock_ms, .clock_ud = app->opts.clock_ud,
+		.offline = app->opts.offline };
 	scheduler_policy_default(&pol);
 	pol.min_ms = (int64_t)(c->refresh_interval_s * 1000);
 	pol.max_ms = (int64_t)(c->refresh_max_s * 1000);
@@ -269,13 +271,19 @@ static int app_open_ui(struct app *app)
 		.theme = app->opts.theme ? app->opts.theme : c->theme,
 		.key_lines = app->opts.key_lines ? app->opts.key_lines : lines,
 		.key_origin = app->opts.key_origin ? app->opts.key_origin : c->file,
-		.read_only = app->opts.read_only, .ascii = app->opts.ascii,
+		.read_only = app->opts.read_only || app->opts.offline, .ascii = app->opts.ascii,
 		.mouse = app->opts.mouse, .term = app->opts.term,
 		.out = app->opts.out, .in = app->opts.in,
 	};
 	int rc = ui_session_open(&app->ses, &so);
 
 	free(lines);
+	if (rc == 0 && app->opts.offline) {
+		/* writes are refused as under --read-only, with the reason; the bar says offline */
+		app->ses.frame.ctx.offline = 1;
+		app->ses.status.read_only = app->opts.read_only;
+		app->ses.status.health = STATUS_OFFLINE;
+	}
 	return rc;
 }
 
@@ -381,7 +389,7 @@ static void app_start(struct app *app)
 	struct status_info *s = &app->ses.status;
 
 	snprintf(s->profile, sizeof s->profile, "%s", app->opts.profile ? app->opts.profile : "");
-	s->health = STATUS_UNKNOWN;
+	s->health = app->opts.offline ? STATUS_OFFLINE : STATUS_UNKNOWN;
 	app_places_build(app);
 	sync_restore_watched(app->sync);
 	pane_dirty(app->activity);
