@@ -64,3 +64,10 @@ tests_integration_test_cli_examples_SOURCES = %reldir%/test_cli_examples.c $(CLI
 tests_integration_test_cli_examples_CFLAGS = $(CLI_IT_CFLAGS)
 tests_integration_test_cli_examples_LDADD = $(CLI_IT_LIBS)
 TESTS += tests/integration/test_cli_examples
+
+# the local store from the command line (--offline, ls --cached, cache info/clear)
+check_PROGRAMS += tests/integration/test_cli_cache
+tests_integration_test_cli_cache_SOURCES = %reldir%/test_cli_cache.c $(CLI_IT_COMMON)
+tests_integration_test_cli_cache_CFLAGS = $(CLI_IT_CFLAGS) $(SQLITE_CFLAGS)
+tests_integration_test_cli_cache_LDADD = libsteno_core.a libsteno_api.a $(INIH_LIBS) $(CLI_IT_LIBS)
+TESTS += tests/integration/test_cli_cache

@@ -37,18 +37,23 @@ static void row_of(size_t i, char *name, size_t nsize, char *id, size_t isize)
 
 /* The browser again, on the same sandbox, state and cache; one pass only: what it draws
  * before any answer. */
-static void start_again(void)
+static void start_as(int offline)
 {
 	app_destroy(f.app);
 	struct ui_options uo = {
 		.base_url = f.sbx.base_url, .api_key = f.sbx.api_key, .org_id = f.sbx.org_id,
 		.profile = "test", .term = "xterm-256color", .in = f.in, .out = f.out,
-		.config = &f.config,
+		.config = &f.config, .offline = offline,
 	};
 	char msg[640];
 	f.app = app_new(&uo, msg, sizeof msg);
 	cr_assert_not_null(f.app, "%s", msg);
 	f.quit |= app_step(f.app, 0);
+}
+
+static void start_again(void)
+{
+	start_as(0);
 }
 
 /* Runs the loop until the screen no longer holds `needle` (fails after 15 s): with every
@@ -107,4 +112,44 @@ Test(cache, rows_deleted_on_the_server_go_away)
 	/* page 1 no longer lists it, and it stood within page 1's range: gone */
 	pf_reject(&f, name);
 	pf_expect(&f, last);
+}
+
+/* Every request the sandbox received from clients (reads and the rest). */
+static long received(void)
+{
+	struct sbx_resp r;
+	cr_assert_eq(sbx_request(&f.sbx, "GET", "/_sandbox/counters", f.sbx.admin_key, NULL, NULL,
+				 &r), 0);
+	json_object *o = sbx_json(&r);
+	sbx_resp_free(&r);
+	long n = 0;
+	const char *arrays[] = {"reads", "requests"};
+	for (size_t k = 0; k < 2; k++) {
+		json_object *a = sbx_get(o, arrays[k]);
+		for (size_t i = 0; a && i < json_object_array_length(a); i++)
+			n += (long)json_object_get_int64(sbx_get(json_object_array_get_idx(a, i),
+								 "received"));
+	}
+	json_object_put(o);
+	return n;
+}
+
+Test(cache, offline_browses_the_store_and_sends_nothing)
+{
+	pf_open(&f, &opts);
+	char name[256], id[64];
+	row_of(1, name, sizeof name, id, sizeof id);
+	long before = received();
+	start_as(1);
+	pf_settle(&f);
+	pf_expect(&f, name);
+	pf_expect(&f, "offline");
+	pf_expect(&f, "Demo Organization");   /* the organizations read last time */
+	pf_keys(&f, "j j");                   /* the details of another row, from the store */
+	pf_keys(&f, "e");
+	pf_expect(&f, "offline: export is refused");
+	pf_keys(&f, "R");
+	pf_settle(&f);
+	cr_assert_eq(received(), before, "offline: the sandbox received nothing");
+	cr_assert_not(app_busy(f.app));
 }
