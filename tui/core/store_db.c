@@ -20,7 +20,7 @@
 enum { S_REC, S_REC_DEL, S_VIEW, S_VITEMS_DEL, S_VITEM, S_ACT, S_COUNT };
 
 static const char *const sql[S_COUNT] = {
-	[S_REC] = "INSERT INTO transcriptions(id, org_id, name, state, language, created_ms,"
+	[S_REC] = ("INSERT INTO transcriptions(id, org_id, name, state, language, created_ms,"
 		  " audio_s, cost_cents, tags, data, detailed, state_changed_ms, listed_ms,"
 		  " detail_ms) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"
 		  " ON CONFLICT(id) DO UPDATE SET org_id = coalesce(excluded.org_id, org_id),"
@@ -29,17 +29,17 @@ static const char *const sql[S_COUNT] = {
 		  " cost_cents = excluded.cost_cents, tags = excluded.tags, data = excluded.data,"
 		  " detailed = excluded.detailed, state_changed_ms = excluded.state_changed_ms,"
 		  " listed_ms = coalesce(excluded.listed_ms, listed_ms),"
-		  " detail_ms = coalesce(excluded.detail_ms, detail_ms)",
-	[S_REC_DEL] = "DELETE FROM transcriptions WHERE id = ?1",
-	[S_VIEW] = "INSERT INTO views(key, org_id, folder_id, tags, read_ms, full_ms, pages,"
+		  " detail_ms = coalesce(excluded.detail_ms, detail_ms)"),
+	[S_REC_DEL] = ("DELETE FROM transcriptions WHERE id = ?1"),
+	[S_VIEW] = ("INSERT INTO views(key, org_id, folder_id, tags, read_ms, full_ms, pages,"
 		   " next_url, complete) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
 		   " ON CONFLICT(key) DO UPDATE SET read_ms = excluded.read_ms,"
 		   " full_ms = coalesce(excluded.full_ms, full_ms), pages = excluded.pages,"
-		   " next_url = excluded.next_url, complete = excluded.complete",
-	[S_VITEMS_DEL] = "DELETE FROM view_items WHERE view = ?1 AND pos >= ?2",
-	[S_VITEM] = "INSERT OR REPLACE INTO view_items(view, pos, id) VALUES(?1, ?2, ?3)",
-	[S_ACT] = "INSERT OR REPLACE INTO activity(kind, id, org_id, state, data, watched,"
-		  " state_changed_ms, read_ms) VALUES(?1, ?2, NULL, ?3, ?4, ?5, ?6, ?7)",
+		   " next_url = excluded.next_url, complete = excluded.complete"),
+	[S_VITEMS_DEL] = ("DELETE FROM view_items WHERE view = ?1 AND pos >= ?2"),
+	[S_VITEM] = ("INSERT OR REPLACE INTO view_items(view, pos, id) VALUES(?1, ?2, ?3)"),
+	[S_ACT] = ("INSERT OR REPLACE INTO activity(kind, id, org_id, state, data, watched,"
+		  " state_changed_ms, read_ms) VALUES(?1, ?2, NULL, ?3, ?4, ?5, ?6, ?7)"),
 };
 
 /* Ownership: the store's; closes the localdb. */
