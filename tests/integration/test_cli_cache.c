@@ -68,24 +68,9 @@ static void fill_store(void)
 	store_free(st);
 }
 
-/* Every request the sandbox received from clients (reads and the rest). */
 static long received(void)
 {
-	struct sbx_resp r;
-	cr_assert_eq(sbx_request(&sb, "GET", "/_sandbox/counters", sb.admin_key, NULL, NULL, &r), 0);
-	json_object *o = sbx_json(&r);
-	sbx_resp_free(&r);
-	cr_assert_not_null(o);
-	long n = 0;
-	const char *arrays[] = {"reads", "requests"};
-	for (size_t k = 0; k < 2; k++) {
-		json_object *a = sbx_get(o, arrays[k]);
-		for (size_t i = 0; a && i < json_object_array_length(a); i++)
-			n += (long)json_object_get_int64(sbx_get(json_object_array_get_idx(a, i),
-								 "received"));
-	}
-	json_object_put(o);
-	return n;
+	return sbx_received_total(&sb);
 }
 
 static struct cli_result run(const char *const *argv)

@@ -114,24 +114,9 @@ Test(cache, rows_deleted_on_the_server_go_away)
 	pf_expect(&f, last);
 }
 
-/* Every request the sandbox received from clients (reads and the rest). */
 static long received(void)
 {
-	struct sbx_resp r;
-	cr_assert_eq(sbx_request(&f.sbx, "GET", "/_sandbox/counters", f.sbx.admin_key, NULL, NULL,
-				 &r), 0);
-	json_object *o = sbx_json(&r);
-	sbx_resp_free(&r);
-	long n = 0;
-	const char *arrays[] = {"reads", "requests"};
-	for (size_t k = 0; k < 2; k++) {
-		json_object *a = sbx_get(o, arrays[k]);
-		for (size_t i = 0; a && i < json_object_array_length(a); i++)
-			n += (long)json_object_get_int64(sbx_get(json_object_array_get_idx(a, i),
-								 "received"));
-	}
-	json_object_put(o);
-	return n;
+	return sbx_received_total(&f.sbx);
 }
 
 Test(cache, offline_browses_the_store_and_sends_nothing)

@@ -73,7 +73,7 @@ void store_emit(struct steno_store *st, bool failed, const struct store_event *e
 
 /* ---- the id -> record table ---- */
 
-static size_t hash_id(const char *s)
+size_t store_hash_id(const char *s)
 {
 	size_t h = 1469598103934665603u;
 	for (; *s; s++)
@@ -86,7 +86,7 @@ struct store_transcription *store_rec_find(const struct steno_store *st, const c
 	if (!id || st->n_slots == 0)
 		return NULL;
 	size_t mask = st->n_slots - 1;
-	for (size_t i = hash_id(id) & mask; st->slots[i]; i = (i + 1) & mask)
+	for (size_t i = store_hash_id(id) & mask; st->slots[i]; i = (i + 1) & mask)
 		if (strcmp(st->slots[i]->t.id, id) == 0)
 			return st->slots[i];
 	return NULL;
@@ -94,7 +94,7 @@ struct store_transcription *store_rec_find(const struct steno_store *st, const c
 
 static void slot_put(struct store_transcription **slots, size_t n, struct store_transcription *r)
 {
-	size_t mask = n - 1, i = hash_id(r->t.id) & mask;
+	size_t mask = n - 1, i = store_hash_id(r->t.id) & mask;
 	while (slots[i])
 		i = (i + 1) & mask;
 	slots[i] = r;
@@ -120,7 +120,7 @@ static int table_grow(struct steno_store *st)
 /* Removes with backward shift, so that probing never needs tombstones. */
 static void table_remove(struct steno_store *st, struct store_transcription *r)
 {
-	size_t mask = st->n_slots - 1, i = hash_id(r->t.id) & mask;
+	size_t mask = st->n_slots - 1, i = store_hash_id(r->t.id) & mask;
 	while (st->slots[i] != r)
 		i = (i + 1) & mask;
 	st->slots[i] = NULL;

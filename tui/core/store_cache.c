@@ -20,14 +20,6 @@ struct store_walk {
 	size_t set_cap;
 };
 
-static size_t hash(const char *s)
-{
-	size_t h = 1469598103934665603u;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211u;
-	return h;
-}
-
 void store_walk_free(struct store_walk *w)
 {
 	if (!w)
@@ -48,7 +40,7 @@ static bool set_grow(struct store_walk *w)
 	if (!ns)
 		return false;
 	for (size_t i = 0; i < w->n; i++) {
-		size_t j = hash(w->ids[i]) & (nc - 1);
+		size_t j = store_hash_id(w->ids[i]) & (nc - 1);
 		while (ns[j])
 			j = (j + 1) & (nc - 1);
 		ns[j] = w->ids[i];
@@ -64,7 +56,7 @@ static bool walk_add(struct store_walk *w, const char *id)
 {
 	if (!set_grow(w))
 		return false;
-	size_t mask = w->set_cap - 1, j = hash(id) & mask;
+	size_t mask = w->set_cap - 1, j = store_hash_id(id) & mask;
 	for (; w->set[j]; j = (j + 1) & mask)
 		if (strcmp(w->set[j], id) == 0)
 			return true;

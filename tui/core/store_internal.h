@@ -31,6 +31,8 @@ struct steno_store {
 };
 
 void store_emit(struct steno_store *st, bool failed, const struct store_event *ev);
+/* FNV-1a of an id (the record table's, the walk's). */
+size_t store_hash_id(const char *s);
 struct store_transcription *store_rec_find(const struct steno_store *st, const char *id);
 /* Merges or inserts (taking ownership of *t). 1 changed, 0 same, -1 error; *state_changed,
  * and *old_state: a malloc'd copy of the state it had before a change (NULL when none; the
