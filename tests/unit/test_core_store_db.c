@@ -56,8 +56,9 @@ TestSuite(store_db, .init = setup, .fini = teardown);
 static void page(struct steno_store *st, struct store_view *v, const char *items, int next,
 		 bool first, bool live)
 {
-	char body[8192] = "{\"results\":[";
-	char copy[512];
+	static char body[65536];
+	strcpy(body, "{\"results\":[");
+	char copy[4096];
 	snprintf(copy, sizeof copy, "%s", items);
 	bool comma = false;
 	for (char *save, *tok = strtok_r(copy, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
@@ -269,4 +270,57 @@ Test(store_db, two_processes_write_at_once)
 		cr_assert_eq(store_view_load_cached(st, v, 0), 300);
 	}
 	store_free(st);
+}
+
+/* "p0:x p1:x ..." of ids from..to-1 */
+static const char *ids(int from, int to)
+{
+	static char buf[4096];
+	buf[0] = '\0';
+	for (int i = from; i < to; i++) {
+		char one[32];
+		snprintf(one, sizeof one, "%sr%d:x", i > from ? " " : "", i);
+		strcat(buf, one);
+	}
+	return buf;
+}
+
+/* A large cached list comes in chunks: the first rows at once, the rest by
+ * store_views_load_more, in order, none twice, also when a live page 1 came between. */
+Test(store_db, large_list_loads_in_chunks)
+{
+	struct steno_store *a = store_open();
+	struct store_view *v = view(a);
+	int total = STORE_CACHE_FIRST + 700;
+	for (int p = 0; p * 100 < total; p++)
+		page(a, v, ids(p * 100, p * 100 + 100 < total ? p * 100 + 100 : total),
+		     p * 100 + 100 < total ? p + 2 : 0, p == 0, false);
+	cr_assert_eq(v->n, (size_t)total);
+	store_free(a);
+
+	struct steno_store *b = store_open();
+	struct store_view *w = view(b);
+	cr_assert_eq(store_view_load_cached(b, w, 0), STORE_CACHE_FIRST);
+	cr_assert(store_views_cache_pending(b));
+	/* page 1 arrives first: a new row, and r0..r99 but r50 (deleted: within its range) */
+	char first[4096] = "rnew:x ";
+	strcat(first, ids(0, 50));
+	strcat(first, " ");
+	strcat(first, ids(51, 100));
+	page(b, w, first, 2, true, false);
+	cr_assert_eq(w->n, (size_t)STORE_CACHE_FIRST, "rnew in, r50 out");
+	long more = 0;
+	while (store_views_cache_pending(b))
+		more += store_views_load_more(b, 0, 300);
+	cr_assert_eq(more, total - STORE_CACHE_FIRST);
+	cr_assert_eq(w->n, (size_t)total);
+	cr_assert_str_eq(w->ids[0], "rnew");
+	cr_assert_str_eq(w->ids[51], "r51");
+	cr_assert_str_eq(w->ids[100], "r100");
+	char last[32];
+	snprintf(last, sizeof last, "r%d", total - 1);
+	cr_assert_str_eq(w->ids[total - 1], last);
+	for (size_t i = 1; i < w->n; i++)
+		cr_assert_str_neq(w->ids[i], w->ids[i - 1]);
+	store_free(b);
 }

@@ -88,6 +88,8 @@ int cache_ls(struct cli_ctx *c, const char *org, const char *folder, const char 
 	}
 	struct store_view *v = store_view_get(st, org, folder, tags, true);
 	long n = v ? store_view_load_cached(st, v, 0) : -1;
+	while (n > 0 && store_views_cache_pending(st))
+		n += store_views_load_more(st, 0, STORE_CACHE_CHUNK);
 	int rc = CLI_EXIT_OK;
 	struct ls_page page;
 	if (n < 0 || !v) {

@@ -118,6 +118,11 @@ struct store_view {
 	bool cached;
 	int64_t cached_wall_ms;    /* when those rows were read (ms since 1970), 0: never */
 	struct store_walk *walk;   /* ids listed since page 1 while cached (store's) */
+	long cache_next;           /* > 0: the db holds more rows from this position on, read by
+				    * store_views_load_more; 0: none left. Meanwhile the view's
+				    * rows are not written back (that would cut the db's list short):
+				    * cache_dirty, and they are once all are in */
+	bool cache_dirty;
 };
 
 /* Finds (or with create, makes) the view. NULL when absent or on no memory. */
@@ -165,9 +170,18 @@ struct localdb *store_localdb(const struct steno_store *st);
 const char *store_db_error(const struct steno_store *st);
 int64_t store_db_wall_ms(const struct steno_store *st);
 /* Fills an empty, never read view with the rows last read into the db (their records too,
- * unless already known), marked cached. Returns the rows filled (0: none known), -1 on
- * error. `now`: the caller's clock (the records' times are turned into it). */
+ * unless already known), marked cached: the first STORE_CACHE_FIRST rows at once (what a
+ * screen shows, in a few ms whatever the size), the rest later by store_views_load_more.
+ * Returns the rows filled (0: none known), -1 on error. `now`: the caller's clock (the
+ * records' times are turned into it). */
+#define STORE_CACHE_FIRST 500
+#define STORE_CACHE_CHUNK 5000
 long store_view_load_cached(struct steno_store *st, struct store_view *v, int64_t now);
+/* The next rows (at most `max`) of every view whose db rows are not all in memory yet, after
+ * what is listed (rows a read listed meanwhile are not listed twice). Returns the rows
+ * added; store_views_cache_pending says whether some remain. */
+long store_views_load_more(struct steno_store *st, int64_t now, long max);
+bool store_views_cache_pending(const struct steno_store *st);
 /* Other answers kept whole in the db by a key naming the request ("organizations"):
  * put returns 0 or -1 (noted in store_db_error); get a malloc'd body (NULL: none) and, in
  * *read_ms if not NULL, when it was read (ms since 1970). */

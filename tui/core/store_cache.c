@@ -74,6 +74,17 @@ static bool walk_add(struct store_walk *w, const char *id)
 	return true;
 }
 
+static bool walk_has(const struct store_walk *w, const char *id)
+{
+	if (!w->set_cap)
+		return false;
+	size_t mask = w->set_cap - 1;
+	for (size_t j = store_hash_id(id) & mask; w->set[j]; j = (j + 1) & mask)
+		if (strcmp(w->set[j], id) == 0)
+			return true;
+	return false;
+}
+
 bool store_walk_page(struct store_view *v, const struct steno_transcription_page *page,
 		     bool first)
 {
@@ -109,6 +120,8 @@ bool store_walk_finish(struct steno_store *st, struct store_view *v)
 	store_walk_free(w);
 	v->walk = NULL;
 	v->cached = false;
+	v->cache_next = 0;   /* every row is proven: the db's rest is stale */
+	v->cache_dirty = false;
 	return true;
 }
 
@@ -150,16 +163,53 @@ static void fill_record(struct steno_store *st, const char *data, bool detailed,
 	free(id);
 }
 
+/* Rows of v's db list from position `from`, at most `max`, appended unless listed (`listed`:
+ * a set of v's ids, NULL when v was empty). Returns the rows added, -1 on error; *next: the
+ * position after the last row read, 0 when the list ended. */
+static long load_rows(struct steno_store *st, struct store_view *v, long from, long max,
+		      const struct store_walk *listed, int64_t now, long *next)
+{
+	sqlite3 *h = db_of(st);
+	sqlite3_stmt *s = NULL;
+	int64_t wall = store_db_wall_ms(st);
+	long n = 0, seen = 0;
+	*next = 0;
+	if (sqlite3_prepare_v2(h,
+			       "SELECT t.id, t.data, t.detailed, t.state_changed_ms,"
+			       " max(coalesce(t.listed_ms, 0), coalesce(t.detail_ms, 0)), vi.pos"
+			       " FROM view_items vi JOIN transcriptions t ON t.id = vi.id"
+			       " WHERE vi.view = ?1 AND vi.pos >= ?2 ORDER BY vi.pos LIMIT ?3",
+			       -1, &s, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_text(s, 1, v->key, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, from);
+	sqlite3_bind_int64(s, 3, max + 1);   /* one more: whether rows remain */
+	while (sqlite3_step(s) == SQLITE_ROW) {
+		if (seen++ == max) {
+			*next = (long)sqlite3_column_int64(s, 5);
+			break;
+		}
+		const char *id = (const char *)sqlite3_column_text(s, 0);
+		const char *data = (const char *)sqlite3_column_text(s, 1);
+		if (!id || !data || (listed && walk_has(listed, id)))
+			continue;
+		fill_record(st, data, sqlite3_column_int(s, 2), sqlite3_column_int64(s, 3),
+			    sqlite3_column_int64(s, 4), now, wall);
+		if (store_rec_find(st, id) && store_view_append(v, id) == 0)
+			n++;
+	}
+	sqlite3_finalize(s);
+	return n;
+}
+
 long store_view_load_cached(struct steno_store *st, struct store_view *v, int64_t now)
 {
 	sqlite3 *h = db_of(st);
 	if (!h || v->n > 0 || v->pages > 0)
 		return 0;
 	sqlite3_stmt *s = NULL;
-	int64_t wall = store_db_wall_ms(st);
-	long n = 0;
-	if (sqlite3_prepare_v2(h, "SELECT read_ms, complete FROM views WHERE key = ?1", -1, &s,
-			       NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(h, "SELECT read_ms FROM views WHERE key = ?1", -1, &s, NULL) !=
+	    SQLITE_OK)
 		return -1;
 	sqlite3_bind_text(s, 1, v->key, -1, SQLITE_STATIC);
 	if (sqlite3_step(s) != SQLITE_ROW) {
@@ -168,34 +218,60 @@ long store_view_load_cached(struct steno_store *st, struct store_view *v, int64_
 	}
 	int64_t read_ms = sqlite3_column_int64(s, 0);
 	sqlite3_finalize(s);
-	if (sqlite3_prepare_v2(h,
-			       "SELECT t.id, t.data, t.detailed, t.state_changed_ms,"
-			       " max(coalesce(t.listed_ms, 0), coalesce(t.detail_ms, 0))"
-			       " FROM view_items vi JOIN transcriptions t ON t.id = vi.id"
-			       " WHERE vi.view = ?1 ORDER BY vi.pos", -1, &s, NULL) != SQLITE_OK)
-		return -1;
-	sqlite3_bind_text(s, 1, v->key, -1, SQLITE_STATIC);
-	/* one read transaction: another process's write is seen whole or not at all */
-	sqlite3_exec(h, "BEGIN", NULL, NULL, NULL);
-	while (sqlite3_step(s) == SQLITE_ROW) {
-		const char *id = (const char *)sqlite3_column_text(s, 0);
-		const char *data = (const char *)sqlite3_column_text(s, 1);
-		if (!id || !data)
-			continue;
-		fill_record(st, data, sqlite3_column_int(s, 2), sqlite3_column_int64(s, 3),
-			    sqlite3_column_int64(s, 4), now, wall);
-		if (store_rec_find(st, id) && store_view_append(v, id) == 0)
-			n++;
-	}
-	sqlite3_finalize(s);
-	sqlite3_exec(h, "COMMIT", NULL, NULL, NULL);
+	long next = 0;
+	long n = load_rows(st, v, 0, STORE_CACHE_FIRST, NULL, now, &next);
 	if (n > 0) {
 		v->cached = true;
 		v->cached_wall_ms = read_ms;
+		v->cache_next = next;
 		struct store_event ev = { .what = STORE_WHAT_LIST, .view = v->key };
 		store_emit(st, false, &ev);
 	}
 	return n;
+}
+
+bool store_views_cache_pending(const struct steno_store *st)
+{
+	for (size_t i = 0; i < st->n_views; i++)
+		if (st->views[i]->cache_next > 0)
+			return true;
+	return false;
+}
+
+long store_views_load_more(struct steno_store *st, int64_t now, long max)
+{
+	long total = 0;
+	for (size_t i = 0; i < st->n_views && total < max; i++) {
+		struct store_view *v = st->views[i];
+		if (v->cache_next <= 0)
+			continue;
+		if (!v->cached) {   /* a read of every page replaced the rows: the rest is stale */
+			v->cache_next = 0;
+			continue;
+		}
+		/* what is listed now: the rows read so far and what reads listed meanwhile */
+		struct store_walk listed = {0};
+		bool ok = true;
+		for (size_t k = 0; ok && k < v->n; k++)
+			ok = walk_add(&listed, v->ids[k]);
+		long next = 0;
+		long n = ok ? load_rows(st, v, v->cache_next, max - total, &listed, now, &next) : -1;
+		for (size_t k = 0; k < listed.n; k++)
+			free(listed.ids[k]);
+		free(listed.ids);
+		free(listed.set);
+		v->cache_next = n < 0 ? 0 : next;
+		if (v->cache_next == 0 && v->cache_dirty) {
+			v->cache_dirty = false;
+			store_db_view(st, v, 0, false);   /* what reads changed meanwhile */
+		}
+		if (n > 0) {
+			total += n;
+			struct store_event ev = { .what = STORE_WHAT_LIST, .view = v->key };
+			store_emit(st, false, &ev);
+		}
+	}
+	return total;
 }
 
 int store_transcription_load_cached(struct steno_store *st, const char *id, int64_t now)

@@ -241,11 +241,15 @@ void store_db_rec_remove(struct steno_store *st, const char *id)
 }
 
 /* A view's row, and its items from position `from` on (0: all of them again). */
-void store_db_view(struct steno_store *st, const struct store_view *v, size_t from, bool full)
+void store_db_view(struct steno_store *st, struct store_view *v, size_t from, bool full)
 {
 	struct store_db *d = st->db;
 	if (!d || st->db_loading)
 		return;
+	if (v->cache_next > 0) {   /* rows still to come from the db: they are written after */
+		v->cache_dirty = true;
+		from = v->n;
+	}
 	store_db_begin(st);
 	sqlite3_stmt *s = d->st[S_VIEW];
 	int64_t wall = d->wall(d->wall_ud);
@@ -262,7 +266,7 @@ void store_db_view(struct steno_store *st, const struct store_view *v, size_t fr
 	s = d->st[S_VITEMS_DEL];
 	bind_text(s, 1, v->key);
 	sqlite3_bind_int64(s, 2, (sqlite3_int64)from);
-	ok = ok && run(d, s, "write a view");
+	ok = ok && v->cache_next == 0 && run(d, s, "write a view");
 	s = d->st[S_VITEM];
 	for (size_t i = from; ok && i < v->n; i++) {
 		bind_text(s, 1, v->key);

@@ -61,7 +61,7 @@ void store_db_rec(struct steno_store *st, const struct store_transcription *r, b
 		  int64_t now);
 void store_db_rec_remove(struct steno_store *st, const char *id);
 /* the view's row and its items from position `from` on; full: a read of every page ended */
-void store_db_view(struct steno_store *st, const struct store_view *v, size_t from, bool full);
+void store_db_view(struct steno_store *st, struct store_view *v, size_t from, bool full);
 void store_db_act(struct steno_store *st, const struct store_activity *a, int64_t now);
 
 #endif

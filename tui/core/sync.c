@@ -220,6 +220,8 @@ static long min_due(long t, int64_t at, int64_t now)
 
 long sync_timeout_ms(struct steno_sync *s)
 {
+	if (store_views_cache_pending(s->cfg.store))
+		return 0;   /* the rest of a cached list comes in chunks, one a pass */
 	if (s->cfg.offline)
 		return -1;
 	int64_t now = sync_now_ms(s);
@@ -233,6 +235,7 @@ long sync_timeout_ms(struct steno_sync *s)
 
 void sync_run(struct steno_sync *s)
 {
+	store_views_load_more(s->cfg.store, sync_now_ms(s), STORE_CACHE_CHUNK);
 	if (s->cfg.offline)
 		return;
 	sync_retry_list(s);
