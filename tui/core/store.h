@@ -123,6 +123,9 @@ struct store_view {
 				    * rows are not written back (that would cut the db's list short):
 				    * cache_dirty, and they are once all are in */
 	bool cache_dirty;
+	struct store_idx *idx;     /* which ids are listed (over ids' strings; store's), built
+				    * for long lists, dropped when ids change otherwise than by
+				    * an append */
 };
 
 /* Finds (or with create, makes) the view. NULL when absent or on no memory. */

@@ -109,6 +109,7 @@ bool store_walk_finish(struct steno_store *st, struct store_view *v)
 	struct store_walk *w = v->walk;
 	if (!w)
 		return false;
+	store_view_index_drop(v);
 	for (size_t i = 0; i < v->n; i++)
 		free(v->ids[i]);
 	free(v->ids);

@@ -43,6 +43,8 @@ void store_views_free(struct steno_store *st);
 void store_views_forget(struct steno_store *st, const char *id);
 void store_acts_free(struct steno_store *st);
 int store_view_append(struct store_view *v, const char *id);
+/* Forgets v's index of its ids (they are about to change). */
+void store_view_index_drop(struct store_view *v);
 /* core/store_cache.c: the walk that proves a cached view (struct store_view.walk).
  * store_walk_page adds a page's ids (first: a new walk); false on no memory (the walk is
  * dropped). store_walk_finish, once the walk reached the end: the view's ids become the
