@@ -11,7 +11,8 @@
  *   tui_pty keys NEEDLE KEYS NEEDLE2 -- CMD...  once NEEDLE shows: types KEYS (one by one, each
  *                                              once the screen is still) and prints the ms from
  *                                              the last key until NEEDLE2 is on screen
- * Prints one line "name value" per figure. Every wait is for text, with a 120 s limit. */
+ * Prints one line "name value" per figure. Every wait is for text, with a 120 s limit
+ * (TUI_PTY_LIMIT_S seconds when set: loading 100,000 rows takes longer). */
 #include "config.h"
 
 #include <dirent.h>
@@ -95,7 +96,8 @@ static int run_has(struct run *r, const char *needle)
 
 static int run_wait(struct run *r, const char *needle)
 {
-	double end = now_ms() + 120000;
+	const char *limit = getenv("TUI_PTY_LIMIT_S");
+	double end = now_ms() + (limit && atof(limit) > 0 ? atof(limit) * 1000 : 120000);
 
 	while (!run_has(r, needle)) {
 		if (now_ms() > end || !run_pump(r, 100)) {
