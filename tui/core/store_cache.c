@@ -16,8 +16,7 @@
 struct store_walk {
 	char **ids;
 	size_t n, cap;
-	char **set;       /* open addressing over ids' strings */
-	size_t set_cap;
+	struct store_idx set;   /* over ids' strings */
 };
 
 void store_walk_free(struct store_walk *w)
@@ -27,39 +26,15 @@ void store_walk_free(struct store_walk *w)
 	for (size_t i = 0; i < w->n; i++)
 		free(w->ids[i]);
 	free(w->ids);
-	free(w->set);
+	store_idx_clear(&w->set);
 	free(w);
-}
-
-static bool set_grow(struct store_walk *w)
-{
-	if ((w->n + 1) * 2 < w->set_cap)
-		return true;
-	size_t nc = w->set_cap ? w->set_cap * 2 : 256;
-	char **ns = calloc(nc, sizeof *ns);
-	if (!ns)
-		return false;
-	for (size_t i = 0; i < w->n; i++) {
-		size_t j = store_hash_id(w->ids[i]) & (nc - 1);
-		while (ns[j])
-			j = (j + 1) & (nc - 1);
-		ns[j] = w->ids[i];
-	}
-	free(w->set);
-	w->set = ns;
-	w->set_cap = nc;
-	return true;
 }
 
 /* Adds id unless already walked; false on no memory. */
 static bool walk_add(struct store_walk *w, const char *id)
 {
-	if (!set_grow(w))
-		return false;
-	size_t mask = w->set_cap - 1, j = store_hash_id(id) & mask;
-	for (; w->set[j]; j = (j + 1) & mask)
-		if (strcmp(w->set[j], id) == 0)
-			return true;
+	if (store_idx_has(&w->set, id))
+		return true;
 	if (w->n == w->cap) {
 		size_t nc = w->cap ? w->cap * 2 : 128;
 		char **ni = realloc(w->ids, nc * sizeof *ni);
@@ -70,19 +45,12 @@ static bool walk_add(struct store_walk *w, const char *id)
 	}
 	if (!(w->ids[w->n] = strdup(id)))
 		return false;
-	w->set[j] = w->ids[w->n++];
-	return true;
-}
-
-static bool walk_has(const struct store_walk *w, const char *id)
-{
-	if (!w->set_cap)
+	if (!store_idx_put(&w->set, w->ids[w->n])) {
+		free(w->ids[w->n]);
 		return false;
-	size_t mask = w->set_cap - 1;
-	for (size_t j = store_hash_id(id) & mask; w->set[j]; j = (j + 1) & mask)
-		if (strcmp(w->set[j], id) == 0)
-			return true;
-	return false;
+	}
+	w->n++;
+	return true;
 }
 
 bool store_walk_page(struct store_view *v, const struct steno_transcription_page *page,
@@ -168,7 +136,7 @@ static void fill_record(struct steno_store *st, const char *data, bool detailed,
  * a set of v's ids, NULL when v was empty). Returns the rows added, -1 on error; *next: the
  * position after the last row read, 0 when the list ended. */
 static long load_rows(struct steno_store *st, struct store_view *v, long from, long max,
-		      const struct store_walk *listed, int64_t now, long *next)
+		      const struct store_idx *listed, int64_t now, long *next)
 {
 	sqlite3 *h = db_of(st);
 	sqlite3_stmt *s = NULL;
@@ -192,7 +160,7 @@ static long load_rows(struct steno_store *st, struct store_view *v, long from, l
 		}
 		const char *id = (const char *)sqlite3_column_text(s, 0);
 		const char *data = (const char *)sqlite3_column_text(s, 1);
-		if (!id || !data || (listed && walk_has(listed, id)))
+		if (!id || !data || (listed && store_idx_has(listed, id)))
 			continue;
 		fill_record(st, data, sqlite3_column_int(s, 2), sqlite3_column_int64(s, 3),
 			    sqlite3_column_int64(s, 4), now, wall);
@@ -251,16 +219,13 @@ long store_views_load_more(struct steno_store *st, int64_t now, long max)
 			continue;
 		}
 		/* what is listed now: the rows read so far and what reads listed meanwhile */
-		struct store_walk listed = {0};
+		struct store_idx listed = {0};   /* points into v->ids' strings, which stay */
 		bool ok = true;
 		for (size_t k = 0; ok && k < v->n; k++)
-			ok = walk_add(&listed, v->ids[k]);
+			ok = store_idx_put(&listed, v->ids[k]);
 		long next = 0;
 		long n = ok ? load_rows(st, v, v->cache_next, max - total, &listed, now, &next) : -1;
-		for (size_t k = 0; k < listed.n; k++)
-			free(listed.ids[k]);
-		free(listed.ids);
-		free(listed.set);
+		store_idx_clear(&listed);
 		v->cache_next = n < 0 ? 0 : next;
 		if (v->cache_next == 0 && v->cache_dirty) {
 			v->cache_dirty = false;

@@ -42,6 +42,15 @@ int store_rec_merge(struct steno_store *st, struct steno_transcription *t, bool 
 void store_views_free(struct steno_store *st);
 void store_views_forget(struct steno_store *st, const char *id);
 void store_acts_free(struct steno_store *st);
+/* A set of ids: open addressing over pointers to strings someone else owns (a view's ids,
+ * a walk's). Ownership: set freed by store_idx_clear. */
+struct store_idx {
+	const char **set;
+	size_t cap, n;
+};
+bool store_idx_put(struct store_idx *x, const char *id);   /* false: no memory */
+bool store_idx_has(const struct store_idx *x, const char *id);
+void store_idx_clear(struct store_idx *x);
 int store_view_append(struct store_view *v, const char *id);
 /* Forgets v's index of its ids (they are about to change). */
 void store_view_index_drop(struct store_view *v);

@@ -125,22 +125,24 @@ static bool ids_have(char *const *ids, size_t n, const char *id)
 /* ---- the index of a long list's ids: a page of 100 checked against 100,000 rows in
  * constant time each, not by a scan (which made reading every page quadratic) ---- */
 
-struct store_idx {
-	const char **set;   /* open addressing, pointers to the view's own id strings */
-	size_t cap, n;
-};
 #define IDX_MIN_ROWS 64
+
+void store_idx_clear(struct store_idx *x)
+{
+	free(x->set);
+	memset(x, 0, sizeof *x);
+}
 
 void store_view_index_drop(struct store_view *v)
 {
 	if (v->idx) {
-		free(v->idx->set);
+		store_idx_clear(v->idx);
 		free(v->idx);
 		v->idx = NULL;
 	}
 }
 
-static bool idx_put(struct store_idx *x, const char *id)
+bool store_idx_put(struct store_idx *x, const char *id)
 {
 	if ((x->n + 1) * 2 >= x->cap) {
 		size_t nc = x->cap ? x->cap * 2 : 256;
@@ -166,12 +168,23 @@ static bool idx_put(struct store_idx *x, const char *id)
 	return true;
 }
 
+bool store_idx_has(const struct store_idx *x, const char *id)
+{
+	if (!x->cap)
+		return false;
+	size_t mask = x->cap - 1;
+	for (size_t j = store_hash_id(id) & mask; x->set[j]; j = (j + 1) & mask)
+		if (strcmp(x->set[j], id) == 0)
+			return true;
+	return false;
+}
+
 static bool idx_build(struct store_view *v)
 {
 	if (!(v->idx = calloc(1, sizeof *v->idx)))
 		return false;
 	for (size_t i = 0; i < v->n; i++)
-		if (!idx_put(v->idx, v->ids[i])) {
+		if (!store_idx_put(v->idx, v->ids[i])) {
 			store_view_index_drop(v);
 			return false;
 		}
@@ -182,11 +195,7 @@ static bool view_has(struct store_view *v, const char *id)
 {
 	if (!v->idx && (v->n < IDX_MIN_ROWS || !idx_build(v)))
 		return ids_have(v->ids, v->n, id);
-	size_t mask = v->idx->cap - 1;
-	for (size_t j = store_hash_id(id) & mask; v->idx->set[j]; j = (j + 1) & mask)
-		if (strcmp(v->idx->set[j], id) == 0)
-			return true;
-	return false;
+	return store_idx_has(v->idx, id);
 }
 
 int store_view_append(struct store_view *v, const char *id)
@@ -202,7 +211,7 @@ int store_view_append(struct store_view *v, const char *id)
 	if (!(v->ids[v->n] = strdup(id)))
 		return -1;
 	v->n++;
-	if (v->idx && !idx_put(v->idx, v->ids[v->n - 1]))
+	if (v->idx && !store_idx_put(v->idx, v->ids[v->n - 1]))
 		store_view_index_drop(v);
 	return 0;
 }
