@@ -106,3 +106,10 @@ TESTS += tests/unit/test_core_store_db
 tests_unit_test_core_store_db_SOURCES = %reldir%/test_core_store_db.c %reldir%/core_helpers.h
 tests_unit_test_core_store_db_CFLAGS = $(CORE_TEST_CFLAGS) $(SQLITE_CFLAGS)
 tests_unit_test_core_store_db_LDADD = $(CORE_TEST_LIBS)
+
+check_PROGRAMS += tests/unit/test_core_claims
+TESTS += tests/unit/test_core_claims
+tests_unit_test_core_claims_SOURCES = %reldir%/test_core_claims.c %reldir%/core_helpers.h \
+	%reldir%/state_fixture.h
+tests_unit_test_core_claims_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_unit_test_core_claims_LDADD = $(CORE_TEST_LIBS)

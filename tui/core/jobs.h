@@ -67,6 +67,9 @@ struct steno_job {
 	size_t n_result_ids;
 	struct steno_error error; /* when FAILED (and CANCELLED: see jobs_cancel) */
 	enum job_step ended_while; /* once over: the step it was in when it ended */
+	bool found_after_loss;  /* the create's reply was lost and its item found (its own) */
+	char **candidates;      /* an ambiguous lookup (error code "ambiguous"): the items that fit */
+	size_t n_candidates;
 	int64_t started_ms, step_ms; /* monotonic ms */
 };
 
@@ -80,6 +83,8 @@ struct jobs_config {
 	struct steno_store *store;      /* may be NULL; borrowed */
 	struct steno_state *state;      /* may be NULL; borrowed (learned folders) */
 	const char *organization_id;    /* for learned folders; may be NULL */
+	const char *state_path;         /* the state file, for the claims of creations (the
+	                                 * lookup after a lost reply); NULL: no claims */
 	int64_t poll_min_ms;            /* first wait interval; 0: 2000 */
 	int64_t poll_max_ms;            /* cap; 0: 60000 */
 	double requests_per_second;     /* of the waits; 0: 5 */

@@ -12,7 +12,7 @@ libsteno_core_a_SOURCES = \
 	%reldir%/scheduler.c %reldir%/scheduler.h \
 	%reldir%/sync.c %reldir%/sync.h %reldir%/sync_internal.h %reldir%/sync_fetch.c \
 	%reldir%/sync_live.c %reldir%/sync_base.c %reldir%/describe.c %reldir%/describe.h \
-	%reldir%/state.c %reldir%/state.h %reldir%/state_internal.h %reldir%/state_file.c \
+	%reldir%/state.c %reldir%/state.h %reldir%/state_internal.h %reldir%/state_file.c %reldir%/state_claims.c \
 	%reldir%/choices.c %reldir%/choices.h \
 	%reldir%/store.c %reldir%/store.h %reldir%/store_internal.h \
 	%reldir%/store_view.c %reldir%/store_activity.c \

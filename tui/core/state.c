@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "core/state_internal.h"
 
@@ -44,6 +45,7 @@ void state_free(struct steno_state *st)
 		watch_free(&st->watched[i]);
 	free(st->watched);
 	state_choices_free(st);
+	state_claims_free(st);
 	free(st->origin);
 	memset(st, 0, sizeof(*st));
 }
@@ -421,6 +423,8 @@ int state_merge_into(struct steno_state *dst, const struct steno_state *src, str
 		watch_make_room(dst);
 	if (state_choices_merge(dst, src, err) < 0)
 		return -1;
+	if (state_claims_merge(dst, src, (int64_t)time(NULL) * 1000) < 0)
+		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 	for (size_t i = dst->n_folders; i-- > 0;) {
 		if (dst->folders[i].origin[0] || !adopted(dst, &dst->folders[i]))
 			continue;

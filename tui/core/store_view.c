@@ -262,6 +262,12 @@ static int page_item(struct steno_store *st, struct store_view *v, struct steno_
 	return rc;
 }
 
+bool store_view_stopped(const struct store_view *v)
+{
+	return v->has_error && (!strcmp(v->error.code, STENO_CODE_PAGE_LIMIT) ||
+				!strcmp(v->error.code, STENO_CODE_PAGE_LOOP));
+}
+
 static int cached_first_page(struct steno_store *st, struct store_view *v,
 			     struct steno_transcription_page *page, int64_t now,
 			     struct steno_error *err);
@@ -390,8 +396,11 @@ static int merge_head(struct steno_store *st, struct store_view *v,
 	}
 	if (!v->pages)
 		v->pages = 1;
-	changed = changed || v->has_error;
-	v->has_error = false;
+	/* a walk stopped at page_limit or by a looping link stays stopped (and says so) */
+	if (!store_view_stopped(v)) {
+		changed = changed || v->has_error;
+		v->has_error = false;
+	}
 	v->loaded_ms = now;
 	steno_transcription_page_free(page);
 	store_db_view(st, v, changed ? 0 : v->n, v->end && v->pages <= 1);

@@ -208,11 +208,16 @@ static int app_open_core(struct app *app, struct steno_error *err)
 		.low_speed_time_s = c->stall_time_s,
 		.download_max_bytes = c->download_max,
 		.offline = app->opts.offline,
+		.download_min_rate = c->download_min_rate,
+		.request_deadline_ms = (long)c->request_deadline_s * 1000,
 	};
 	struct sched_policy pol;
 
 	if (steno_http_new(&hc, &app->http, err) < 0)
 		return -1;
+	char warn[256];
+	if (steno_http_proxy_warning(hc.base_url, warn, sizeof warn))
+		app_log(app, "warning: %s", warn);
 	app->store = store_new();
 	if (!app->store)
 		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");

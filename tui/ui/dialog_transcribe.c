@@ -91,9 +91,12 @@ static void dtr_sync(struct dtr *d)
 		d->mode = DTR_DONE;
 		const struct store_transcription *t = j->resource_id && d->b.env.store ?
 			store_transcription_get(d->b.env.store, j->resource_id) : NULL;
-		snprintf(d->result, sizeof d->result, "Created transcription %s (%s), state %s.",
+		/* a lost answer whose item was found (core/jobs_resolve.c): it carries on too */
+		snprintf(d->result, sizeof d->result, "%s transcription %s (%s), state %s%s",
+			 j->found_after_loss ? "No answer from the server, but found it:" : "Created",
 			 t && t->t.name ? t->t.name : "", j->resource_id ? j->resource_id : "?",
-			 j->state ? j->state : "?");
+			 j->state ? j->state : "?",
+			 j->found_after_loss ? ": no need to submit again." : ".");
 		dialog_refresh(&d->b.env);
 		dialog_status(&d->b.env, "created transcription %s", j->resource_id ? j->resource_id : "");
 	}
