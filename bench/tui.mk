@@ -7,10 +7,11 @@ bench_tui_pty_LDADD = $(VTERM_LIBS) -lutil
 bench_tui_latency_SOURCES = %reldir%/tui_latency.c
 bench_tui_latency_CFLAGS = $(AM_CFLAGS) $(NCURSESW_CFLAGS) $(CURL_CFLAGS) $(JSONC_CFLAGS)
 bench_tui_latency_LDADD = libsteno_ui.a libsteno_core.a libsteno_api.a $(NCURSESW_LIBS) \
-	$(CURL_LIBS) $(JSONC_LIBS) $(INIH_LIBS) -lm
+	$(CURL_LIBS) $(JSONC_LIBS) $(INIH_LIBS) $(SQLITE_LIBS) -lm
 CLEANFILES += bench/tui_pty bench/tui_latency
 EXTRA_DIST += %reldir%/tui_bench.sh %reldir%/preview_bench.sh %reldir%/bench_lib.sh \
-	%reldir%/tui_idle.sh %reldir%/tui_latency_ab.sh %reldir%/columns_bench.sh
+	%reldir%/tui_idle.sh %reldir%/tui_latency_ab.sh %reldir%/columns_bench.sh \
+	%reldir%/store_bench.sh
 
 bench-tui: steno steno-sandbox bench/tui_pty bench/tui_latency
 	$(SHELL) $(srcdir)/%reldir%/tui_bench.sh ./steno ./steno-sandbox bench/tui_pty bench/tui_latency
@@ -32,4 +33,9 @@ bench-latency-ab: steno-sandbox bench/tui_latency
 #   make bench-columns BASELINE=/path/to/main-build/bench/tui_latency
 bench-columns: steno-sandbox bench/tui_latency
 	$(SHELL) $(srcdir)/%reldir%/columns_bench.sh ./steno-sandbox bench/tui_latency $(BASELINE)
-.PHONY: bench-tui bench-preview bench-idle bench-latency-ab bench-columns
+# The local store: first rows with a slow server (store vs cache = off vs top), a cached
+# organization of 10,000: first rows, memory, load-all time, size on disk.
+bench-store: steno steno-sandbox bench/tui_pty
+	$(SHELL) $(srcdir)/%reldir%/store_bench.sh ./steno ./steno-sandbox bench/tui_pty
+
+.PHONY: bench-store bench-tui bench-preview bench-idle bench-latency-ab bench-columns

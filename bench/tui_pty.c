@@ -6,11 +6,13 @@
  *                                              own count (schedstat), and context switches
  *                                              (wakeups) per minute, all and voluntary only
  *   tui_pty rss NEEDLE KEYS NEEDLE2 -- CMD...  VmRSS kB when NEEDLE shows, then after KEYS
- *                                              were typed and NEEDLE2 showed ("-" KEYS: none)
+ *                                              were typed and NEEDLE2 showed ("-" KEYS: none);
+ *                                              the same as USS (private pages, smaps_rollup)
  *   tui_pty keys NEEDLE KEYS NEEDLE2 -- CMD...  once NEEDLE shows: types KEYS (one by one, each
  *                                              once the screen is still) and prints the ms from
  *                                              the last key until NEEDLE2 is on screen
- * Prints one line "name value" per figure. Every wait is for text, with a 120 s limit. */
+ * Prints one line "name value" per figure. Every wait is for text, with a 120 s limit
+ * (TUI_PTY_LIMIT_S seconds when set: loading 100,000 rows takes longer). */
 #include "config.h"
 
 #include <dirent.h>
@@ -94,7 +96,8 @@ static int run_has(struct run *r, const char *needle)
 
 static int run_wait(struct run *r, const char *needle)
 {
-	double end = now_ms() + 120000;
+	const char *limit = getenv("TUI_PTY_LIMIT_S");
+	double end = now_ms() + (limit && atof(limit) > 0 ? atof(limit) * 1000 : 120000);
 
 	while (!run_has(r, needle)) {
 		if (now_ms() > end || !run_pump(r, 100)) {
@@ -202,6 +205,24 @@ static long proc_rss_kb(pid_t pid)
 	return kb;
 }
 
+/* Unique set size: the pages only this process maps (Private_Clean + Private_Dirty). */
+static long proc_uss_kb(pid_t pid)
+{
+	char path[64], line[256];
+	long kb = 0, v;
+	FILE *f;
+
+	snprintf(path, sizeof path, "/proc/%d/smaps_rollup", (int)pid);
+	if (!(f = fopen(path, "r")))
+		return -1;
+	while (fgets(line, sizeof line, f))
+		if (sscanf(line, "Private_Clean: %ld kB", &v) == 1 ||
+		    sscanf(line, "Private_Dirty: %ld kB", &v) == 1)
+			kb += v;
+	fclose(f);
+	return kb;
+}
+
 static char **after_dashes(int argc, char **argv)
 {
 	for (int i = 1; i < argc - 1; i++)
@@ -261,11 +282,13 @@ static int cmd_rss(const char *needle, const char *keys, const char *needle2, ch
 	if (run_start(&r, 30, 120, cmd) < 0 || run_wait(&r, needle) < 0)
 		return 1;
 	printf("rss_start_kb %ld\n", proc_rss_kb(r.pid));
+	printf("uss_start_kb %ld\n", proc_uss_kb(r.pid));
 	if (strcmp(keys, "-") && write(r.fd, keys, strlen(keys)) != (ssize_t)strlen(keys))
 		return 1;
 	if (run_wait(&r, needle2) < 0)
 		return 1;
 	printf("rss_loaded_kb %ld\n", proc_rss_kb(r.pid));
+	printf("uss_loaded_kb %ld\n", proc_uss_kb(r.pid));
 	run_stop(&r);
 	return 0;
 }

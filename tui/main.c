@@ -23,7 +23,7 @@
 #include "ui/app.h"
 
 enum { OPT_PROFILE = 1, OPT_SANDBOX, OPT_BASE_URL, OPT_ORG, OPT_TRACE, OPT_READ_ONLY,
-       OPT_THEME, OPT_CONFIG, OPT_JSON_GLOBAL };
+       OPT_THEME, OPT_CONFIG, OPT_JSON_GLOBAL, OPT_OFFLINE };
 
 /* A bad global option (getopt said which): the hint, and with --json anywhere on the
  * command line the failure object on stdout, as every command's. */
@@ -49,6 +49,7 @@ static int parse_globals(int argc, char **argv, struct cli_globals *g, int *sand
 		{"org", required_argument, NULL, OPT_ORG},
 		{"trace", required_argument, NULL, OPT_TRACE},
 		{"read-only", no_argument, NULL, OPT_READ_ONLY},
+		{"offline", no_argument, NULL, OPT_OFFLINE},
 		{"json", no_argument, NULL, OPT_JSON_GLOBAL},
 		{"theme", required_argument, NULL, OPT_THEME},
 		{"config", required_argument, NULL, OPT_CONFIG},
@@ -65,6 +66,7 @@ static int parse_globals(int argc, char **argv, struct cli_globals *g, int *sand
 		case OPT_ORG: g->org = optarg; break;
 		case OPT_TRACE: g->trace = optarg; break;
 		case OPT_READ_ONLY: g->read_only = true; break;
+		case OPT_OFFLINE: g->offline = true; break;
 		case OPT_JSON_GLOBAL: g->json = true; break;
 		case OPT_THEME: g->theme = optarg; break;
 		case OPT_CONFIG: g->config_file = optarg; break;
@@ -91,6 +93,7 @@ static int run_tui(const struct cli_globals *g)
 			.profile = c.acct.profile,
 			.theme = g->theme,
 			.read_only = g->read_only || c.cfg.read_only,
+			.offline = g->offline || c.cfg.offline,
 			.ascii = c.cfg.ascii,
 			.mouse = c.cfg.mouse,
 			.trace_path = g->trace,

@@ -65,6 +65,13 @@ tests_integration_test_cli_examples_CFLAGS = $(CLI_IT_CFLAGS)
 tests_integration_test_cli_examples_LDADD = $(CLI_IT_LIBS)
 TESTS += tests/integration/test_cli_examples
 
+# the local store from the command line (--offline, ls --cached, cache info/clear)
+check_PROGRAMS += tests/integration/test_cli_cache
+tests_integration_test_cli_cache_SOURCES = %reldir%/test_cli_cache.c $(CLI_IT_COMMON)
+tests_integration_test_cli_cache_CFLAGS = $(CLI_IT_CFLAGS) $(SQLITE_CFLAGS)
+tests_integration_test_cli_cache_LDADD = libsteno_core.a libsteno_api.a $(INIH_LIBS) $(CLI_IT_LIBS)
+TESTS += tests/integration/test_cli_cache
+
 # issue 22: lost replies to creates, found, claimed, or ambiguous (sandbox drop_post)
 check_PROGRAMS += tests/integration/test_cli_outcomes
 tests_integration_test_cli_outcomes_SOURCES = %reldir%/test_cli_outcomes.c $(CLI_IT_COMMON)

@@ -358,6 +358,25 @@ long sbx_reads(const struct sbx *s, const char *route, const char *what)
 	return n;
 }
 
+long sbx_received_total(const struct sbx *s)
+{
+	struct sbx_resp r;
+	if (sbx_request(s, "GET", "/_sandbox/counters", s->admin_key, NULL, NULL, &r) != 0)
+		return -1;
+	json_object *o = r.status == 200 ? sbx_json(&r) : NULL;
+	sbx_resp_free(&r);
+	long n = o ? 0 : -1;
+	const char *arrays[] = {"reads", "requests"};
+	for (size_t k = 0; o && k < 2; k++) {
+		json_object *a = sbx_get(o, arrays[k]);
+		for (size_t i = 0; a && i < json_object_array_length(a); i++)
+			n += (long)json_object_get_int64(sbx_get(json_object_array_get_idx(a, i),
+								 "received"));
+	}
+	json_object_put(o);
+	return n;
+}
+
 int sbx_set_credit(const struct sbx *s, const char *org, long long cents)
 {
 	char body[64], path[128];

@@ -65,6 +65,9 @@ int sbx_set_faults(const struct sbx *s, const char *spec);
  * started, what being "received" or "refused" (its counters' reads); 0 for a route never
  * read, -1 when the counters cannot be read. */
 long sbx_reads(const struct sbx *s, const char *route, const char *what);
+/* Every request of clients the sandbox received (reads and the rest, admin routes not
+ * counted), or -1. */
+long sbx_received_total(const struct sbx *s);
 /* Admin: set the credit of an organization. 0 or -1. */
 int sbx_set_credit(const struct sbx *s, const char *org, long long cents);
 /* Uploads data via /uploads/new + PUT; signed URL into url (size n). 0 or -1. */

@@ -97,3 +97,9 @@ TESTS += tests/screen/test_panes_columns
 tests_screen_test_panes_columns_SOURCES = %reldir%/test_panes_columns.c $(PANES_TEST_SOURCES)
 tests_screen_test_panes_columns_CFLAGS = $(PANES_TEST_CFLAGS)
 tests_screen_test_panes_columns_LDADD = $(PANES_TEST_LIBS)
+
+check_PROGRAMS += tests/screen/test_panes_cache
+TESTS += tests/screen/test_panes_cache
+tests_screen_test_panes_cache_SOURCES = %reldir%/test_panes_cache.c $(PANES_TEST_SOURCES)
+tests_screen_test_panes_cache_CFLAGS = $(PANES_TEST_CFLAGS)
+tests_screen_test_panes_cache_LDADD = $(PANES_TEST_LIBS)

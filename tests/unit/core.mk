@@ -95,6 +95,18 @@ tests_unit_test_core_columns_SOURCES = %reldir%/test_core_columns.c %reldir%/cor
 tests_unit_test_core_columns_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_unit_test_core_columns_LDADD = $(CORE_TEST_LIBS)
 
+check_PROGRAMS += tests/unit/test_core_localdb
+TESTS += tests/unit/test_core_localdb
+tests_unit_test_core_localdb_SOURCES = %reldir%/test_core_localdb.c %reldir%/core_helpers.h
+tests_unit_test_core_localdb_CFLAGS = $(CORE_TEST_CFLAGS) $(SQLITE_CFLAGS)
+tests_unit_test_core_localdb_LDADD = $(CORE_TEST_LIBS)
+
+check_PROGRAMS += tests/unit/test_core_store_db
+TESTS += tests/unit/test_core_store_db
+tests_unit_test_core_store_db_SOURCES = %reldir%/test_core_store_db.c %reldir%/core_helpers.h
+tests_unit_test_core_store_db_CFLAGS = $(CORE_TEST_CFLAGS) $(SQLITE_CFLAGS)
+tests_unit_test_core_store_db_LDADD = $(CORE_TEST_LIBS)
+
 check_PROGRAMS += tests/unit/test_core_claims
 TESTS += tests/unit/test_core_claims
 tests_unit_test_core_claims_SOURCES = %reldir%/test_core_claims.c %reldir%/core_helpers.h \

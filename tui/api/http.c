@@ -28,6 +28,7 @@ static double http_rand01(struct steno_http *h)
 static void config_defaults(struct steno_http *h, const struct steno_http_config *cfg)
 {
 	h->timeout_ms = cfg->timeout_ms > 0 ? cfg->timeout_ms : 30000;
+	h->offline = cfg->offline;
 	/* default: room for a retry after a whole timeout, and for a few quick retries when the
 	 * timeout is short */
 	h->request_deadline_ms = cfg->request_deadline_ms > 0 ? cfg->request_deadline_ms
@@ -183,6 +184,14 @@ struct steno_req *steno_http_req_new(struct steno_http *h, const char *method, c
 		 * links, download links): a bad one is the server's failure, not a usage error */
 		steno_error_set(err, STENO_ERR_PARSE, "refused a request to a URL that is not a plain "
 				"http(s) URL (control characters or another scheme)");
+		return NULL;
+	}
+	if (h->offline) {   /* the one door of every request and transfer: nothing goes out */
+		if (err) {
+			steno_error_set(err, STENO_ERR_NETWORK,
+					"offline: nothing is sent (--offline, or offline in the config)");
+			snprintf(err->code, sizeof err->code, "%s", STENO_CODE_OFFLINE);
+		}
 		return NULL;
 	}
 	struct steno_req *r = calloc(1, sizeof(*r));

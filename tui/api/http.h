@@ -48,7 +48,10 @@ struct steno_http_config {
 	long retry_max_wait_ms;     /* longest wait a Retry-After obtains (gate and retries); 0: 30000 */
 	struct steno_retry_policy retry; /* max_tries 0: steno_retry_policy_default */
 	const char *trace_path;     /* NULL: no trace */
+	int offline;                /* --offline: every request and transfer is refused before
+				     * anything is sent (STENO_ERR_NETWORK, code STENO_CODE_OFFLINE) */
 };
+#define STENO_CODE_OFFLINE "offline"
 
 /* What arrived. Everything is owned by the engine and valid only during the callback. */
 struct steno_http_response {

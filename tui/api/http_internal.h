@@ -75,6 +75,7 @@ struct steno_req {
 
 struct steno_http {
 	CURLM *multi;
+	int offline;
 	char *base_url;
 	char *api_key;
 	long timeout_ms;

@@ -32,6 +32,7 @@ const struct cli_cmd cli_cmds[] = {
 	{"style-guides", cmd_style_guides, "list the organization's style guides"},
 	{"config", cmd_config, "config paths: every path steno reads or writes"},
 	{"languages", cmd_languages, "language codes (--pro, --translation)"},
+	{"cache", cmd_cache, "the local store: info, clear [--org ID]"},
 	{"folders", cmd_folders, "the folders steno has learned, per organization"},
 	{"help", cmd_help_command, "help of steno or of a command: steno help [CMD [SUB]]"},
 	{"completion", cmd_completion, "shell completion: steno completion bash|zsh|fish"},
@@ -125,6 +126,7 @@ void cli_print_usage(FILE *out)
 		"      --org ID         the organization (an id or a profile's org.NAME)\n"
 		"      --trace FILE     append one line per HTTP request to FILE\n"
 		"      --read-only      refuse everything that changes or spends\n"
+		"      --offline        send nothing: browse and read from the local store\n"
 		"      --json           the command's --json (steno --json ls is steno ls --json)\n"
 		"      --theme NAME     the browser's colour theme\n"
 		"      --config FILE    read FILE instead of the default config file\n"

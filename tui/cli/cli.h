@@ -27,6 +27,7 @@ struct cli_globals {
 	const char *config_file;  /* --config FILE */
 	const char *theme;        /* --theme (the TUI's) */
 	bool read_only;           /* --read-only: commands that change or spend are refused */
+	bool offline;             /* --offline: nothing is sent; reads answer from the local store */
 	bool json;                /* --json before the command: as the command's own --json */
 	/* Set by --sandbox: used as the account instead of config and environment. */
 	const char *sandbox_base_url;

@@ -26,6 +26,7 @@
 static const char ls_usage[] =
 	"Usage: steno ls [--org ID] [--folder ID] [--tags a,b] [--where QUERY] [--page N | --all]\n"
 	"                [--json | --ndjson | -q] [--fields a,b] [--limit N] [--sort KEY]\n"
+	"                [--cached]\n"
 	"List transcriptions, most recent first.\n"
 	"\n"
 	"  --org ID       organization (default: --org, STENO_ORG_ID or the profile's)\n"
@@ -46,13 +47,15 @@ static const char ls_usage[] =
 	"                 created, name, tags, cost, updated\n"
 	"  --limit N      at most N items (stops fetching pages then)\n"
 	"  --sort KEY     sort what is listed by a field of --fields (-KEY: descending); with\n"
-	"                 --all every page is read first\n";
+	"                 --all every page is read first\n"
+	"  --cached       the rows last read into the local store, no request (also what\n"
+	"                 --offline lists)\n";
 
 struct ls_opts {
 	const char *org, *folder, *where, *fields, *sort;
 	struct cli_list tags;
 	long page, limit;
-	bool all, json, ndjson, quiet;
+	bool all, json, ndjson, quiet, cached;
 };
 
 /* ---- page fetching ---- */
@@ -393,6 +396,7 @@ static int ls_parse(int argc, char **argv, struct ls_opts *o)
 		{"tags", required_argument, NULL, 't'}, {"page", required_argument, NULL, 'p'},
 		{"all", no_argument, NULL, 'a'},        {"json", no_argument, NULL, OPT_JSON},
 		{"ndjson", no_argument, NULL, 'N'},     {"where", required_argument, NULL, 'w'},
+		{"cached", no_argument, NULL, 'C'},
 		{"help", no_argument, NULL, 'h'},       {"quiet", no_argument, NULL, 'q'},
 		{"fields", required_argument, NULL, 'F'}, {"limit", required_argument, NULL, 'L'},
 		{"sort", required_argument, NULL, 'S'}, {NULL, 0, NULL, 0},
@@ -420,6 +424,7 @@ static int ls_parse(int argc, char **argv, struct ls_opts *o)
 				return cli_usage("ls", "--limit wants a number > 0, not '%s'", optarg);
 			break;
 		case 'a': o->all = true; break;
+		case 'C': o->cached = true; break;
 		case OPT_JSON: o->json = true; break;
 		case 'N': o->json = o->ndjson = true; break;
 		case 'h': return -1;
@@ -485,8 +490,14 @@ int cmd_ls(const struct cli_globals *g, int argc, char **argv)
 	const char *org = rc == 0 ? cli_org(&c, org_flag) : NULL;
 	if (rc == 0 && !org)
 		rc = CLI_EXIT_USAGE;
-	if (rc == 0)
+	if (rc == 0 && (o.cached || cli_offline(&c))) {
+		bool failed = false;
+		char *tags = ls_tags_joined(&o, &failed);
+		rc = failed ? CLI_EXIT_FAIL : cache_ls(&c, org, o.folder, tags, &out);
+		free(tags);
+	} else if (rc == 0) {
 		rc = ls_fetch(&c, &o, org, &out);
+	}
 	if (rc == 0)
 		ls_out_finish(&out, o.page >= 0 ? o.page : 0, o.all);
 	out_table_free(&out.table);

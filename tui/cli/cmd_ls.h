@@ -76,4 +76,17 @@ const char *ls_page_next_url(const struct ls_page *p);
 int ls_out_page(struct ls_out *o, const struct ls_page *p);
 void ls_out_finish(struct ls_out *o, long first_page, bool all);
 
+struct cli_ctx;
+/* cli/cmd_cache.c: the view's rows from the local store as one page (ls --cached, and ls
+ * under --offline), no request. Returns an exit code (a message was printed). */
+int cache_ls(struct cli_ctx *c, const char *org, const char *folder, const char *tags,
+	     struct ls_out *out);
+/* Under --offline: what the local store keeps of a resource (kind 0 transcription, 1 export,
+ * 2 translation task, 3 order) as the API's JSON, malloc'd; NULL after a message. */
+char *cache_resource(struct cli_ctx *c, int kind, const char *id);
+/* An answer kept whole ("organizations"): kept after a read (quietly: no store, no error),
+ * and read back under --offline (malloc'd; NULL after a message). */
+void cache_answer_keep(struct cli_ctx *c, const char *key, const char *body);
+char *cache_answer(struct cli_ctx *c, const char *key);
+
 #endif

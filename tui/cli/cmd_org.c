@@ -9,6 +9,7 @@
 #include "api/glossary.h"
 #include "api/spec_tables.h"
 #include "api/url.h"
+#include "cli/cmd_ls.h"
 #include "cli/cmds.h"
 #include "core/lang_names.h"
 
@@ -159,11 +160,21 @@ int cmd_orgs(const struct cli_globals *g, int argc, char **argv)
 		size_t len = 0;
 		if (!url)
 			steno_error_set(&err, STENO_ERR_NOMEM, "out of memory");
-		if (!url || cli_get(&c, url, parse_orgs, &l, &body, &len, &err) != 0)
+		if (url && cli_offline(&c)) {   /* the list last read, from the local store */
+			body = cache_answer(&c, "organizations");
+			len = body ? strlen(body) : 0;
+			if (!body)
+				rc = CLI_EXIT_FAIL;
+			else if (parse_orgs(body, len, &l, &err) != 0)
+				rc = cli_fail(&c, &err);
+		} else if (!url || cli_get(&c, url, parse_orgs, &l, &body, &len, &err) != 0) {
 			rc = cli_fail(&c, &err);
-		else if (json)
+		} else {
+			cache_answer_keep(&c, "organizations", body);
+		}
+		if (rc == 0 && json)
 			print_list_json(body, len, "organizations");
-		else
+		else if (rc == 0)
 			print_orgs(&l);
 		free(url);
 		free(body);

@@ -11,6 +11,7 @@
 #include "api/spec_tables.h"
 #include "api/translation.h"
 #include "cli/cmd_watch.h"
+#include "cli/cmd_ls.h"
 #include "cli/cmds.h"
 
 /* Reading one resource: `steno show`, `steno order show|watch`, and what the creating
@@ -246,10 +247,22 @@ static int fetch_print(struct cli_ctx *c, const char *path, const char *id, bool
 	steno_error_clear(&err);
 	if (!url)
 		return cli_fail(c, &(struct steno_error){.kind = STENO_ERR_NOMEM, .message = "out of memory"});
-	int rc = cli_get(c, url, parsers[kind], &r, &body, &len, &err);
-	free(url);
-	if (rc != 0)
+	int rc;
+	if (cli_offline(c)) {   /* nothing is sent: what the local store keeps of it */
+		body = cache_resource(c, kind, id);
+		len = body ? strlen(body) : 0;
+		rc = body ? parsers[kind](body, len, &r, &err) : -1;
+		free(url);
+		if (!body)
+			return CLI_EXIT_FAIL;
+	} else {
+		rc = cli_get(c, url, parsers[kind], &r, &body, &len, &err);
+		free(url);
+	}
+	if (rc != 0) {
+		free(body);
 		return cli_fail(c, &err);
+	}
 	const char *st = kind == 0 ? r.tr.state : kind == 1 ? r.ex.state : kind == 2 ? r.task.state
 											 : r.order.state;
 	if (state_out)

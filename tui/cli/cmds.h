@@ -33,6 +33,8 @@ int cmd_glossaries(const struct cli_globals *g, int argc, char **argv);
 int cmd_style_guides(const struct cli_globals *g, int argc, char **argv);
 int cmd_config(const struct cli_globals *g, int argc, char **argv);
 int cmd_languages(const struct cli_globals *g, int argc, char **argv);
+/* cli/cmd_cache.c: steno cache info|clear */
+int cmd_cache(const struct cli_globals *g, int argc, char **argv);
 int cmd_folders(const struct cli_globals *g, int argc, char **argv);
 
 /* Option values shared by many commands. */

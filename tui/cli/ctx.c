@@ -142,6 +142,7 @@ int cli_ctx_connect(struct cli_ctx *c)
 		.low_speed_bytes = c->cfg.min_speed,
 		.low_speed_time_s = c->cfg.stall_time_s,
 		.download_max_bytes = c->cfg.download_max,
+		.offline = cli_offline(c),
 		.download_min_rate = c->cfg.download_min_rate,
 		.request_deadline_ms = (long)c->cfg.request_deadline_s * 1000,
 	};
@@ -306,8 +307,19 @@ int cli_usage(const char *cmd, const char *fmt, ...)
 	return CLI_EXIT_USAGE;
 }
 
+bool cli_offline(const struct cli_ctx *c)
+{
+	return c->g->offline || c->cfg.offline;
+}
+
 int cli_check_writable(struct cli_ctx *c)
 {
+	if (cli_offline(c)) {
+		fprintf(stderr, "steno %s: refused offline: nothing is sent (--offline or offline "
+			"in %s)\n", c->cmd, c->cfg.file ? c->cfg.file : "the config file");
+		cli_json_error(0, "offline", NULL, "refused offline: nothing is sent", NULL);
+		return CLI_EXIT_USAGE;
+	}
 	if (!c->g->read_only && !c->cfg.read_only)
 		return 0;
 	char msg[600];

@@ -53,7 +53,11 @@ void cli_ctx_close(struct cli_ctx *c);
 int cli_fail(struct cli_ctx *c, const struct steno_error *err);
 /* A usage error: message and the hint to run --help. Returns CLI_EXIT_USAGE. */
 int cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Refuses a command that changes or spends when --read-only is on (CLI_EXIT_USAGE), else 0. */
+/* --offline on the command line or offline in the config: the engine refuses every request
+ * (api/http.h offline) and the read commands answer from the local store. */
+bool cli_offline(const struct cli_ctx *c);
+/* Refuses a command that changes or spends when --read-only or --offline is on
+ * (CLI_EXIT_USAGE), else 0. */
 int cli_check_writable(struct cli_ctx *c);
 
 /* The organization: `flag` (an id or org.NAME), else --org, else the account's default, else

@@ -9,6 +9,7 @@
 #include "core/jobs_internal.h"
 #include "api/spec_tables.h"
 #include "core/paths.h"
+#include "core/store_codec.h"
 
 #define TRANSCRIPT_MAX_BYTES (64u * 1024 * 1024)
 
@@ -55,6 +56,23 @@ int jobs_extra_organizations(struct steno_http *http, steno_api_organizations_cb
 			     struct steno_error *err)
 {
 	return steno_api_organizations_list(http, cb, ud, err);
+}
+
+void jobs_extra_organizations_keep(struct steno_store *st,
+				   const struct steno_organization_list *l)
+{
+	char *body = st ? store_codec_organizations(l) : NULL;
+	if (body)
+		store_answer_put(st, "organizations", body);
+	free(body);
+}
+
+int jobs_extra_organizations_kept(struct steno_store *st, struct steno_organization_list *out)
+{
+	char *body = st ? store_answer_get(st, "organizations", NULL) : NULL;
+	int rc = body ? steno_organization_list_parse(body, strlen(body), out, NULL) : -1;
+	free(body);
+	return rc;
 }
 
 int jobs_extra_glossaries(struct steno_http *http, const char *org_id, steno_api_glossaries_cb cb,

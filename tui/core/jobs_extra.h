@@ -21,6 +21,12 @@
 #include "core/store.h"
 
 /* GET /organizations: every organization the key can access (the organizations pane). */
+/* The list of a read that succeeded, kept in the local store (store_answer_put
+ * "organizations"); and the list last kept (0, *out filled; -1 none): what the organizations
+ * pane shows when the server cannot be reached or under --offline. */
+void jobs_extra_organizations_keep(struct steno_store *st,
+				   const struct steno_organization_list *l);
+int jobs_extra_organizations_kept(struct steno_store *st, struct steno_organization_list *out);
 int jobs_extra_organizations(struct steno_http *http, steno_api_organizations_cb cb, void *ud,
 			     struct steno_error *err);
 int jobs_extra_glossaries(struct steno_http *http, const char *org_id, steno_api_glossaries_cb cb,

@@ -1,8 +1,9 @@
 # tui/core: state and policy. No curses, no curl calls of its own.
 noinst_LIBRARIES += libsteno_core.a
-libsteno_core_a_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS) $(INIH_CFLAGS)
+libsteno_core_a_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS) $(INIH_CFLAGS) $(SQLITE_CFLAGS)
 libsteno_core_a_SOURCES = \
 	%reldir%/paths.c %reldir%/paths.h \
+	%reldir%/localdb.c %reldir%/localdb.h %reldir%/localdb_schema.c \
 	%reldir%/secret.c %reldir%/secret.h \
 	%reldir%/conf.c %reldir%/conf.h %reldir%/conf_internal.h \
 	%reldir%/conf_load.c %reldir%/conf_write.c \
@@ -15,6 +16,8 @@ libsteno_core_a_SOURCES = \
 	%reldir%/choices.c %reldir%/choices.h \
 	%reldir%/store.c %reldir%/store.h %reldir%/store_internal.h \
 	%reldir%/store_view.c %reldir%/store_activity.c \
+	%reldir%/store_db.c %reldir%/store_cache.c %reldir%/store_codec.c %reldir%/store_codec.h \
+	%reldir%/store_admin.c \
 	%reldir%/jobs.c %reldir%/jobs.h %reldir%/jobs_internal.h %reldir%/jobs_start.c \
 	%reldir%/jobs_resolve.c %reldir%/jobs_download.c \
 	%reldir%/download_name.c %reldir%/download_name.h \

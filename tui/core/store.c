@@ -29,6 +29,7 @@ void store_free(struct steno_store *st)
 	free(st->slots);
 	store_views_free(st);
 	store_acts_free(st);
+	store_db_free(st->db);
 	free(st->listeners);
 	for (size_t i = 0; i < st->n_inflight; i++)
 		free(st->inflight[i]);
@@ -72,7 +73,7 @@ void store_emit(struct steno_store *st, bool failed, const struct store_event *e
 
 /* ---- the id -> record table ---- */
 
-static size_t hash_id(const char *s)
+size_t store_hash_id(const char *s)
 {
 	size_t h = 1469598103934665603u;
 	for (; *s; s++)
@@ -85,7 +86,7 @@ struct store_transcription *store_rec_find(const struct steno_store *st, const c
 	if (!id || st->n_slots == 0)
 		return NULL;
 	size_t mask = st->n_slots - 1;
-	for (size_t i = hash_id(id) & mask; st->slots[i]; i = (i + 1) & mask)
+	for (size_t i = store_hash_id(id) & mask; st->slots[i]; i = (i + 1) & mask)
 		if (strcmp(st->slots[i]->t.id, id) == 0)
 			return st->slots[i];
 	return NULL;
@@ -93,7 +94,7 @@ struct store_transcription *store_rec_find(const struct steno_store *st, const c
 
 static void slot_put(struct store_transcription **slots, size_t n, struct store_transcription *r)
 {
-	size_t mask = n - 1, i = hash_id(r->t.id) & mask;
+	size_t mask = n - 1, i = store_hash_id(r->t.id) & mask;
 	while (slots[i])
 		i = (i + 1) & mask;
 	slots[i] = r;
@@ -119,7 +120,7 @@ static int table_grow(struct steno_store *st)
 /* Removes with backward shift, so that probing never needs tombstones. */
 static void table_remove(struct steno_store *st, struct store_transcription *r)
 {
-	size_t mask = st->n_slots - 1, i = hash_id(r->t.id) & mask;
+	size_t mask = st->n_slots - 1, i = store_hash_id(r->t.id) & mask;
 	while (st->slots[i] != r)
 		i = (i + 1) & mask;
 	st->slots[i] = NULL;
@@ -258,9 +259,10 @@ static bool is_changing(const char *state)
 }
 
 static int rec_insert(struct steno_store *st, struct steno_transcription *t, bool detailed,
-		      int64_t now, struct steno_error *err)
+		      int64_t now, struct store_transcription **out, struct steno_error *err)
 {
 	struct store_transcription *r = calloc(1, sizeof(*r));
+	*out = NULL;
 	if (!r || table_grow(st) != 0) {
 		free(r);
 		steno_transcription_free(t);
@@ -273,6 +275,7 @@ static int rec_insert(struct steno_store *st, struct steno_transcription *t, boo
 	r->state_changed_ms = r->updated_ms = r->fetched_ms = now;
 	slot_put(st->slots, st->n_slots, r);
 	st->n_recs++;
+	*out = r;
 	return 1;
 }
 
@@ -288,7 +291,12 @@ int store_rec_merge(struct steno_store *st, struct steno_transcription *t, bool 
 	struct store_transcription *r = store_rec_find(st, t->id);
 	if (!r) {
 		*state_changed = true;
-		return rec_insert(st, t, detailed, now, err);
+		int rc = rec_insert(st, t, detailed, now, &r, err);
+		if (rc == 1 && r) {
+			r->cached = st->db_loading;
+			store_db_rec(st, r, st->db_org != NULL, now);
+		}
+		return rc;
 	}
 	bool new_state = t->state && !str_eq(r->t.state, t->state);
 	if (new_state && r->t.state)
@@ -297,6 +305,7 @@ int store_rec_merge(struct steno_store *st, struct steno_transcription *t, bool 
 		drop_stale_details(r);
 	bool ch = merge_fields(&r->t, t);
 	steno_transcription_free(t);
+	r->cached = r->cached && st->db_loading;
 	ch |= detailed && !r->detailed;
 	r->detailed |= detailed;
 	r->fetched_ms = now;
@@ -307,6 +316,8 @@ int store_rec_merge(struct steno_store *st, struct steno_transcription *t, bool 
 	}
 	if (ch)
 		r->updated_ms = now;
+	if (ch || detailed)   /* written through: what changed, and when details were read */
+		store_db_rec(st, r, st->db_org != NULL, now);
 	return ch ? 1 : 0;
 }
 
@@ -345,6 +356,7 @@ void store_transcription_remove(struct steno_store *st, const char *id)
 		return;
 	char *copy = strdup(id);
 	store_views_forget(st, id);
+	store_db_rec_remove(st, id);
 	table_remove(st, r);
 	rec_free(r);
 	struct store_event ev = { .what = STORE_WHAT_TRANSCRIPTION, .id = copy ? copy : "" };

@@ -81,6 +81,7 @@ struct store_transcription {
 	int64_t updated_ms;             /* when any field last changed */
 	int64_t fetched_ms;             /* when the last response about it arrived */
 	int64_t live_ms;                /* a live re-read listed it anew or changed it (0: never) */
+	bool cached;                    /* from the local store, not read by this process yet */
 };
 
 /* Merges a transcription (list item, create or retrieve response: `detailed` for retrieve).
@@ -111,6 +112,20 @@ struct store_view {
 	bool has_error;
 	struct steno_error error;  /* of the last failed load */
 	int64_t loaded_ms;
+	/* Rows filled from the local store (store_view_load_cached), not yet proven by a read of
+	 * every page: page 1 drops only the rows within its own range, a read to the end drops
+	 * the rest (and puts the rows in the server's order). */
+	bool cached;
+	int64_t cached_wall_ms;    /* when those rows were read (ms since 1970), 0: never */
+	struct store_walk *walk;   /* ids listed since page 1 while cached (store's) */
+	long cache_next;           /* > 0: the db holds more rows from this position on, read by
+				    * store_views_load_more; 0: none left. Meanwhile the view's
+				    * rows are not written back (that would cut the db's list short):
+				    * cache_dirty, and they are once all are in */
+	bool cache_dirty;
+	struct store_idx *idx;     /* which ids are listed (over ids' strings; store's), built
+				    * for long lists, dropped when ids change otherwise than by
+				    * an append */
 };
 
 /* Finds (or with create, makes) the view. NULL when absent or on no memory. */
@@ -137,6 +152,70 @@ void store_view_failed(struct steno_store *st, struct store_view *v, const struc
 /* Item i of a view (NULL when out of range). */
 const struct store_transcription *store_view_item(const struct steno_store *st,
 						  const struct store_view *v, size_t i);
+
+/* ---- the local store on disk (core/localdb.h, core/store_db.c) ---- */
+
+struct localdb;
+/* The store writes every answer it takes through to `db` and can be fed from it. Takes
+ * ownership of db (closed by store_free), also on failure. wall_ms: ms since 1970 (NULL:
+ * the real time). 0, or -1 with err. */
+int store_attach_db(struct steno_store *st, struct localdb *db, int64_t (*wall_ms)(void *ud),
+		    void *ud, struct steno_error *err);
+/* Opens the local store of base_url (config `cache`, paths->cache_dir) and attaches it.
+ * 0 attached; 1 `cache = off` (memory only); -1 with err when no store could be had (memory
+ * only too: the caller says so and goes on). *notice: as localdb_open's (caller frees). */
+struct steno_config;
+struct steno_paths;
+int store_open_local(struct steno_store *st, const struct steno_config *cfg,
+		     const struct steno_paths *paths, const char *base_url,
+		     int64_t (*wall_ms)(void *ud), void *ud, char **notice,
+		     struct steno_error *err);
+/* The attached db (NULL: memory only). */
+struct localdb *store_localdb(const struct steno_store *st);
+/* The first write to the db that failed ("local store: ..."), NULL when none. */
+const char *store_db_error(const struct steno_store *st);
+int64_t store_db_wall_ms(const struct steno_store *st);
+/* Fills an empty, never read view with the rows last read into the db (their records too,
+ * unless already known), marked cached: the first STORE_CACHE_FIRST rows at once (what a
+ * screen shows, in a few ms whatever the size), the rest later by store_views_load_more.
+ * Returns the rows filled (0: none known), -1 on error. `now`: the caller's clock (the
+ * records' times are turned into it). */
+#define STORE_CACHE_FIRST 500
+#define STORE_CACHE_CHUNK 5000
+long store_view_load_cached(struct steno_store *st, struct store_view *v, int64_t now);
+/* The next rows (at most `max`) of every view whose db rows are not all in memory yet, after
+ * what is listed (rows a read listed meanwhile are not listed twice). Returns the rows
+ * added; store_views_cache_pending says whether some remain. */
+long store_views_load_more(struct steno_store *st, int64_t now, long max);
+bool store_views_cache_pending(const struct steno_store *st);
+/* Other answers kept whole in the db by a key naming the request ("organizations"):
+ * put returns 0 or -1 (noted in store_db_error); get a malloc'd body (NULL: none) and, in
+ * *read_ms if not NULL, when it was read (ms since 1970). */
+int store_answer_put(struct steno_store *st, const char *key, const char *body);
+char *store_answer_get(struct steno_store *st, const char *key, int64_t *read_ms);
+/* `steno cache info` (core/store_admin.c): the file's size (with -wal, -shm) and per
+ * organization the transcriptions listed in it and the last read of its lists (ms since
+ * 1970, 0: never). Ownership: store_cache_info_free. */
+struct store_cache_org {
+	char *org_id;
+	long long items;
+	int64_t last_read_ms;
+};
+struct store_cache_info {
+	long long bytes, items;
+	struct store_cache_org *orgs;
+	size_t n;
+};
+int store_cache_info(struct localdb *db, struct store_cache_info *out, struct steno_error *err);
+void store_cache_info_free(struct store_cache_info *info);
+/* Forgets everything (org_id NULL) or one organization's lists and transcriptions, in one
+ * transaction; *removed: the transcriptions forgotten. 0 or -1 with err. */
+int store_cache_clear(struct localdb *db, const char *org_id, long *removed,
+		      struct steno_error *err);
+/* One transcription / activity item not in memory, from the db. 1 filled, 0 not there. */
+int store_transcription_load_cached(struct steno_store *st, const char *id, int64_t now);
+int store_activity_load_cached(struct steno_store *st, enum store_activity_kind kind,
+			       const char *id, int64_t now);
 
 /* ---- filtering and sorting (k9s-like): index arrays into a view ---- */
 

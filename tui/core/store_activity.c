@@ -222,6 +222,8 @@ static int act_put(struct steno_store *st, struct incoming *in, bool watch, int6
 		if (!fresh && !act_job_end_holds(a, old_state, a->state))
 			act_clear_job_end(a);   /* it spoke of the state before */
 	}
+	if (changed || fresh)
+		store_db_act(st, a, now);
 	if (!changed) {
 		free(old_state);
 		return 0;

@@ -22,6 +22,8 @@ static void view_free(struct store_view *v)
 	free(v->tags);
 	free(v->next_url);
 	steno_pager_free(&v->pager);
+	store_walk_free(v->walk);
+	store_view_index_drop(v);
 	free(v);
 }
 
@@ -100,9 +102,11 @@ void store_views_forget(struct steno_store *st, const char *id)
 		struct store_view *v = st->views[i];
 		for (size_t j = 0; j < v->n; j++)
 			if (strcmp(v->ids[j], id) == 0) {
+				store_view_index_drop(v);
 				free(v->ids[j]);
 				memmove(&v->ids[j], &v->ids[j + 1], (v->n - j - 1) * sizeof(char *));
 				v->n--;
+				store_db_view(st, v, j, false);
 				struct store_event ev = { .what = STORE_WHAT_LIST, .view = v->key };
 				store_emit(st, false, &ev);
 				break;
@@ -118,12 +122,83 @@ static bool ids_have(char *const *ids, size_t n, const char *id)
 	return false;
 }
 
-static bool view_has(const struct store_view *v, const char *id)
+/* ---- the index of a long list's ids: a page of 100 checked against 100,000 rows in
+ * constant time each, not by a scan (which made reading every page quadratic) ---- */
+
+#define IDX_MIN_ROWS 64
+
+void store_idx_clear(struct store_idx *x)
 {
-	return ids_have(v->ids, v->n, id);
+	free(x->set);
+	memset(x, 0, sizeof *x);
 }
 
-static int view_append(struct store_view *v, const char *id)
+void store_view_index_drop(struct store_view *v)
+{
+	if (v->idx) {
+		store_idx_clear(v->idx);
+		free(v->idx);
+		v->idx = NULL;
+	}
+}
+
+bool store_idx_put(struct store_idx *x, const char *id)
+{
+	if ((x->n + 1) * 2 >= x->cap) {
+		size_t nc = x->cap ? x->cap * 2 : 256;
+		const char **ns = calloc(nc, sizeof *ns);
+		if (!ns)
+			return false;
+		for (size_t i = 0; i < x->cap; i++)
+			if (x->set[i]) {
+				size_t j = store_hash_id(x->set[i]) & (nc - 1);
+				while (ns[j])
+					j = (j + 1) & (nc - 1);
+				ns[j] = x->set[i];
+			}
+		free(x->set);
+		x->set = ns;
+		x->cap = nc;
+	}
+	size_t j = store_hash_id(id) & (x->cap - 1);
+	while (x->set[j])
+		j = (j + 1) & (x->cap - 1);
+	x->set[j] = id;
+	x->n++;
+	return true;
+}
+
+bool store_idx_has(const struct store_idx *x, const char *id)
+{
+	if (!x->cap)
+		return false;
+	size_t mask = x->cap - 1;
+	for (size_t j = store_hash_id(id) & mask; x->set[j]; j = (j + 1) & mask)
+		if (strcmp(x->set[j], id) == 0)
+			return true;
+	return false;
+}
+
+static bool idx_build(struct store_view *v)
+{
+	if (!(v->idx = calloc(1, sizeof *v->idx)))
+		return false;
+	for (size_t i = 0; i < v->n; i++)
+		if (!store_idx_put(v->idx, v->ids[i])) {
+			store_view_index_drop(v);
+			return false;
+		}
+	return true;
+}
+
+static bool view_has(struct store_view *v, const char *id)
+{
+	if (!v->idx && (v->n < IDX_MIN_ROWS || !idx_build(v)))
+		return ids_have(v->ids, v->n, id);
+	return store_idx_has(v->idx, id);
+}
+
+int store_view_append(struct store_view *v, const char *id)
 {
 	if (v->n == v->cap) {
 		size_t nc = v->cap ? v->cap * 2 : 32;
@@ -136,12 +211,15 @@ static int view_append(struct store_view *v, const char *id)
 	if (!(v->ids[v->n] = strdup(id)))
 		return -1;
 	v->n++;
+	if (v->idx && !store_idx_put(v->idx, v->ids[v->n - 1]))
+		store_view_index_drop(v);
 	return 0;
 }
 
 /* A fresh walk: the view's org, folder and tags are what every next link must keep. */
 static int view_reset(const struct steno_store *st, struct store_view *v)
 {
+	store_view_index_drop(v);
 	for (size_t i = 0; i < v->n; i++)
 		free(v->ids[i]);
 	v->n = 0;
@@ -169,7 +247,7 @@ static int page_item(struct steno_store *st, struct store_view *v, struct steno_
 	char *old_state;
 	int rc = store_rec_merge(st, t, false, now, &state_changed, &old_state, err);
 	if (rc >= 0 && !view_has(v, id)) {
-		if (view_append(v, id) != 0)
+		if (store_view_append(v, id) != 0)
 			rc = steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 		else
 			*listed_new = true;
@@ -190,10 +268,17 @@ bool store_view_stopped(const struct store_view *v)
 				!strcmp(v->error.code, STENO_CODE_PAGE_LOOP));
 }
 
-int store_view_add_page(struct steno_store *st, struct store_view *v,
-			struct steno_transcription_page *page, bool first, int64_t now,
-			struct steno_error *err)
+static int cached_first_page(struct steno_store *st, struct store_view *v,
+			     struct steno_transcription_page *page, int64_t now,
+			     struct steno_error *err);
+
+static int add_page(struct steno_store *st, struct store_view *v,
+		    struct steno_transcription_page *page, bool first, int64_t now,
+		    struct steno_error *err)
 {
+	if (first && v->cached)
+		return cached_first_page(st, v, page, now, err);
+	bool walking = !first && v->walk && store_walk_page(v, page, false);
 	size_t old_n = v->n;
 	bool changed = first ? (v->n > 0 || v->has_error) : false;
 	int rc = 0;
@@ -224,11 +309,25 @@ int store_view_add_page(struct steno_store *st, struct store_view *v,
 	v->pages++;
 	v->loaded_ms = now;
 	steno_transcription_page_free(page);
-	changed = changed || listed_new || v->n != old_n || v->end != was_end || first;
+	bool proven = walking && v->end && rc >= 0 && store_walk_finish(st, v);
+	changed = changed || listed_new || v->n != old_n || v->end != was_end || first || proven;
+	store_db_view(st, v, first || proven ? 0 : old_n, v->end && rc >= 0);
 	struct store_event ev = { .what = STORE_WHAT_LIST, .view = v->key };
 	if (changed)
 		store_emit(st, false, &ev);
 	return rc < 0 ? -1 : (changed ? 1 : 0);
+}
+
+int store_view_add_page(struct steno_store *st, struct store_view *v,
+			struct steno_transcription_page *page, bool first, int64_t now,
+			struct steno_error *err)
+{
+	store_db_begin(st);
+	st->db_org = v->org_id ? v->org_id : "";
+	int rc = add_page(st, v, page, first, now, err);
+	st->db_org = NULL;
+	store_db_commit(st);
+	return rc;
 }
 
 /* The ids of `old` that stay after a fresh page 1 whose items are already in v: those below
@@ -245,20 +344,20 @@ static int merge_tail(struct store_view *v, char **old, size_t n_old, size_t pag
 			seen = true;
 		}
 	for (size_t i = seen ? last + 1 : 0; page_n > 0 && i < n_old; i++)
-		if (!view_has(v, old[i]) && view_append(v, old[i]) != 0)
+		if (!view_has(v, old[i]) && store_view_append(v, old[i]) != 0)
 			return -1;
 	return 0;
 }
 
-int store_view_merge_head(struct steno_store *st, struct store_view *v,
-			  struct steno_transcription_page *page, int64_t now,
-			  struct steno_error *err)
+static int merge_head(struct steno_store *st, struct store_view *v,
+		      struct steno_transcription_page *page, int64_t now, struct steno_error *err)
 {
 	char **old = v->ids;
 	size_t n_old = v->n;
 	int rc = 0;
 	bool listed_new = false, changed = false;
 
+	store_view_index_drop(v);
 	v->ids = NULL;
 	v->n = v->cap = 0;
 	for (size_t i = 0; i < page->n && rc >= 0; i++) {
@@ -304,10 +403,45 @@ int store_view_merge_head(struct steno_store *st, struct store_view *v,
 	}
 	v->loaded_ms = now;
 	steno_transcription_page_free(page);
+	store_db_view(st, v, changed ? 0 : v->n, v->end && v->pages <= 1);
 	struct store_event ev = { .what = STORE_WHAT_LIST, .view = v->key };
 	if (changed)
 		store_emit(st, false, &ev);
 	return rc < 0 ? -1 : (changed ? 1 : 0);
+}
+
+int store_view_merge_head(struct steno_store *st, struct store_view *v,
+			  struct steno_transcription_page *page, int64_t now,
+			  struct steno_error *err)
+{
+	store_db_begin(st);
+	st->db_org = v->org_id ? v->org_id : "";
+	int rc = merge_head(st, v, page, now, err);
+	st->db_org = NULL;
+	store_db_commit(st);
+	return rc;
+}
+
+/* Page 1 of a view filled from the db: merged like a live re-read (its rows first, the rows
+ * it no longer lists within its own range gone, the rest kept), and the walk that will prove
+ * the rest begins. A page 1 with no next link is the whole list. */
+static int cached_first_page(struct steno_store *st, struct store_view *v,
+			     struct steno_transcription_page *page, int64_t now,
+			     struct steno_error *err)
+{
+	v->pages = 0;
+	if (!store_walk_page(v, page, true)) {
+		steno_transcription_page_free(page);
+		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	}
+	int rc = merge_head(st, v, page, now, err);
+	if (rc >= 0 && v->end && store_walk_finish(st, v)) {
+		store_db_view(st, v, 0, true);
+		struct store_event ev = { .what = STORE_WHAT_LIST, .view = v->key };
+		store_emit(st, false, &ev);
+		rc = 1;
+	}
+	return rc;
 }
 
 void store_view_failed(struct steno_store *st, struct store_view *v, const struct steno_error *e)

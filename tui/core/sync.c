@@ -76,7 +76,10 @@ static int sync_track(struct steno_sync *s, enum store_activity_kind kind, const
 
 	if (!id || !*id)
 		return -1;
-	if (!store_activity_find(s->cfg.store, kind, id) && sync_put_empty(s, kind, id, now) < 0)
+	/* what the local store knows of it (at once), else a row with its id alone */
+	if (!store_activity_find(s->cfg.store, kind, id) &&
+	    store_activity_load_cached(s->cfg.store, kind, id, now) <= 0 &&
+	    sync_put_empty(s, kind, id, now) < 0)
 		return -1;
 	store_activity_watch(s->cfg.store, kind, id, true);
 	if (scheduler_track(s->sched, sk, id, NULL, now) < 0 ||
@@ -230,6 +233,10 @@ static long min_due(long t, int64_t at, int64_t now)
 
 long sync_timeout_ms(struct steno_sync *s)
 {
+	if (store_views_cache_pending(s->cfg.store))
+		return 0;   /* the rest of a cached list comes in chunks, one a pass */
+	if (s->cfg.offline)
+		return -1;
 	int64_t now = sync_now_ms(s);
 	/* with every slot taken, a completion (an engine event) wakes us, not a timer */
 	long t = s->n_reqs >= (size_t)s->cfg.max_flight ? -1 :
@@ -241,6 +248,9 @@ long sync_timeout_ms(struct steno_sync *s)
 
 void sync_run(struct steno_sync *s)
 {
+	store_views_load_more(s->cfg.store, sync_now_ms(s), STORE_CACHE_CHUNK);
+	if (s->cfg.offline)
+		return;
 	sync_retry_list(s);
 	sync_live_run(s);
 	sync_poll_due(s);

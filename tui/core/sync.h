@@ -68,6 +68,9 @@ struct sync_config {
 	 * own retries, and uses the engine after sync_free); otherwise the sync engine takes
 	 * them for good (the browser frees the http engine first, see above) */
 	bool keep_http_listeners;
+	/* --offline: no read at all; views, details and activity come from the local store
+	 * (store_attach_db) alone, and nothing is ever due */
+	bool offline;
 	struct sync_listener listener;
 };
 

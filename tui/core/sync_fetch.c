@@ -227,7 +227,7 @@ static int load_page(struct steno_sync *s, struct store_view *v, bool first, boo
 	const char *tag = v->tags;
 	int rc;
 
-	if (!first && (v->end || !v->next_url))
+	if (s->cfg.offline || (!first && (v->end || !v->next_url)))
 		return 0;
 	if (first && !live && store_refresh_running(s->cfg.store, v->key)) {
 		/* another read of this view runs (a next page, the live re-read): page 1 is read
@@ -268,6 +268,9 @@ int sync_load_view(struct steno_sync *s, const char *org_id, const char *folder_
 
 	if (!v)
 		return -1;
+	/* a view never read: its last known rows from the local store at once, then the read */
+	if (first)
+		store_view_load_cached(s->cfg.store, v, sync_now_ms(s));
 	return load_page(s, v, first, load_all, false) < 0 ? -1 : 0;
 }
 
@@ -316,7 +319,7 @@ void sync_fetch_transcription(struct steno_sync *s, const char *id, bool force)
 	const struct store_transcription *t = store_transcription_get(s->cfg.store, id);
 	struct steno_error err;
 
-	if (!force && t && t->detailed)
+	if (s->cfg.offline || (!force && t && t->detailed && !t->cached))
 		return;
 	struct sync_req *r = sync_req_new(s, SYNC_REQ_TRANSCRIPTION, id, id);
 	if (!r)
@@ -334,6 +337,8 @@ void sync_show_transcription(struct steno_sync *s, const char *id)
 
 	free(s->shown_tr);
 	s->shown_tr = copy;   /* NULL on no memory too: then only this read is made */
+	if (id && !store_transcription_get(s->cfg.store, id))
+		store_transcription_load_cached(s->cfg.store, id, sync_now_ms(s));
 	if (id)
 		sync_fetch_transcription(s, id, false);
 }

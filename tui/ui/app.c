@@ -121,7 +121,7 @@ unsigned app_action(struct app *app, enum action_id act)
 	}
 	if (!app_is_dialog_action(act))
 		return PANE_IGNORED;
-	if (!action_allowed(act, app->opts.read_only))
+	if (!action_allowed(act, app->opts.read_only || app->opts.offline))
 		return PANE_HANDLED | PANE_REFUSED;
 	return (unsigned)dialogs_handle_action(app, (int)act);
 }
@@ -169,6 +169,7 @@ void app_after_wait(struct app *app)
 	    (app->list_fresh_until && now >= app->list_fresh_until))
 		pane_dirty(app->tlist);
 	app_refresh_status(app);
+	app_cache_status(app);
 }
 
 static long app_hook_timeout(void *ud) { return app_wait_timeout(ud); }
@@ -213,6 +214,25 @@ static char *app_key_lines(const struct steno_config *cfg)
 	return s;
 }
 
+/* The local store on disk (core/localdb.h): what earlier runs read shows at once. Without
+ * it (cache = off, or it cannot be opened) the store stays in memory; a file set aside or an
+ * error is said in the status line. */
+static void app_open_local_store(struct app *app)
+{
+	const struct steno_paths *p = app->opts.paths ? app->opts.paths
+			: app->have_paths ? &app->paths : NULL;
+	char *notice = NULL;
+	struct steno_error e;
+
+	steno_error_clear(&e);
+	int rc = p ? store_open_local(app->store, app->config, p, app->opts.base_url,
+				      app->opts.clock_ms, app->opts.clock_ud, &notice, &e) : 1;
+	if (notice || rc < 0)
+		snprintf(app->ses.status.error, sizeof app->ses.status.error, "%.250s",
+			 notice ? notice : e.message);
+	free(notice);
+}
+
 static int app_open_core(struct app *app, struct steno_error *err)
 {
 	const struct steno_config *c = app->config;
@@ -225,6 +245,7 @@ static int app_open_core(struct app *app, struct steno_error *err)
 		.low_speed_bytes = c->min_speed,
 		.low_speed_time_s = c->stall_time_s,
 		.download_max_bytes = c->download_max,
+		.offline = app->opts.offline,
 		.download_min_rate = c->download_min_rate,
 		.request_deadline_ms = (long)c->request_deadline_s * 1000,
 	};
@@ -239,10 +260,12 @@ static int app_open_core(struct app *app, struct steno_error *err)
 	if (!app->store)
 		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 	store_set_page_limit(app->store, c->page_limit);
+	app_open_local_store(app);
 	struct sync_config sc = { .http = app->http, .store = app->store, .state = &app->state,
 		.base_url = app->opts.base_url, .org_id = app->opts.org_id,
 		.live_ms = (int64_t)(c->live_refresh_s * 1000),
-		.wall_ms = app->opts.clock_ms, .clock_ud = app->opts.clock_ud };
+		.wall_ms = app->opts.clock_ms, .clock_ud = app->opts.clock_ud,
+		.offline = app->opts.offline };
 	scheduler_policy_default(&pol);
 	pol.min_ms = (int64_t)(c->refresh_interval_s * 1000);
 	pol.max_ms = (int64_t)(c->refresh_max_s * 1000);
@@ -291,13 +314,19 @@ static int app_open_ui(struct app *app)
 		.theme = app->opts.theme ? app->opts.theme : c->theme,
 		.key_lines = app->opts.key_lines ? app->opts.key_lines : lines,
 		.key_origin = app->opts.key_origin ? app->opts.key_origin : c->file,
-		.read_only = app->opts.read_only, .ascii = app->opts.ascii,
+		.read_only = app->opts.read_only || app->opts.offline, .ascii = app->opts.ascii,
 		.mouse = app->opts.mouse, .term = app->opts.term,
 		.out = app->opts.out, .in = app->opts.in,
 	};
 	int rc = ui_session_open(&app->ses, &so);
 
 	free(lines);
+	if (rc == 0 && app->opts.offline) {
+		/* writes are refused as under --read-only, with the reason; the bar says offline */
+		app->ses.frame.ctx.offline = 1;
+		app->ses.status.read_only = app->opts.read_only;
+		app->ses.status.health = STATUS_OFFLINE;
+	}
 	return rc;
 }
 
@@ -404,7 +433,7 @@ static void app_start(struct app *app)
 	struct status_info *s = &app->ses.status;
 
 	snprintf(s->profile, sizeof s->profile, "%s", app->opts.profile ? app->opts.profile : "");
-	s->health = STATUS_UNKNOWN;
+	s->health = app->opts.offline ? STATUS_OFFLINE : STATUS_UNKNOWN;
 	app_places_build(app);
 	sync_restore_watched(app->sync);
 	app->resume_downloads = true;   /* app_resume_downloads says when none waits */

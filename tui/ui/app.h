@@ -38,6 +38,7 @@ struct ui_options {
 	/* looks */
 	const char *theme;           /* --theme (name or path); NULL: config's, else "default" */
 	int read_only;               /* --read-only (or config read_only) */
+	int offline;                 /* --offline (or config offline): nothing is sent */
 	int ascii;                   /* --ascii (or config ascii) */
 	int mouse;                   /* --mouse (or config mouse); off by default */
 	const char *trace_path;      /* --trace FILE; NULL: config's trace_file, else none */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ui/format.h"
 #include "ui/text.h"
 
 /* ---- asking the engine ---- */
@@ -25,7 +26,30 @@ int app_load_view(struct app *app, bool first)
 				app->list.load_all);
 	pane_dirty(app->tlist);
 	app_refresh_status(app);
+	app_cache_status(app);
 	return rc;
+}
+
+/* Rows on screen that came from the local store and no read has confirmed yet: how old they
+ * are, and whether a read is on its way ("cached 3m ago, refreshing") or the server cannot
+ * be reached ("cached 3m ago"). */
+void app_cache_status(struct app *app)
+{
+	const struct store_view *v = app_view(app, false);
+	struct status_info *s = &app->ses.status;
+	char text[sizeof s->cache] = "", ago[48];
+
+	if (v && v->cached && v->cached_wall_ms > 0 && v->pages == 0) {
+		fmt_relative(ago, sizeof ago, (time_t)(v->cached_wall_ms / 1000),
+			     (time_t)(app_wall_ms(app) / 1000));
+		bool waiting = !v->has_error && !app->opts.offline &&
+			       s->health != STATUS_OFFLINE;
+		snprintf(text, sizeof text, "cached %s%s", ago, waiting ? ", refreshing" : "");
+	}
+	if (strcmp(text, s->cache) != 0) {
+		snprintf(s->cache, sizeof s->cache, "%s", text);
+		pane_dirty(app->ses.status_pane);
+	}
 }
 
 int app_load_next_page(struct app *app)

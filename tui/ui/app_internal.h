@@ -56,6 +56,8 @@ size_t app_list_loaded(struct app *app);
 /* app_data.c: what the browser asks of the sync engine, and its listeners */
 /* Page 1 (first: also makes it the live view) or the next page of the current list. */
 int app_load_view(struct app *app, bool first);
+/* The status bar's word on rows from the local store (their age, refreshing or not). */
+void app_cache_status(struct app *app);
 int app_load_next_page(struct app *app);
 /* Loads every page of the current list (sort and filter then see them all); the status
  * line tells the progress until the last page came (app_load_progress). */

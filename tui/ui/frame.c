@@ -397,8 +397,12 @@ unsigned frame_run(struct ui_frame *f, enum action_id act, ui_key key)
 	unsigned r = PANE_IGNORED;
 
 	if (a && !action_allowed(act, f->ctx.read_only)) {
-		snprintf(f->notice, sizeof f->notice, "read-only: %s is refused: %s", a->name,
-			 action_refusal(act) ? action_refusal(act) : "it changes the server");
+		if (f->ctx.offline)
+			snprintf(f->notice, sizeof f->notice,
+				 "offline: %s is refused: nothing is sent (--offline)", a->name);
+		else
+			snprintf(f->notice, sizeof f->notice, "read-only: %s is refused: %s", a->name,
+				 action_refusal(act) ? action_refusal(act) : "it changes the server");
 		return PANE_HANDLED | PANE_REFUSED;
 	}
 	if (p && p->ops->key) {

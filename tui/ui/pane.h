@@ -37,6 +37,7 @@ struct ui_ctx {
 	const struct keymap *keymap;   /* not owned */
 	int ascii;                     /* TEXT_ASCII drawing */
 	int read_only;                 /* --read-only: write actions refused */
+	int offline;                   /* --offline: idem, nothing is sent (read_only is set too) */
 	enum action_id pending;        /* set by the prompt: run after it closes */
 	char pending_arg[128];         /* the rest of the prompt's line ("" if none), for an
 					* ACTION_ARG action; cleared once pending has run */

@@ -132,10 +132,18 @@ static void orgs_found(void *ud, struct steno_organization_list *res,
 {
 	struct app *app = ud;
 	size_t chosen = app->n_places;
+	struct steno_organization_list kept;
+	if (err && (err->kind == STENO_ERR_NETWORK || err->kind == STENO_ERR_TIMEOUT) &&
+	    jobs_extra_organizations_kept(app_store(app), &kept) == 0) {
+		orgs_found(ud, &kept, NULL);   /* the server is out of reach: the list last read */
+		steno_organization_list_free(&kept);
+		return;
+	}
 	if (err) {
 		app_log(app, "organizations of the key: %s", err->message);
 		return;
 	}
+	jobs_extra_organizations_keep(app_store(app), res);
 	struct app_org_found *found = calloc(res->n ? res->n : 1, sizeof *found);
 	for (size_t i = 0; found && i < res->n; i++) {
 		char id[32];
@@ -162,7 +170,7 @@ void pane_orgs_discover(struct app *app)
 	struct steno_error err;
 	steno_error_clear(&err);
 	if (jobs_extra_organizations(app->http, orgs_found, app, &err) != 0)
-		app_log(app, "organizations of the key: %s", err.message);
+		orgs_found(app, NULL, &err);   /* --offline: the list last read, if any */
 }
 
 const struct pane_ops orgs_pane_ops = {

@@ -69,6 +69,8 @@ char *statusbar_left(const struct status_info *s, int ascii, enum status_left pa
 			append(buf, size, " (server asked ", num, ", R: retry now)", (char *)NULL);
 		}
 	}
+	if (s->cache[0])
+		append(buf, size, "  ", s->cache, (char *)NULL);
 	if (s->read_only && part != STATUS_LEFT_HEALTH)
 		append(buf, size, "  read-only", (char *)NULL);
 	return buf;

@@ -24,6 +24,7 @@ struct status_info {
 	double rate_asked_s;           /* what the server asked for (> rate_wait_s: capped), or < 0 */
 	char error[256];               /* last error, "" for none */
 	char notice[256];              /* a notification (order finished ...), "" for none */
+	char cache[96];                /* rows from the local store: "cached 3m ago, refreshing" */
 	int read_only;
 };
 
