@@ -1,6 +1,6 @@
 # tui/core: state and policy. No curses, no curl calls of its own.
 noinst_LIBRARIES += libsteno_core.a
-libsteno_core_a_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS) $(INIH_CFLAGS)
+libsteno_core_a_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS) $(INIH_CFLAGS) $(SQLITE_CFLAGS)
 libsteno_core_a_SOURCES = \
 	%reldir%/paths.c %reldir%/paths.h \
 	%reldir%/secret.c %reldir%/secret.h \
@@ -19,6 +19,8 @@ libsteno_core_a_SOURCES = \
 	%reldir%/jobs_resolve.c %reldir%/jobs_download.c \
 	%reldir%/download_name.c %reldir%/download_name.h \
 	%reldir%/transcript_fetch.c %reldir%/transcript_fetch.h \
+	%reldir%/content_db.c %reldir%/content_db.h %reldir%/content_internal.h \
+	%reldir%/content_search.c \
 	%reldir%/textfold.c %reldir%/textfold.h \
 	%reldir%/lang_names.c %reldir%/lang_names.h %reldir%/lang_names_data.c \
 	%reldir%/recent.c %reldir%/recent.h \
