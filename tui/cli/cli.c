@@ -36,6 +36,8 @@ static const struct cli_cmd cmds[] = {
 	{"style-guides", cmd_style_guides, "list the organization's style guides"},
 	{"config", cmd_config, "config paths: every path steno reads or writes"},
 	{"languages", cmd_languages, "language codes (--pro, --translation)"},
+	{"index", cmd_index, "fill the local store with the transcripts' content"},
+	{"search", cmd_search, "search the words of every transcript (local)"},
 };
 
 static const struct cli_cmd order_cmds[] = {

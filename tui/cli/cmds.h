@@ -32,6 +32,8 @@ int cmd_glossaries(const struct cli_globals *g, int argc, char **argv);
 int cmd_style_guides(const struct cli_globals *g, int argc, char **argv);
 int cmd_config(const struct cli_globals *g, int argc, char **argv);
 int cmd_languages(const struct cli_globals *g, int argc, char **argv);
+int cmd_index(const struct cli_globals *g, int argc, char **argv);
+int cmd_search(const struct cli_globals *g, int argc, char **argv);
 
 /* Option values shared by many commands. */
 enum {

@@ -15,7 +15,7 @@
 #include "core/paths.h"
 
 /* States whose content can be read. */
-#define FINISHED_SQL "state IN ('automatic_done','demo')"
+#define FINISHED_SQL "state = 'automatic_done'"
 
 static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS content_items("
@@ -128,6 +128,31 @@ sqlite3 *content_db_open(const char *path, struct steno_error *err)
 		return NULL;
 	}
 	return db;
+}
+
+char *content_db_path(const char *cache_dir, const char *base_url)
+{
+	char name[200];
+	size_t o = 0;
+	const char *p = base_url ? strstr(base_url, "://") : NULL;
+	const char *scheme_end = p;
+
+	p = p ? p + 3 : (base_url ? base_url : "");
+	if (scheme_end && (size_t)(scheme_end - base_url) < 10)
+		o = (size_t)snprintf(name, sizeof name, "%.*s_", (int)(scheme_end - base_url),
+				     base_url);
+	for (; *p && *p != '/' && o + 1 < sizeof name; p++) {
+		char ch = *p;
+		bool safe = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+			(ch >= '0' && ch <= '9') || ch == '.' || ch == '-';
+		name[o++] = safe ? ch : '_';
+	}
+	name[o] = '\0';
+	size_t n = strlen(cache_dir) + strlen(name) + 32;
+	char *path = malloc(n);
+	if (path)
+		snprintf(path, n, "%s/content/%s.db", cache_dir, o ? name : "default");
+	return path;
 }
 
 /* ---- what the lists say ---- */

@@ -31,6 +31,10 @@ int content_db_migrate(sqlite3 *db, struct steno_error *err);
  * migrated. NULL with err on failure; the caller closes it with sqlite3_close. */
 sqlite3 *content_db_open(const char *path, struct steno_error *err);
 
+/* The file of a server's store in the cache directory: cache_dir/content/ORIGIN.db, ORIGIN
+ * the base URL's scheme, host and port made a safe name. malloc'd; NULL on no memory. */
+char *content_db_path(const char *cache_dir, const char *base_url);
+
 /* What a list or a retrieve says of a transcription. Borrowed strings; NULL: unknown. */
 struct content_item {
 	const char *id, *org, *name, *state, *language;
