@@ -7,7 +7,7 @@ bench_tui_pty_LDADD = $(VTERM_LIBS) -lutil
 bench_tui_latency_SOURCES = %reldir%/tui_latency.c
 bench_tui_latency_CFLAGS = $(AM_CFLAGS) $(NCURSESW_CFLAGS) $(CURL_CFLAGS) $(JSONC_CFLAGS)
 bench_tui_latency_LDADD = libsteno_ui.a libsteno_core.a libsteno_api.a $(NCURSESW_LIBS) \
-	$(CURL_LIBS) $(JSONC_LIBS) $(INIH_LIBS) -lm
+	$(CURL_LIBS) $(JSONC_LIBS) $(INIH_LIBS) $(SQLITE_LIBS) -lm
 CLEANFILES += bench/tui_pty bench/tui_latency
 EXTRA_DIST += %reldir%/tui_bench.sh %reldir%/preview_bench.sh %reldir%/bench_lib.sh \
 	%reldir%/tui_idle.sh %reldir%/tui_latency_ab.sh %reldir%/columns_bench.sh

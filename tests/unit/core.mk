@@ -1,6 +1,5 @@
 # unit tests: core (configuration, secrets, paths, state file, store, scheduler)
-CORE_TEST_LIBS = libsteno_core.a libsteno_api.a $(CURL_LIBS) $(INIH_LIBS) $(JSONC_LIBS) $(SQLITE_LIBS) $(TEST_LIBS) -lm
-CORE_TEST_CFLAGS_SQL = $(TEST_CFLAGS) $(INIH_CFLAGS) $(SQLITE_CFLAGS)
+CORE_TEST_LIBS = libsteno_core.a libsteno_api.a $(CURL_LIBS) $(INIH_LIBS) $(JSONC_LIBS) $(TEST_LIBS) -lm
 CORE_TEST_CFLAGS = $(TEST_CFLAGS) $(INIH_CFLAGS)
 
 check_PROGRAMS += tests/unit/test_core_config tests/unit/test_core_secret \
@@ -100,5 +99,11 @@ tests_unit_test_core_columns_LDADD = $(CORE_TEST_LIBS)
 check_PROGRAMS += tests/unit/test_core_content
 TESTS += tests/unit/test_core_content
 tests_unit_test_core_content_SOURCES = %reldir%/test_core_content.c %reldir%/core_helpers.h
-tests_unit_test_core_content_CFLAGS = $(CORE_TEST_CFLAGS_SQL)
+tests_unit_test_core_content_CFLAGS = $(CORE_TEST_CFLAGS) $(SQLITE_CFLAGS)
 tests_unit_test_core_content_LDADD = $(CORE_TEST_LIBS)
+
+check_PROGRAMS += tests/unit/test_core_localdb
+TESTS += tests/unit/test_core_localdb
+tests_unit_test_core_localdb_SOURCES = %reldir%/test_core_localdb.c %reldir%/core_helpers.h
+tests_unit_test_core_localdb_CFLAGS = $(CORE_TEST_CFLAGS) $(SQLITE_CFLAGS)
+tests_unit_test_core_localdb_LDADD = $(CORE_TEST_LIBS)

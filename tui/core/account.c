@@ -1,6 +1,7 @@
 #include "config.h"
 #include "core/conf.h"
 #include "core/conf_internal.h"
+#include "core/localdb.h"
 #include "core/secret.h"
 
 #include <stdio.h>
@@ -175,6 +176,13 @@ int config_paths_list(const struct steno_config *cfg, const struct steno_paths *
 	rc |= list_add(out, "state dir", paths->state_dir);
 	rc |= list_add(out, "state file", paths->state_file);
 	rc |= list_add(out, "cache dir", paths->cache_dir);
+	/* the local store of the profile's server (core/localdb.h) */
+	char store[4400];
+	const char *url = env("STENO_BASE_URL");
+	if (!url)
+		url = (p && p->base_url) ? p->base_url : STENO_DEFAULT_BASE_URL;
+	if (localdb_file_path(paths->cache_dir, url, store, sizeof store) == 0)
+		rc |= list_add(out, cfg->cache_off ? "local store (cache = off)" : "local store", store);
 	rc |= list_add(out, "trace file", cfg->trace_file ? cfg->trace_file : trace);
 	rc |= list_add(out, "download dir", dl);
 	bool nomem = rc != 0 || !trace;

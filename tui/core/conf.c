@@ -385,6 +385,12 @@ static int apply_global(const struct ctx *c, const char *n, const char *v)
 		cfg->clipboard = on ? CLIPBOARD_AUTO : CLIPBOARD_OFF;
 	} else if (!strcmp(n, "read_only")) {
 		set_bool(c, &cfg->read_only, v);
+	} else if (!strcmp(n, "offline")) {
+		set_bool(c, &cfg->offline, v);
+	} else if (!strcmp(n, "cache")) {
+		bool on = !cfg->cache_off;
+		set_bool(c, &on, v);
+		cfg->cache_off = !on;
 	} else if (!strcmp(n, "download_dir")) {
 		set_path(c, &cfg->download_dir, v);
 	} else if (!strcmp(n, "download_name")) {

@@ -89,6 +89,8 @@ struct steno_config {
 	long long download_max;     /* bytes; a bigger download fails */
 	enum config_clipboard clipboard;
 	bool mouse, ascii, bell, read_only, notify;
+	bool offline;               /* `offline`: send nothing, answer from the local store */
+	bool cache_off;             /* `cache = off`: no local store on disk (core/localdb.h) */
 	enum config_desktop { CONFIG_DESKTOP_OFF, CONFIG_DESKTOP_OSC9, CONFIG_DESKTOP_OSC777 }
 		desktop_notify;     /* a watched item's state change through the terminal */
 	char *download_dir;         /* "~" expanded; NULL: the current directory */

@@ -3,6 +3,7 @@ noinst_LIBRARIES += libsteno_core.a
 libsteno_core_a_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS) $(INIH_CFLAGS) $(SQLITE_CFLAGS)
 libsteno_core_a_SOURCES = \
 	%reldir%/paths.c %reldir%/paths.h \
+	%reldir%/localdb.c %reldir%/localdb.h %reldir%/localdb_schema.c \
 	%reldir%/secret.c %reldir%/secret.h \
 	%reldir%/conf.c %reldir%/conf.h %reldir%/conf_internal.h \
 	%reldir%/conf_load.c %reldir%/conf_write.c \
