@@ -13,6 +13,7 @@
 #include "cli/cmds.h"
 #include "core/content_db.h"
 #include "core/content_sync.h"
+#include "core/localdb.h"
 #include "core/query.h"
 #include "core/store.h"
 #include "core/sync.h"
@@ -49,20 +50,29 @@ static const char search_usage[] =
 	"  --json       one JSON document: {\"query\", \"hits\": [{\"id\", \"name\", \"start\",\n"
 	"               \"end\" (seconds, null for a name), \"speaker\", \"snippet\"}]}\n";
 
-/* The store of this server (the cache directory). NULL after printing why. */
-static sqlite3 *open_store(struct cli_ctx *c)
+/* The local store of this server (core/localdb.h); NULL after printing why. */
+static sqlite3 *open_store(struct cli_ctx *c, struct localdb **ldb)
 {
 	struct steno_error err;
-	char *path = content_db_path(c->paths.cache_dir, c->acct.base_url);
-	if (!path) {
-		cli_fail(c, &(struct steno_error){ .kind = STENO_ERR_NOMEM, .message = "out of memory" });
+	char *notice = NULL;
+	struct localdb_options o = { .cache_dir = c->paths.cache_dir,
+		.base_url = c->acct.base_url, .off = c->cfg.cache_off };
+	int rc = localdb_open(&o, ldb, &notice, &err);
+
+	if (notice) {
+		char *clean = out_clean(notice);
+		fprintf(stderr, "steno %s: %s\n", c->cmd, clean ? clean : "");
+		free(clean);
+		free(notice);
+	}
+	if (rc == 1)
+		steno_error_set(&err, STENO_ERR_CONFIG, "the local store is off (cache = off in the "
+				"configuration): there is nothing to %s", c->cmd);
+	if (rc != 0) {
+		cli_fail(c, &err);
 		return NULL;
 	}
-	sqlite3 *db = content_db_open(path, &err);
-	free(path);
-	if (!db)
-		cli_fail(c, &err);
-	return db;
+	return localdb_handle(*ldb);
 }
 
 /* ---- steno index ---- */
@@ -209,14 +219,15 @@ int cmd_index(const struct cli_globals *g, int argc, char **argv)
 	}
 	out_progress_init();
 	struct indexer ix = { .c = &c };
+	struct localdb *ldb = NULL;
 	const char *org = cli_org(&c, org_flag);
-	sqlite3 *db = org ? open_store(&c) : NULL;
+	sqlite3 *db = org ? open_store(&c, &ldb) : NULL;
 	rc = CLI_EXIT_FAIL;
 	if (db && (ix.org = strdup(org)) && (rc = index_open(&ix, db)) == 0)
 		rc = index_run(&ix);
 	index_close(&ix);
 	free(ix.org);
-	sqlite3_close(db);
+	localdb_close(ldb);
 	cli_ctx_close(&c);
 	return rc;
 }
@@ -390,7 +401,8 @@ int cmd_search(const struct cli_globals *g, int argc, char **argv)
 	}
 	/* an organization only when one is named: no request to find the key's only one */
 	const char *org = o.org || g->org ? cli_org(&c, o.org) : c.acct.org_id;
-	sqlite3 *db = open_store(&c);
+	struct localdb *ldb = NULL;
+	sqlite3 *db = open_store(&c, &ldb);
 	struct content_hit *hits = NULL;
 	size_t n = 0;
 	struct content_query q = { .text = o.text, .org = org, .names = o.names,
@@ -414,7 +426,7 @@ int cmd_search(const struct cli_globals *g, int argc, char **argv)
 		rc = n ? CLI_EXIT_OK : CLI_EXIT_FAIL;
 	}
 	content_hits_free(hits, n);
-	sqlite3_close(db);
+	localdb_close(ldb);
 	query_free(&where);
 	cli_ctx_close(&c);
 	return rc;

@@ -3,16 +3,12 @@
 #include "config.h"
 #include "core/content_db.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "core/content_internal.h"
-#include "core/paths.h"
+#include "core/localdb.h"
 
 /* States whose content can be read. */
 #define FINISHED_SQL "state = 'automatic_done'"
@@ -83,76 +79,12 @@ static int finish(sqlite3 *db, int rc, struct steno_error *err)
 	return -1;
 }
 
-int content_db_migrate(sqlite3 *db, struct steno_error *err)
+int content_db_migrate_v2(sqlite3 *db, char **err)
 {
-	if (content_exec(db, "BEGIN IMMEDIATE", err) < 0)
-		return -1;
-	return finish(db, content_exec(db, schema, err), err);
-}
-
-sqlite3 *content_db_open(const char *path, struct steno_error *err)
-{
-	sqlite3 *db = NULL;
-	char *dir = strdup(path);
-	char *slash = dir ? strrchr(dir, '/') : NULL;
-
-	if (!dir) {
-		steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
-		return NULL;
-	}
-	if (slash && slash != dir) {
-		*slash = '\0';
-		if (paths_mkdir_private(dir, err) != 0) {
-			free(dir);
-			return NULL;
-		}
-	}
-	free(dir);
-	/* created 0600 before SQLite opens it (SQLite would use the umask) */
-	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
-	if (fd < 0) {
-		steno_error_set(err, STENO_ERR_IO, "local store %s: %s", path, strerror(errno));
-		return NULL;
-	}
-	close(fd);
-	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
-			    SQLITE_OPEN_NOFOLLOW, NULL) != SQLITE_OK) {
-		content_sql_fail(db, err, path);
-		sqlite3_close(db);
-		return NULL;
-	}
-	sqlite3_busy_timeout(db, 5000);
-	if (content_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", err) < 0 ||
-	    content_db_migrate(db, err) < 0) {
-		sqlite3_close(db);
-		return NULL;
-	}
-	return db;
-}
-
-char *content_db_path(const char *cache_dir, const char *base_url)
-{
-	char name[200];
-	size_t o = 0;
-	const char *p = base_url ? strstr(base_url, "://") : NULL;
-	const char *scheme_end = p;
-
-	p = p ? p + 3 : (base_url ? base_url : "");
-	if (scheme_end && (size_t)(scheme_end - base_url) < 10)
-		o = (size_t)snprintf(name, sizeof name, "%.*s_", (int)(scheme_end - base_url),
-				     base_url);
-	for (; *p && *p != '/' && o + 1 < sizeof name; p++) {
-		char ch = *p;
-		bool safe = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-			(ch >= '0' && ch <= '9') || ch == '.' || ch == '-';
-		name[o++] = safe ? ch : '_';
-	}
-	name[o] = '\0';
-	size_t n = strlen(cache_dir) + strlen(name) + 32;
-	char *path = malloc(n);
-	if (path)
-		snprintf(path, n, "%s/content/%s.db", cache_dir, o ? name : "default");
-	return path;
+	if (sqlite3_exec(db, schema, NULL, NULL, NULL) == SQLITE_OK)
+		return 0;
+	*err = localdb_errdup(db, "content v2");
+	return -1;
 }
 
 /* ---- what the lists say ---- */

@@ -11,8 +11,8 @@
  *
  * What waits to be fetched is derived from the tables (a finished transcription whose
  * stored content is missing or of another updatedAt), never from memory, so fetching
- * resumes after a restart. Works on any `sqlite3 *` (the local store's, or one opened by
- * content_db_open). No curses, no network. Every function returns 0 (or a count) on
+ * resumes after a restart. Works on the local store's handle (core/localdb.h: localdb_handle),
+ * whose migrations made the tables. No curses, no network. Every function returns 0 (or a count) on
  * success, -1 with err filled on failure. */
 
 #include <sqlite3.h>
@@ -23,17 +23,9 @@
 #include "api/error.h"
 #include "api/transcript.h"
 
-/* Creates the content tables when missing (idempotent, one transaction): the local
- * store's migration step for transcript content. */
-int content_db_migrate(sqlite3 *db, struct steno_error *err);
-
-/* A database of its own at path (parent created 0700, the file 0600), WAL, a busy timeout,
- * migrated. NULL with err on failure; the caller closes it with sqlite3_close. */
-sqlite3 *content_db_open(const char *path, struct steno_error *err);
-
-/* The file of a server's store in the cache directory: cache_dir/content/ORIGIN.db, ORIGIN
- * the base URL's scheme, host and port made a safe name. malloc'd; NULL on no memory. */
-char *content_db_path(const char *cache_dir, const char *base_url);
+/* The local store's migration step for transcript content (core/localdb_schema.c): creates
+ * its tables, run inside the migration's transaction; -1 with *err malloc'd on failure. */
+int content_db_migrate_v2(sqlite3 *db, char **err);
 
 /* What a list or a retrieve says of a transcription. Borrowed strings; NULL: unknown. */
 struct content_item {

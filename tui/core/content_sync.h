@@ -40,7 +40,7 @@ struct content_sync;
 
 struct content_sync_config {
 	struct steno_http *http;       /* required */
-	sqlite3 *db;                   /* required (migrated: content_db_migrate) */
+	sqlite3 *db;                   /* required: the local store's handle (localdb_handle) */
 	struct steno_store *store;     /* may be NULL: nothing is listened to */
 	struct steno_jobs *jobs;       /* the earlier form's JSON export; NULL: none */
 	const char *export_dir;        /* where that export is written (private); NULL: none */
