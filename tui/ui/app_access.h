@@ -110,6 +110,7 @@ struct app {
 	int64_t list_fresh_until;         /* a fresh row's mark goes then (0: none shown) */
 	int quit;
 	struct app_hooks hooks;           /* set by app.c */
+	struct app_content *content;      /* transcript content (ui/app_content.h); NULL: none */
 };
 
 /* The app's listeners back up (to app.c): a pane's action it does not handle, a change the

@@ -25,6 +25,7 @@ struct status_info {
 	char error[256];               /* last error, "" for none */
 	char notice[256];              /* a notification (order finished ...), "" for none */
 	int read_only;
+	char indexing[64];             /* "indexing 340 of 1,200" (transcript content), or "" */
 };
 
 /* The pane: pane_new(&statusbar_pane_ops, ctx, info). */
