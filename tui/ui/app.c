@@ -74,6 +74,8 @@ unsigned app_action(struct app *app, enum action_id act)
 		else
 			app_input_open(app, "order id: ", "", app_open_order);
 		return PANE_HANDLED;
+	case ACT_SEARCH_ALL:   /* `:search QUERY`, or F */
+		return app_content_search(app, app->ses.frame.ctx.pending_arg);
 	case ACT_FORCE_REFRESH:
 		sync_force_all(app->sync); /* also past a rate limit's wait */
 		app_request_refresh(app);

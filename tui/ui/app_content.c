@@ -10,6 +10,9 @@
 #include "core/content_sync.h"
 #include "core/localdb.h"
 #include "ui/app_access.h"
+#include "ui/frame.h"
+#include "ui/pane_reader.h"
+#include "ui/pane_search.h"
 
 /* Counting what waits is a query: at most this often while it moves. */
 #define COUNT_EVERY_MS 500
@@ -19,6 +22,10 @@ struct app_content {
 	struct content_sync *cs;
 	int64_t counted_ms;
 	long last_fetched;
+	/* a hit chosen in the search pane: the reader opens once that pane has closed */
+	bool open_pending;
+	char open_id[160], open_find[400];
+	double open_at;
 };
 
 static bool content_busy(void *ud)
@@ -84,7 +91,49 @@ void app_content_free(struct app *app)
 
 long app_content_timeout(struct app *app)
 {
+	if (app->content && app->content->open_pending)
+		return 0;
 	return app->content && app->content->cs ? content_sync_timeout_ms(app->content->cs) : -1;
+}
+
+int app_content_read(struct app *app, const char *id, double at, const char *find)
+{
+	char msg[300];
+	struct reader_arg a = { .db = app_content_db(app), .id = id, .at = at, .find = find,
+		.tty = app->opts.out,
+		.clipboard = app->config ? app->config->clipboard : CLIPBOARD_AUTO };
+	if (!id || !a.db)
+		return -1;
+	if (reader_open(&app->ses.frame, &a, msg, sizeof msg) < 0)
+		return -1;
+	return 0;
+}
+
+static void search_chose(void *ud, const char *id, double at, const char *find)
+{
+	struct app *app = ud;
+	struct app_content *ac = app->content;
+	snprintf(ac->open_id, sizeof ac->open_id, "%s", id);
+	snprintf(ac->open_find, sizeof ac->open_find, "%s", find ? find : "");
+	ac->open_at = at;
+	ac->open_pending = true;
+}
+
+unsigned app_content_search(struct app *app, const char *query)
+{
+	struct search_arg a = { .db = app_content_db(app), .query = query, .org = NULL,
+		.open = search_chose, .ud = app };
+	if (!a.db) {
+		app_status(app, "no local store (cache = off): nothing to search");
+		return PANE_HANDLED;
+	}
+	struct pane *p = pane_new(&search_pane_ops, &app->ses.frame.ctx, &a);
+	if (!p) {
+		app_status(app, "cannot open the search: out of memory");
+		return PANE_HANDLED;
+	}
+	frame_open_overlay(&app->ses.frame, p);
+	return PANE_HANDLED | PANE_REDRAW_ALL;
 }
 
 /* "1,200" */
@@ -107,6 +156,11 @@ void app_content_run(struct app *app)
 	char text[64], a[24], b[24];
 	long held, waiting;
 
+	if (ac && ac->open_pending) {
+		ac->open_pending = false;
+		if (app_content_read(app, ac->open_id, ac->open_at, ac->open_find) < 0)
+			app_status(app, "the transcript of %s is not in the local store", ac->open_id);
+	}
 	if (!ac || !ac->cs)
 		return;
 	content_sync_run(ac->cs);

@@ -20,5 +20,10 @@ long app_content_timeout(struct app *app);
 void app_content_run(struct app *app);
 /* The store's handle for the reader and the search pane; NULL when there is none. */
 sqlite3 *app_content_db(struct app *app);
+/* Opens the reader on id (at seconds, or -1: the start; find: words to highlight, or NULL).
+ * 0 when it opened; -1 when the store holds no content for it (nothing said). */
+int app_content_read(struct app *app, const char *id, double at, const char *find);
+/* `:search QUERY` (or F): the results pane. Returns PANE_* bits. */
+unsigned app_content_search(struct app *app, const char *query);
 
 #endif

@@ -415,8 +415,14 @@ static void draw_body(struct rd *r, WINDOW *w, int y, int x, int cols, const str
 			if (k) {
 				wmemcpy(piece, s + at, k);
 				piece[k] = L'\0';
+				int pw = 0;
+				for (size_t i = 0; i < k; i++)
+					pw += text_char_width(piece[i]);
 				style_set(w, hl ? THEME_LIST_SELECTED : THEME_NORMAL);
-				x += draw_wtext(w, y, x, cols - x, piece, TEXT_LEFT, flags);
+				if (pw > 0)
+					draw_wtext(w, y, x, pw < cols - x ? pw : cols - x, piece,
+						   TEXT_LEFT, flags);
+				x += pw;
 			}
 			at = end;
 			if (m < 0 || hl)
@@ -450,8 +456,9 @@ static void rd_status(struct rd *r, WINDOW *w, int y, int cols, unsigned flags)
 		typed[o] = '\0';
 		snprintf(line, sizeof line, "%s%s_", r->input == RD_FIND ? "/" : ":", typed);
 	} else {
-		snprintf(line, sizeof line, " %s  %s / %s  %d%%  %s%s%s", r->doc.name ? r->doc.name :
-			 r->id, now, all, pct, when, r->msg[0] ? "  " : "", r->msg);
+		/* a message takes the place of when it was fetched */
+		snprintf(line, sizeof line, " %s  %s / %s  %d%%  %s", r->doc.name ? r->doc.name :
+			 r->id, now, all, pct, r->msg[0] ? r->msg : when);
 	}
 	style_set(w, r->input != RD_NONE ? THEME_NOTICE : THEME_STATUS);
 	wmove(w, y, 0);

@@ -7,6 +7,7 @@ libsteno_ui_a_SOURCES += \
 	%reldir%/app_list.c %reldir%/app_places.c \
 	%reldir%/app_content.c %reldir%/app_content.h \
 	%reldir%/pane_reader.c %reldir%/pane_reader.h \
+	%reldir%/pane_search.c %reldir%/pane_search.h \
 	%reldir%/pane_orgs.c %reldir%/pane_orgs.h \
 	%reldir%/pane_list.c %reldir%/pane_list.h %reldir%/list_sort.c %reldir%/list_sort.h \
 	%reldir%/pane_details.c %reldir%/pane_details.h \
