@@ -19,10 +19,11 @@ static const char schema[] =
 	" language TEXT, tags TEXT, updated_at TEXT, cost_cents INTEGER,"
 	" version TEXT, fetched_s INTEGER, failed_version TEXT, failed_why TEXT);"
 	"CREATE INDEX IF NOT EXISTS content_items_org ON content_items(org, state);"
+	/* seg = the item's n * 2^24 + the segment's rank: an item's segments are a range of
+	 * the primary key (no column or index for the item); times in ms */
 	"CREATE TABLE IF NOT EXISTS content_segs("
-	" seg INTEGER PRIMARY KEY, item TEXT NOT NULL, para INTEGER NOT NULL, speaker TEXT,"
-	" start REAL, end REAL, text TEXT NOT NULL);"
-	"CREATE INDEX IF NOT EXISTS content_segs_item ON content_segs(item, seg);"
+	" seg INTEGER PRIMARY KEY, para INTEGER NOT NULL, speaker TEXT,"
+	" start_ms INTEGER, end_ms INTEGER, text TEXT NOT NULL);"
 	/* external content: the text is stored once, in content_segs / content_items */
 	"CREATE VIRTUAL TABLE IF NOT EXISTS content_fts USING fts5(text,"
 	" content='content_segs', content_rowid='seg',"
@@ -40,7 +41,8 @@ static const char schema[] =
 	"CREATE TRIGGER IF NOT EXISTS content_items_ad AFTER DELETE ON content_items BEGIN"
 	" INSERT INTO content_names(content_names, rowid, name, tags)"
 	" VALUES ('delete', old.n, old.name, old.tags);"
-	" DELETE FROM content_segs WHERE item = old.id; END;"
+	" DELETE FROM content_segs WHERE seg BETWEEN old.n * 16777216"
+	" AND old.n * 16777216 + 16777215; END;"
 	"CREATE TRIGGER IF NOT EXISTS content_items_au AFTER UPDATE OF name, tags ON content_items"
 	" BEGIN"
 	" INSERT INTO content_names(content_names, rowid, name, tags)"
@@ -221,8 +223,10 @@ static void clean_controls(char *s)
 			*p = ' ';
 }
 
-/* A segment ends at a sentence's end, or after SEG_MAX_WORDS words: a hit's time code is
- * then the sentence's, not the paragraph's. */
+/* A segment ends at the first sentence end after SEG_MIN_WORDS words, or after SEG_MAX_WORDS
+ * words: a hit's time code is then within a few sentences, not the paragraph's start, and a
+ * segment's own cost (its row, its times) stays small beside its text. */
+#define SEG_MIN_WORDS 12
 #define SEG_MAX_WORDS 40
 
 static bool ends_sentence(const char *w)
@@ -233,7 +237,15 @@ static bool ends_sentence(const char *w)
 	return k && (w[k - 1] == '.' || w[k - 1] == '?' || w[k - 1] == '!');
 }
 
-static int put_segment(sqlite3 *db, sqlite3_stmt *st, const char *id, long para,
+static void bind_ms(sqlite3_stmt *st, int i, double s)
+{
+	if (s >= 0)
+		sqlite3_bind_int64(st, i, (sqlite3_int64)(s * 1000 + 0.5));
+	else
+		sqlite3_bind_null(st, i);
+}
+
+static int put_segment(sqlite3 *db, sqlite3_stmt *st, sqlite3_int64 seg, long para,
 		       const struct steno_speaker_block *b, size_t from, size_t to,
 		       struct steno_error *err)
 {
@@ -261,22 +273,16 @@ static int put_segment(sqlite3 *db, sqlite3_stmt *st, const char *id, long para,
 	text[o] = '\0';
 	clean_controls(text);
 	sqlite3_reset(st);
-	bind_text(st, 1, id);
+	sqlite3_bind_int64(st, 1, seg);
 	sqlite3_bind_int64(st, 2, para);
 	bind_text(st, 3, b->speaker);
-	if (start >= 0)
-		sqlite3_bind_double(st, 4, start);
-	else
-		sqlite3_bind_null(st, 4);
-	if (end >= 0)
-		sqlite3_bind_double(st, 5, end);
-	else
-		sqlite3_bind_null(st, 5);
+	bind_ms(st, 4, start);
+	bind_ms(st, 5, end);
 	sqlite3_bind_text(st, 6, text, (int)o, free);
 	return sqlite3_step(st) == SQLITE_DONE ? 0 : content_sql_fail(db, err, "store a segment");
 }
 
-static int put_block(sqlite3 *db, sqlite3_stmt *st, const char *id, long para,
+static int put_block(sqlite3 *db, sqlite3_stmt *st, sqlite3_int64 *seg, long para,
 		     const struct steno_speaker_block *b, struct steno_error *err)
 {
 	size_t from = 0, words = 0;
@@ -286,9 +292,9 @@ static int put_block(sqlite3 *db, sqlite3_stmt *st, const char *id, long para,
 		bool spacing = w->type && strcmp(w->type, "word") != 0;
 		if (!spacing)
 			words++;
-		if ((!spacing && ends_sentence(w->text)) || words >= SEG_MAX_WORDS ||
-		    i + 1 == b->n_words) {
-			if (put_segment(db, st, id, para, b, from, i + 1, err) < 0)
+		if ((!spacing && words >= SEG_MIN_WORDS && ends_sentence(w->text)) ||
+		    words >= SEG_MAX_WORDS || i + 1 == b->n_words) {
+			if (put_segment(db, st, (*seg)++, para, b, from, i + 1, err) < 0)
 				return -1;
 			from = i + 1;
 			words = 0;
@@ -297,36 +303,68 @@ static int put_block(sqlite3 *db, sqlite3_stmt *st, const char *id, long para,
 	return 0;
 }
 
+/* The item's number (its row, made when missing): its segments are n * 2^24 + rank. */
+static int item_number(sqlite3 *db, const char *id, sqlite3_int64 *n, struct steno_error *err)
+{
+	sqlite3_stmt *st;
+	int rc = content_prepare(db, "INSERT INTO content_items(id) VALUES (?1)"
+				 " ON CONFLICT(id) DO NOTHING", &st, err);
+	if (rc == 0) {
+		bind_text(st, 1, id);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			rc = content_sql_fail(db, err, "note an item");
+		sqlite3_finalize(st);
+	}
+	if (rc == 0 && (rc = content_prepare(db, "SELECT n FROM content_items WHERE id = ?1", &st,
+					     err)) == 0) {
+		bind_text(st, 1, id);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			*n = sqlite3_column_int64(st, 0);
+		else
+			rc = content_sql_fail(db, err, "find an item");
+		sqlite3_finalize(st);
+	}
+	return rc;
+}
+
 int content_db_put(sqlite3 *db, const char *id, const char *version,
 		   const struct steno_transcript *t, int64_t fetched_s, struct steno_error *err)
 {
 	sqlite3_stmt *st = NULL;
+	sqlite3_int64 n = 0, seg;
 	int rc;
 
 	if (content_exec(db, "BEGIN IMMEDIATE", err) < 0)
 		return -1;
-	rc = content_prepare(db, "DELETE FROM content_segs WHERE item = ?1", &st, err);
+	rc = item_number(db, id, &n, err);
+	if (rc == 0)
+		rc = content_prepare(db, "DELETE FROM content_segs WHERE seg BETWEEN ?1 AND ?2", &st,
+				     err);
 	if (rc == 0) {
-		bind_text(st, 1, id);
+		sqlite3_bind_int64(st, 1, n * CONTENT_SEGS_PER_ITEM);
+		sqlite3_bind_int64(st, 2, n * CONTENT_SEGS_PER_ITEM + CONTENT_SEGS_PER_ITEM - 1);
 		if (sqlite3_step(st) != SQLITE_DONE)
 			rc = content_sql_fail(db, err, "replace content");
 	}
 	sqlite3_finalize(st);
 	st = NULL;
 	if (rc == 0)
-		rc = content_prepare(db, "INSERT INTO content_segs(item, para, speaker, start, end,"
-				     " text) VALUES (?1, ?2, ?3, ?4, ?5, ?6)", &st, err);
-	for (size_t i = 0; rc == 0 && i < t->n_blocks; i++)
-		rc = put_block(db, st, id, (long)i, &t->blocks[i], err);
+		rc = content_prepare(db, "INSERT INTO content_segs(seg, para, speaker, start_ms,"
+				     " end_ms, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6)", &st, err);
+	seg = n * CONTENT_SEGS_PER_ITEM;
+	for (size_t i = 0; rc == 0 && i < t->n_blocks; i++) {
+		rc = put_block(db, st, &seg, (long)i, &t->blocks[i], err);
+		if (rc == 0 && seg >= (n + 1) * CONTENT_SEGS_PER_ITEM)
+			rc = steno_error_set(err, STENO_ERR_INVALID, "a transcript of more than "
+					     "16 million passages");
+	}
 	sqlite3_finalize(st);
 	st = NULL;
 	if (rc == 0)
-		rc = content_prepare(db, "INSERT INTO content_items(id, version, fetched_s)"
-				     " VALUES (?1, ?2, ?3) ON CONFLICT(id) DO UPDATE SET"
-				     " version = excluded.version, fetched_s = excluded.fetched_s,"
-				     " failed_version = NULL, failed_why = NULL", &st, err);
+		rc = content_prepare(db, "UPDATE content_items SET version = ?2, fetched_s = ?3,"
+				     " failed_version = NULL, failed_why = NULL WHERE n = ?1", &st, err);
 	if (rc == 0) {
-		bind_text(st, 1, id);
+		sqlite3_bind_int64(st, 1, n);
 		bind_text(st, 2, version ? version : "");
 		sqlite3_bind_int64(st, 3, fetched_s);
 		if (sqlite3_step(st) != SQLITE_DONE)

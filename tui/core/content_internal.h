@@ -7,6 +7,9 @@
 
 #include "api/error.h"
 
+/* A segment's rowid is its item's n * CONTENT_SEGS_PER_ITEM + its rank. */
+#define CONTENT_SEGS_PER_ITEM 16777216LL
+
 /* Fills err with what SQLite says (STENO_ERR_IO) and returns -1. */
 int content_sql_fail(sqlite3 *db, struct steno_error *err, const char *what);
 int content_exec(sqlite3 *db, const char *sql, struct steno_error *err);

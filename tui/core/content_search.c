@@ -174,11 +174,11 @@ static const char names_sql[] =
 	" ORDER BY bm25(content_names)";
 
 static const char text_sql[] =
-	"SELECT s.item, i.name, s.speaker, s.start, s.end, s.para,"
+	"SELECT i.id, i.name, s.speaker, s.start_ms / 1000.0, s.end_ms / 1000.0, s.para,"
 	" snippet(content_fts, 0, ?3, ?4, '…', ?5), bm25(content_fts),"
 	" i.state, i.language, i.tags, i.cost_cents"
 	" FROM content_fts JOIN content_segs s ON s.seg = content_fts.rowid"
-	" JOIN content_items i ON i.id = s.item"
+	" JOIN content_items i ON i.n = s.seg / 16777216"
 	" WHERE content_fts MATCH ?1 AND (?2 IS NULL OR i.org = ?2)"
 	" ORDER BY bm25(content_fts)";
 
@@ -263,7 +263,7 @@ static int para_append(struct content_para *p, const char *text)
 	return 0;
 }
 
-static int load_segments(sqlite3 *db, const char *id, struct content_doc *d,
+static int load_segments(sqlite3 *db, sqlite3_int64 n, struct content_doc *d,
 			 struct steno_error *err)
 {
 	sqlite3_stmt *st;
@@ -272,10 +272,11 @@ static int load_segments(sqlite3 *db, const char *id, struct content_doc *d,
 	int step;
 	bool nomem = false;
 
-	if (content_prepare(db, "SELECT para, speaker, start, end, text FROM content_segs"
-			    " WHERE item = ?1 ORDER BY seg", &st, err) < 0)
+	if (content_prepare(db, "SELECT para, speaker, start_ms / 1000.0, end_ms / 1000.0, text"
+			    " FROM content_segs WHERE seg BETWEEN ?1 AND ?2 ORDER BY seg", &st, err) < 0)
 		return -1;
-	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 1, n * CONTENT_SEGS_PER_ITEM);
+	sqlite3_bind_int64(st, 2, n * CONTENT_SEGS_PER_ITEM + CONTENT_SEGS_PER_ITEM - 1);
 	while (!nomem && (step = sqlite3_step(st)) == SQLITE_ROW) {
 		long para = (long)sqlite3_column_int64(st, 0);
 		if (para != last || !d->n) {
@@ -314,9 +315,10 @@ int content_db_load(sqlite3 *db, const char *id, struct content_doc *out,
 {
 	sqlite3_stmt *st;
 	bool nomem = false;
+	sqlite3_int64 n = 0;
 
 	memset(out, 0, sizeof *out);
-	if (content_prepare(db, "SELECT id, name, version, fetched_s FROM content_items"
+	if (content_prepare(db, "SELECT id, name, version, fetched_s, n FROM content_items"
 			    " WHERE id = ?1 AND version IS NOT NULL", &st, err) < 0)
 		return -1;
 	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
@@ -326,13 +328,14 @@ int content_db_load(sqlite3 *db, const char *id, struct content_doc *out,
 		out->name = col_dup(st, 1, &nomem);
 		out->version = col_dup(st, 2, &nomem);
 		out->fetched_s = sqlite3_column_int64(st, 3);
+		n = sqlite3_column_int64(st, 4);
 	}
 	sqlite3_finalize(st);
 	if (step != SQLITE_ROW && step != SQLITE_DONE)
 		return content_sql_fail(db, err, "read a transcript");
 	if (step == SQLITE_DONE)
 		return 0;
-	if (nomem || load_segments(db, id, out, err) < 0) {
+	if (nomem || load_segments(db, n, out, err) < 0) {
 		if (nomem)
 			steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 		content_doc_free(out);
