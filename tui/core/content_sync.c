@@ -34,7 +34,13 @@ struct content_sync {
 	int job;                      /* CS_EXPORTING */
 	char skip[CONTENT_ID_MAX];    /* failed a moment ago: not before skip_until */
 	int64_t skip_until;
+	/* what the store's list events were already noted for: items changed after noted_ms
+	 * (the store's clock), the complete list of one view as (key, n, pages) */
+	int64_t noted_ms;
+	char kept_key[CONTENT_ID_MAX + 4];
+	size_t kept_n, kept_pages;
 	long fetched, failed;
+	int64_t started_ms;           /* the last read's start (pacing) */
 };
 
 static int64_t now_ms(void)
@@ -85,6 +91,10 @@ static void item_of(const struct steno_transcription *t, const char *org, char *
 	}
 }
 
+static int content_sync_keep(sqlite3 *db, const char *org,
+			     const struct steno_transcription *const *items, size_t n,
+			     struct steno_error *err);
+
 int content_sync_note_list(sqlite3 *db, const char *org,
 			   const struct steno_transcription *const *items, size_t n, bool complete,
 			   struct steno_error *err)
@@ -109,6 +119,13 @@ int content_sync_note_list(sqlite3 *db, const char *org,
 		return steno_error_set(err, STENO_ERR_IO, "local store: %s", sqlite3_errmsg(db));
 	if (!complete || !org)
 		return 0;
+	return content_sync_keep(db, org, items, n, err);
+}
+
+static int content_sync_keep(sqlite3 *db, const char *org,
+			     const struct steno_transcription *const *items, size_t n,
+			     struct steno_error *err)
+{
 	const char **ids = malloc((n ? n : 1) * sizeof *ids);
 	size_t k = 0;
 	if (!ids)
@@ -140,17 +157,41 @@ static void on_list(struct content_sync *cs, const char *key)
 	if (!v || !v->n)
 		return;
 	const struct steno_transcription **items = malloc(v->n * sizeof *items);
-	size_t n = 0;
+	size_t n = 0, all = 0;
+	int64_t newest = cs->noted_ms;
 	if (!items)
 		return;
+	/* only what changed since the last event is noted: a live re-read of a long list
+	 * costs what it changed, not the list */
 	for (size_t i = 0; i < v->n; i++) {
 		const struct store_transcription *t = store_view_item(cs->cfg.store, v, i);
-		if (t)
+		if (!t)
+			continue;
+		all++;
+		if (t->updated_ms > cs->noted_ms || !cs->noted_ms)
 			items[n++] = &t->t;
+		if (t->updated_ms > newest)
+			newest = t->updated_ms;
 	}
-	bool complete = v->end && !v->has_error && !v->next_url && n == v->n;
-	if (content_sync_note_list(cs->cfg.db, org, items, n, complete, &err) < 0)
+	if (n && content_sync_note_list(cs->cfg.db, org, items, n, false, &err) < 0)
 		cs_log(cs, "content: %s", err.message);
+	cs->noted_ms = newest;
+	/* the organization's list read to its end proves what is gone, once per new state */
+	bool complete = v->end && !v->has_error && !v->next_url && all == v->n;
+	if (complete && (strcmp(cs->kept_key, key) || cs->kept_n != v->n ||
+			 cs->kept_pages != v->pages)) {
+		n = 0;
+		for (size_t i = 0; i < v->n; i++) {
+			const struct store_transcription *t = store_view_item(cs->cfg.store, v, i);
+			if (t)
+				items[n++] = &t->t;
+		}
+		if (content_sync_keep(cs->cfg.db, org, items, n, &err) < 0)
+			cs_log(cs, "content: %s", err.message);
+		snprintf(cs->kept_key, sizeof cs->kept_key, "%s", key);
+		cs->kept_n = v->n;
+		cs->kept_pages = v->pages;
+	}
 	free(items);
 }
 
@@ -330,9 +371,19 @@ static void follow_export(struct content_sync *cs)
 
 /* ---- the loop ---- */
 
+/* Milliseconds before the pacing lets the next read start (0: now). */
+static long pace_wait(const struct content_sync *cs)
+{
+	if (cs->cfg.per_second <= 0 || !cs->started_ms)
+		return 0;
+	int64_t next = cs->started_ms + (int64_t)(1000.0 / cs->cfg.per_second);
+	int64_t now = now_ms();
+	return next > now ? (long)(next - now) : 0;
+}
+
 static bool may_start(struct content_sync *cs)
 {
-	if (cs->step != CS_IDLE)
+	if (cs->step != CS_IDLE || pace_wait(cs) > 0)
 		return false;
 	if (cs->cfg.busy && cs->cfg.busy(cs->cfg.ud))
 		return false;
@@ -356,6 +407,7 @@ void content_sync_run(struct content_sync *cs)
 		cs->id[0] = '\0';
 		return;
 	}
+	cs->started_ms = now_ms();
 	if (steno_api_transcription_retrieve(cs->cfg.http, cs->id, on_retrieved, cs, &e) < 0) {
 		cs->step = CS_RETRIEVING;
 		read_failed(cs, &e);
@@ -373,7 +425,9 @@ long content_sync_timeout_ms(struct content_sync *cs)
 		return 500;   /* the export job moves through the engine; its end is read here */
 	if (cs->step != CS_IDLE || (cs->cfg.busy && cs->cfg.busy(cs->cfg.ud)))
 		return -1;
-	long gate = steno_http_rate_wait_ms(cs->cfg.http, NULL);
+	long gate = steno_http_rate_wait_ms(cs->cfg.http, NULL), pace = pace_wait(cs);
+	if (pace > gate)
+		gate = pace;
 	const char *skip = cs->skip[0] && now_ms() < cs->skip_until ? cs->skip : NULL;
 	int rc = content_db_next_waiting(cs->cfg.db, cs->org, skip, id, sizeof id, ver, sizeof ver,
 					 &e);

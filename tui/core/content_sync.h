@@ -54,6 +54,9 @@ struct content_sync_config {
 	void (*log)(void *ud, const char *line);
 	void *ud;
 	int64_t retry_ms;              /* pause after a transient failure; 0: 5000 */
+	/* transcriptions started per second at most (each is two requests); 0: no pacing
+	 * beyond one at a time and the rate gate (steno index) */
+	double per_second;
 };
 
 struct content_sync *content_sync_new(const struct content_sync_config *cfg,

@@ -68,6 +68,9 @@ void app_content_open(struct app *app)
 		/* in the background nothing is created on the server: no JSON export on the
 		 * earlier API form (steno index makes them) */
 		.allow_export = false, .busy = content_busy, .log = content_log,
+		/* half the engine's request budget: two requests a transcription */
+		.per_second = app->config && app->config->requests_per_second > 0 ?
+			app->config->requests_per_second / 4 : 1,
 		.ud = app };
 	if (!(ac->cs = content_sync_new(&cc, &err)))
 		app_log(app, "transcript content: %s", err.message);
