@@ -107,6 +107,8 @@ static int index_open(struct indexer *ix, sqlite3 *db)
 	struct steno_error err;
 	struct sync_config sc = { .http = c->http, .base_url = c->acct.base_url,
 		.org_id = ix->org, .keep_http_listeners = true };
+	/* the engine reads the list; the items it lists are not polled meanwhile (a running
+	 * transcription is read once it is done, by the next index) */
 
 	if (!(ix->store = store_new()))
 		return cli_fail(c, &(struct steno_error){ .kind = STENO_ERR_NOMEM,
@@ -115,6 +117,7 @@ static int index_open(struct indexer *ix, sqlite3 *db)
 	sc.store = ix->store;
 	scheduler_policy_default(&sc.policy);
 	sc.policy.requests_per_second = c->cfg.requests_per_second;
+	sc.policy.min_ms = sc.policy.max_ms = sc.policy.needs_action_ms = 24LL * 3600 * 1000;
 	if (!(ix->sync = sync_new(&sc, &err)))
 		return cli_fail(c, &err);
 	char *export_dir = paths_join(c->paths.cache_dir, "content/export");

@@ -168,19 +168,21 @@ static const char names_sql[] =
 	"  THEN highlight(content_names, 0, ?3, ?4)"
 	"  ELSE coalesce(i.name, '') || ' [' || replace(highlight(content_names, 1, ?3, ?4),"
 	"   char(9), ', ') || ']' END,"
-	" bm25(content_names), i.state, i.language, i.tags, i.cost_cents"
+	" content_names.rank, i.state, i.language, i.tags, i.cost_cents"
 	" FROM content_names JOIN content_items i ON i.n = content_names.rowid"
 	" WHERE content_names MATCH ?1 AND (?2 IS NULL OR i.org = ?2)"
-	" ORDER BY bm25(content_names)";
+	" ORDER BY content_names.rank";
 
 static const char text_sql[] =
 	"SELECT i.id, i.name, s.speaker, s.start_ms / 1000.0, s.end_ms / 1000.0, s.para,"
-	" snippet(content_fts, 0, ?3, ?4, '…', ?5), bm25(content_fts),"
+	" snippet(content_fts, 0, ?3, ?4, '…', ?5), content_fts.rank,"
 	" i.state, i.language, i.tags, i.cost_cents"
 	" FROM content_fts JOIN content_segs s ON s.seg = content_fts.rowid"
 	" JOIN content_items i ON i.n = s.seg / 16777216"
 	" WHERE content_fts MATCH ?1 AND (?2 IS NULL OR i.org = ?2)"
-	" ORDER BY bm25(content_fts)";
+	/* FTS5 hands the rows out in rank (bm25) order itself: the snippets are made only
+	 * for the rows read, not for every match before a sort */
+	" ORDER BY content_fts.rank";
 
 static int run_query(sqlite3 *db, const char *sql, const char *fts,
 		     const struct content_query *q, struct hit_list *l, struct steno_error *err)
