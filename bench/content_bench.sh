@@ -110,3 +110,11 @@ echo "|---|---|"
 echo "| first screen (load from the store, wrap, draw) | $(rget first_screen_ms) |"
 echo "| PgDn/PgUp key-to-screen median / p99 | $(rget paging_median_ms) / $(rget paging_p99_ms) |"
 echo "| the same while / highlights \"the\" median / p99 | $(rget highlight_median_ms) / $(rget highlight_p99_ms) |"
+echo
+echo "<details><summary>each query: FTS5 ms, hits (at most 50), grep ms</summary>"
+echo
+echo "| query | FTS5 ms | hits | grep -ril ms |"
+echo "|---|---|---|---|"
+paste "$DIR/q.steno" "$DIR/q.grep" | awk -F'\t' '{printf "| `%s` | %s | %s | %s |\n", $3, $1, $2, $4}'
+echo
+echo "</details>"
