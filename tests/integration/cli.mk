@@ -64,3 +64,10 @@ tests_integration_test_cli_examples_SOURCES = %reldir%/test_cli_examples.c $(CLI
 tests_integration_test_cli_examples_CFLAGS = $(CLI_IT_CFLAGS)
 tests_integration_test_cli_examples_LDADD = $(CLI_IT_LIBS)
 TESTS += tests/integration/test_cli_examples
+
+# steno index on the earlier API form (JSON exports), --read-only (issue 21)
+check_PROGRAMS += tests/integration/test_cli_index
+tests_integration_test_cli_index_SOURCES = %reldir%/test_cli_index.c $(CLI_IT_COMMON)
+tests_integration_test_cli_index_CFLAGS = $(CLI_IT_CFLAGS)
+tests_integration_test_cli_index_LDADD = $(CLI_IT_LIBS)
+TESTS += tests/integration/test_cli_index

@@ -41,6 +41,8 @@ struct content_sync {
 	size_t kept_n, kept_pages;
 	long fetched, failed;
 	int64_t started_ms;           /* the last read's start (pacing) */
+	bool halted;                  /* the server needs exports, which may not be made: no
+				       * more reads this run (nothing is noted as failed) */
 };
 
 static int64_t now_ms(void)
@@ -291,11 +293,14 @@ static void start_export(struct content_sync *cs)
 	char name[CONTENT_ID_MAX + 8];
 
 	if (!cs->cfg.allow_export || !cs->cfg.jobs || !cs->export_dir) {
-		steno_error_set(&e, STENO_ERR_INVALID, "this server gives no downloadUrl (earlier API"
-				" form), and reading the transcript through a JSON export %s",
-				cs->cfg.allow_export ? "is not possible here"
-						     : "would create an export (read-only)");
-		read_failed(cs, &e);
+		/* every transcript of this server would need one: none is read this run, and
+		 * none is noted as failed (a run that may make exports reads them) */
+		cs_log(cs, "transcripts not read: this server gives no downloadUrl (earlier API "
+		       "form), and reading them through JSON exports %s",
+		       cs->cfg.allow_export ? "is not possible here" :
+		       "would create exports on the server (read-only, or in the background)");
+		cs->halted = true;
+		end_read(cs);
 		return;
 	}
 	const char *ids[1] = { cs->id };
@@ -383,7 +388,7 @@ static long pace_wait(const struct content_sync *cs)
 
 static bool may_start(struct content_sync *cs)
 {
-	if (cs->step != CS_IDLE || pace_wait(cs) > 0)
+	if (cs->step != CS_IDLE || cs->halted || pace_wait(cs) > 0)
 		return false;
 	if (cs->cfg.busy && cs->cfg.busy(cs->cfg.ud))
 		return false;
@@ -423,7 +428,7 @@ long content_sync_timeout_ms(struct content_sync *cs)
 
 	if (cs->step == CS_EXPORTING)
 		return 500;   /* the export job moves through the engine; its end is read here */
-	if (cs->step != CS_IDLE || (cs->cfg.busy && cs->cfg.busy(cs->cfg.ud)))
+	if (cs->step != CS_IDLE || cs->halted || (cs->cfg.busy && cs->cfg.busy(cs->cfg.ud)))
 		return -1;
 	long gate = steno_http_rate_wait_ms(cs->cfg.http, NULL), pace = pace_wait(cs);
 	if (pace > gate)
