@@ -147,15 +147,19 @@ static void on_list(struct content_sync *cs, const char *key)
 	struct store_view *v = NULL;
 	struct steno_error err;
 
-	/* only an organization's whole list (key "ORG/?": no folder, no tags) proves absence */
-	size_t k = strlen(key);
-	if (k < 3 || strcmp(key + k - 2, "/?") != 0 || strchr(key, '/') != key + k - 2)
+	/* the key is "ORG/FOLDER?TAGS": every view's items are noted (with their organization),
+	 * only an organization's whole list ("ORG/?") proves absence */
+	const char *slash = strchr(key, '/'), *q = slash ? strchr(slash, '?') : NULL;
+	if (!slash || !q || slash == key)
 		return;
-	char org[CONTENT_ID_MAX];
-	snprintf(org, sizeof org, "%.*s", (int)(k - 2), key);
+	char org[CONTENT_ID_MAX], folder[CONTENT_ID_MAX];
+	snprintf(org, sizeof org, "%.*s", (int)(slash - key), key);
+	snprintf(folder, sizeof folder, "%.*s", (int)(q - slash - 1), slash + 1);
+	bool whole = !folder[0] && !q[1];
 	if (cs->org && strcmp(cs->org, org) != 0)
 		return;
-	v = store_view_get(cs->cfg.store, org, NULL, NULL, false);
+	v = store_view_get(cs->cfg.store, org, folder[0] ? folder : NULL, q[1] ? q + 1 : NULL,
+			   false);
 	if (!v || !v->n)
 		return;
 	const struct steno_transcription **items = malloc(v->n * sizeof *items);
@@ -179,7 +183,7 @@ static void on_list(struct content_sync *cs, const char *key)
 		cs_log(cs, "content: %s", err.message);
 	cs->noted_ms = newest;
 	/* the organization's list read to its end proves what is gone, once per new state */
-	bool complete = v->end && !v->has_error && !v->next_url && all == v->n;
+	bool complete = whole && v->end && !v->has_error && !v->next_url && all == v->n;
 	if (complete && (strcmp(cs->kept_key, key) || cs->kept_n != v->n ||
 			 cs->kept_pages != v->pages)) {
 		n = 0;
