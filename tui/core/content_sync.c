@@ -43,6 +43,10 @@ struct content_sync {
 	int64_t started_ms;           /* the last read's start (pacing) */
 	bool halted;                  /* the server needs exports, which may not be made: no
 				       * more reads this run (nothing is noted as failed) */
+	/* what the tables said last, kept until they change (the loop asks every pass):
+	 * 1 something waits, -1 nothing (but a failure in its pause), 0 ask again */
+	int waits;
+	long generation;              /* bumped on every change of what is held or waits */
 };
 
 static int64_t now_ms(void)
@@ -68,6 +72,8 @@ static void cs_log(struct content_sync *cs, const char *fmt, ...)
 
 static void cs_changed(struct content_sync *cs, const char *id)
 {
+	cs->waits = 0;
+	cs->generation++;
 	if (cs->cfg.changed)
 		cs->cfg.changed(cs->cfg.ud, id);
 }
@@ -181,6 +187,10 @@ static void on_list(struct content_sync *cs, const char *key)
 	}
 	if (n && content_sync_note_list(cs->cfg.db, org, items, n, false, &err) < 0)
 		cs_log(cs, "content: %s", err.message);
+	if (n) {
+		cs->waits = 0;
+		cs->generation++;
+	}
 	cs->noted_ms = newest;
 	/* the organization's list read to its end proves what is gone, once per new state */
 	bool complete = whole && v->end && !v->has_error && !v->next_url && all == v->n;
@@ -194,6 +204,8 @@ static void on_list(struct content_sync *cs, const char *key)
 		}
 		if (content_sync_keep(cs->cfg.db, org, items, n, &err) < 0)
 			cs_log(cs, "content: %s", err.message);
+		cs->waits = 0;
+		cs->generation++;
 		snprintf(cs->kept_key, sizeof cs->kept_key, "%s", key);
 		cs->kept_n = v->n;
 		cs->kept_pages = v->pages;
@@ -223,6 +235,8 @@ static void end_read(struct content_sync *cs)
 {
 	cs->step = CS_IDLE;
 	cs->id[0] = '\0';
+	cs->waits = 0;
+	cs->generation++;
 }
 
 static bool transient(const struct steno_error *e)
@@ -399,23 +413,37 @@ static bool may_start(struct content_sync *cs)
 	return steno_http_rate_wait_ms(cs->cfg.http, NULL) == 0;
 }
 
+/* The skip of a failure in its pause, or NULL once the pause is over. */
+static const char *skipped(struct content_sync *cs)
+{
+	if (!cs->skip[0])
+		return NULL;
+	if (now_ms() < cs->skip_until)
+		return cs->skip;
+	cs->skip[0] = '\0';
+	cs->waits = 0;   /* it may be handed out again */
+	return NULL;
+}
+
 void content_sync_run(struct content_sync *cs)
 {
 	struct steno_error e;
 
 	if (cs->step == CS_EXPORTING)
 		follow_export(cs);
-	if (!may_start(cs))
+	const char *skip = skipped(cs);
+	if (cs->waits < 0 || !may_start(cs))
 		return;
-	const char *skip = cs->skip[0] && now_ms() < cs->skip_until ? cs->skip : NULL;
 	int rc = content_db_next_waiting(cs->cfg.db, cs->org, skip, cs->id, sizeof cs->id,
 					 cs->version, sizeof cs->version, &e);
 	if (rc <= 0) {
 		if (rc < 0)
 			cs_log(cs, "content: %s", e.message);
 		cs->id[0] = '\0';
+		cs->waits = rc == 0 ? -1 : 0;
 		return;
 	}
+	cs->waits = 1;
 	cs->started_ms = now_ms();
 	if (steno_api_transcription_retrieve(cs->cfg.http, cs->id, on_retrieved, cs, &e) < 0) {
 		cs->step = CS_RETRIEVING;
@@ -434,19 +462,22 @@ long content_sync_timeout_ms(struct content_sync *cs)
 		return 500;   /* the export job moves through the engine; its end is read here */
 	if (cs->step != CS_IDLE || cs->halted || (cs->cfg.busy && cs->cfg.busy(cs->cfg.ud)))
 		return -1;
-	long gate = steno_http_rate_wait_ms(cs->cfg.http, NULL), pace = pace_wait(cs);
-	if (pace > gate)
-		gate = pace;
-	const char *skip = cs->skip[0] && now_ms() < cs->skip_until ? cs->skip : NULL;
-	int rc = content_db_next_waiting(cs->cfg.db, cs->org, skip, id, sizeof id, ver, sizeof ver,
-					 &e);
-	if (rc > 0)
-		return gate;
+	const char *skip = skipped(cs);
+	if (!cs->waits) {
+		int rc = content_db_next_waiting(cs->cfg.db, cs->org, skip, id, sizeof id, ver,
+						 sizeof ver, &e);
+		cs->waits = rc > 0 ? 1 : rc == 0 ? -1 : 0;
+	}
+	if (cs->waits > 0) {
+		long gate = steno_http_rate_wait_ms(cs->cfg.http, NULL), pace = pace_wait(cs);
+		return pace > gate ? pace : gate;
+	}
 	if (skip)   /* only the one that failed waits: at the end of its pause */
 		return (long)(cs->skip_until - now_ms());
 	return -1;
 }
 
+long content_sync_generation(const struct content_sync *cs) { return cs->generation; }
 bool content_sync_active(const struct content_sync *cs) { return cs->step != CS_IDLE; }
 long content_sync_fetched(const struct content_sync *cs) { return cs->fetched; }
 long content_sync_failed(const struct content_sync *cs) { return cs->failed; }

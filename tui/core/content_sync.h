@@ -72,6 +72,8 @@ void content_sync_run(struct content_sync *cs);
 bool content_sync_active(const struct content_sync *cs);
 /* Held (current) and waiting transcriptions of its organization; -1 each on error. */
 void content_sync_progress(struct content_sync *cs, long *held, long *waiting);
+/* Bumped whenever what is held or waits may have changed (a count is worth redoing). */
+long content_sync_generation(const struct content_sync *cs);
 /* Reads done (stored) and failed since it started. */
 long content_sync_fetched(const struct content_sync *cs);
 long content_sync_failed(const struct content_sync *cs);

@@ -21,7 +21,7 @@ struct app_content {
 	struct localdb *ldb;
 	struct content_sync *cs;
 	int64_t counted_ms;
-	long last_fetched;
+	long counted_gen;             /* content_sync_generation of the last count */
 	/* a hit chosen in the search pane: the reader opens once that pane has closed */
 	bool open_pending;
 	char open_id[160], open_find[400];
@@ -94,9 +94,19 @@ void app_content_free(struct app *app)
 
 long app_content_timeout(struct app *app)
 {
-	if (app->content && app->content->open_pending)
+	struct app_content *ac = app->content;
+	if (ac && ac->open_pending)
 		return 0;
-	return app->content && app->content->cs ? content_sync_timeout_ms(app->content->cs) : -1;
+	if (!ac || !ac->cs)
+		return -1;
+	long t = content_sync_timeout_ms(ac->cs);
+	if (content_sync_generation(ac->cs) != ac->counted_gen) {   /* the count is due */
+		int64_t due = ac->counted_ms + COUNT_EVERY_MS - app_now_ms(app);
+		long c = due > 0 ? (long)due : 0;
+		if (t < 0 || c < t)
+			t = c;
+	}
+	return t;
 }
 
 int app_content_read(struct app *app, const char *id, double at, const char *find)
@@ -167,12 +177,14 @@ void app_content_run(struct app *app)
 	if (!ac || !ac->cs)
 		return;
 	content_sync_run(ac->cs);
+	/* counted again only when something changed, and not more often than COUNT_EVERY_MS
+	 * (a key's pass draws at once; the count follows on a later pass) */
 	int64_t now = app_now_ms(app);
-	bool moved = content_sync_fetched(ac->cs) != ac->last_fetched;
-	if (!moved && ac->counted_ms && now - ac->counted_ms < COUNT_EVERY_MS)
+	long gen = content_sync_generation(ac->cs);
+	if (gen == ac->counted_gen || (ac->counted_ms && now - ac->counted_ms < COUNT_EVERY_MS))
 		return;
 	ac->counted_ms = now;
-	ac->last_fetched = content_sync_fetched(ac->cs);
+	ac->counted_gen = gen;
 	content_sync_progress(ac->cs, &held, &waiting);
 	text[0] = '\0';
 	if (waiting > 0 && held >= 0) {
