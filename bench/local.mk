@@ -1,5 +1,6 @@
 # Benchmarks run on demand (make bench); never part of make check.
-EXTRA_DIST += %reldir%/sandbox_bench.sh %reldir%/ls_all.sh %reldir%/sandbox_lib.sh
+EXTRA_DIST += %reldir%/sandbox_bench.sh %reldir%/ls_all.sh %reldir%/sandbox_lib.sh \
+	%reldir%/tiny_items.sh
 
 # steno-sandbox under wrk, beside its GET /teapot floor (prints a Markdown table).
 bench-sandbox: steno-sandbox

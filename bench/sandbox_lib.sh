@@ -21,6 +21,7 @@ sandbox_start() {
 	ORIGIN=${STENO_BASE_URL%/api/v1}
 	AUTH="Authorization: Bearer $STENO_API_KEY"
 	[ "$sbx_seed" -eq 0 ] || curl -sf -X POST -H "Authorization: Bearer $STENO_ADMIN_KEY" \
+		-H "Content-Type: application/json" \
 		-d "{\"transcriptions\":$sbx_seed}" "$ORIGIN/_sandbox/organizations/$STENO_ORG_ID/seed" > /dev/null
 }
 

@@ -10,6 +10,12 @@
 #include <microhttpd.h>
 
 #define GUARD_HEADER_SECONDS 5.0
+/* Connections of one peer address at most; at the limit the address's oldest connection still
+ * waiting for its headers is shut down to make room (the newcomer only when none waits). */
+#define GUARD_PER_ADDRESS 64
+/* Connections waiting for their headers at most, all addresses together (below the daemon's
+ * connection limit: the rest is kept for requests that arrived whole); the oldest goes. */
+#define GUARD_MAX_WAITING 256
 
 /* MHD_OPTION_NOTIFY_CONNECTION callback: tracks each connection's socket. */
 void guard_notify(void *cls, struct MHD_Connection *conn, void **socket_context,

@@ -5,10 +5,14 @@
 
 #include "util.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static char *db_path;
 static pthread_key_t db_key;
@@ -149,6 +153,18 @@ int db_init(const char *dir)
 	db_path = util_printf("%s/sandbox.db", dir);
 	if (!db_path)
 		return -1;
+	/* the keys are in it: private whatever the directory and the umask (SQLite gives its
+	 * journal and WAL files the database's mode) */
+	int fd = open(db_path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+	struct stat st;
+	if (fd < 0 || fstat(fd, &st) != 0 || ((st.st_mode & 077) && fchmod(fd, 0600) != 0)) {
+		fprintf(stderr, "steno-sandbox: cannot create %s privately: %s\n", db_path,
+			strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	close(fd);
 	sqlite3 *db = db_conn();
 	if (!db)
 		return -1;

@@ -19,7 +19,7 @@ steno_sandbox_SOURCES = \
 	%reldir%/model_order.c %reldir%/model_order.h %reldir%/util.c %reldir%/util.h \
 	%reldir%/asr.c %reldir%/asr.h
 steno_sandbox_SOURCES += %reldir%/counters.c %reldir%/counters.h %reldir%/conn_guard.c %reldir%/conn_guard.h \
-	%reldir%/stopping.c %reldir%/stopping.h
+	%reldir%/stopping.c %reldir%/stopping.h %reldir%/req_check.c %reldir%/req_check.h
 steno_sandbox_LDADD = libsandbox_formats.a libsteno_spec.a $(MHD_LIBS) $(SQLITE_LIBS) $(JSONC_LIBS) $(CURL_LIBS) $(CRYPTO_LIBS) \
 	$(LIBZIP_LIBS) $(SNDFILE_LIBS) $(HPDF_LIBS) $(PTHREAD_LIBS) -lm
 # Speech recognition (configure: HAVE_ASR): pocketsphinx decoders, libsndfile + libsoxr media.

@@ -303,6 +303,9 @@ int main(int argc, char **argv)
 	sigaddset(&set, SIGTERM);
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 	signal(SIGPIPE, SIG_IGN);
+	/* a file-size limit (ulimit -f) makes a write fail with EFBIG, answered 507 as a full
+	 * disk, instead of killing the server */
+	signal(SIGXFSZ, SIG_IGN);
 	fetch_global_init();
 	ratelimit_init(sb_cfg.rate, sb_cfg.burst);
 	int status = 1;

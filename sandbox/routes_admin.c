@@ -174,6 +174,22 @@ void admin_key_create(struct sb_req *r)
 	char key[64];
 	if (org < 0)
 		return;
+	if (r->body_len > 0) {   /* the route takes no fields: a body says nothing it could do */
+		json_object *o = req_json_object(r);
+		if (!o)
+			return;
+		char field[128] = "";
+		json_object_object_foreach(o, name, value) {
+			(void)value;
+			snprintf(field, sizeof field, "%s", name);
+			break;
+		}
+		json_object_put(o);
+		if (field[0]) {
+			reply_invalid(r, field, "is not a field of this route: it takes none");
+			return;
+		}
+	}
 	if (auth_key_create(org, 0, key) != 0) {
 		reply_error(r, 500, "internal_error", "cannot create the key");
 		return;

@@ -97,7 +97,7 @@ void uploads_put_begin(struct sb_req *r)
 	if (!r->sink) {
 		int err = errno;
 		free(tmp);
-		if (err == ENOSPC || err == EDQUOT)
+		if (err == ENOSPC || err == EDQUOT || err == EFBIG)
 			reply_storage_full(r);
 		else
 			reply_error(r, 500, "internal_error", "cannot store the file");
@@ -119,7 +119,7 @@ void uploads_put(struct sb_req *r)
 	if (err || !final || rename(tmp, final) != 0) {
 		unlink(tmp);
 		free(final);
-		if (err == ENOSPC || err == EDQUOT)
+		if (err == ENOSPC || err == EDQUOT || err == EFBIG)
 			reply_storage_full(r);
 		else
 			reply_error(r, 500, "internal_error", "cannot store the file");

@@ -6,6 +6,7 @@
 
 #include "auth.h"
 #include "conn_guard.h"
+#include "req_check.h"
 #include "counters.h"
 #include "db.h"
 #include "faults.h"
@@ -30,7 +31,8 @@
 #define SB_POOL_THREADS 8
 #define SB_CONN_TIMEOUT 15     /* idle seconds; headers also have GUARD_HEADER_SECONDS */
 #define SB_CONN_LIMIT 512
-#define SB_CONN_PER_IP 64      /* one address cannot take every connection (slowloris) */
+/* per address: conn_guard.c (GUARD_PER_ADDRESS), which drops the oldest slow connection of the
+ * address instead of refusing newcomers: every local client shares 127.0.0.1 */
 
 static struct MHD_Daemon *server_daemon;
 
@@ -76,6 +78,13 @@ json_object *req_json_object(struct sb_req *r)
 	    !json_object_is_type(obj, json_type_object)) {
 		json_object_put(obj);
 		reply_error(r, 400, "invalid_json", "the request body is not a JSON object");
+		return NULL;
+	}
+	char field[128];
+	const char *bad = req_json_text_problem(obj, field, sizeof field);
+	if (bad) {
+		json_object_put(obj);
+		reply_invalid(r, field, "%s", bad);
 		return NULL;
 	}
 	return obj;
@@ -491,8 +500,14 @@ static enum MHD_Result server_access(void *cls, struct MHD_Connection *conn, con
 			counters_request(&rs->req, faults_kind_name(rs->fault.kind), 0);
 			return MHD_NO;
 		}
-		if (rs->req.status == 0 && content_length_too_big(&rs->req))
-			rs->req.too_big = 1;
+		if (rs->req.status == 0 && content_length_too_big(&rs->req)) {
+			/* answered before any of the body: libmicrohttpd then reads none of it and
+			 * closes the connection after the answer */
+			reply_error(&rs->req, 413, "payload_too_large", "the request body exceeds %zu bytes",
+				    rs->req.body_limit);
+			counters_request(&rs->req, faults_kind_name(rs->fault.kind), 0);
+			return request_respond(conn, rs);
+		}
 		return MHD_YES;
 	}
 	struct sb_req *r = &rs->req;
@@ -500,10 +515,22 @@ static enum MHD_Result server_access(void *cls, struct MHD_Connection *conn, con
 		if (r->status == 0)
 			body_append(r, upload_data, *upload_data_size);
 		*upload_data_size = 0;
+		/* a body without a length (chunked) that passes the cap: the connection is closed
+		 * at once (libmicrohttpd takes no answer in the middle of a body), instead of
+		 * reading it to its end, if it has one */
+		if (r->too_big && r->status == 0) {
+			counters_request(r, faults_kind_name(rs->fault.kind), 0);
+			return MHD_NO;
+		}
 		return MHD_YES;
 	}
 	if (r->status == 0 && r->too_big)
 		reply_error(r, 413, "payload_too_large", "the request body exceeds %zu bytes", r->body_limit);
+	/* a body to be read as JSON (not one streamed into a file) must say it is JSON */
+	if (r->status == 0 && !r->sink_ctx && r->body_len > 0 &&
+	    !req_content_type_json(req_header(r, "Content-Type")))
+		reply_error(r, 415, "unsupported_media_type",
+			    "the request body must be declared Content-Type: application/json");
 	if (r->status == 0) {
 		r->route->handler(r);
 		rs->handled = 1;
@@ -572,7 +599,6 @@ int server_start(void)
 					 MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)SB_POOL_THREADS,
 					 MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)SB_CONN_TIMEOUT,
 					 MHD_OPTION_CONNECTION_LIMIT, (unsigned int)SB_CONN_LIMIT,
-					 MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)SB_CONN_PER_IP,
 					 MHD_OPTION_NOTIFY_CONNECTION, guard_notify, NULL,
 					 MHD_OPTION_URI_LOG_CALLBACK, guard_request_line, NULL,
 					 MHD_OPTION_NOTIFY_COMPLETED, server_completed, NULL, MHD_OPTION_END);

@@ -15,39 +15,28 @@
 #include "api/version.h"
 #include "cli/cli.h"
 #include "cli/ctx.h"
+#include "cli/errors.h"
+#include "core/quit_signal.h"
 #include "core/sandbox_launch.h"
 #include "core/secret.h"
 #include "keys_cmd.h"
 #include "ui/app.h"
 
-static void print_usage(FILE *out)
-{
-	fprintf(out,
-		"Usage: steno [OPTION]... [COMMAND [ARGS]]\n"
-		"A terminal browser for a speech-to-text service's REST API. Without a COMMAND\n"
-		"the interactive browser starts.\n"
-		"\n"
-		"Options:\n"
-		"      --profile NAME   use this profile of the config file\n"
-		"      --sandbox        start a local steno-sandbox with demo data and use it\n"
-		"      --base-url URL   the API's base URL (overrides config and environment)\n"
-		"      --org ID         the organization (an id or a profile's org.NAME)\n"
-		"      --trace FILE     append one line per HTTP request to FILE\n"
-		"      --read-only      refuse everything that changes or spends\n"
-		"      --theme NAME     the browser's colour theme\n"
-		"      --config FILE    read FILE instead of the default config file\n"
-		"  -h, --help           show this help and exit\n"
-		"  -V, --version        show the version and exit\n"
-		"\n"
-		"Commands (steno COMMAND --help for each):\n");
-	cli_print_commands(out);
-	fprintf(out, "\nExit status: 0 success, 1 API, network, job or file failure, 2 usage error,\n"
-		     "130 interrupted.\n"
-		     "See steno(1) and steno.conf(5).\n");
-}
-
 enum { OPT_PROFILE = 1, OPT_SANDBOX, OPT_BASE_URL, OPT_ORG, OPT_TRACE, OPT_READ_ONLY,
-       OPT_THEME, OPT_CONFIG };
+       OPT_THEME, OPT_CONFIG, OPT_JSON_GLOBAL };
+
+/* A bad global option (getopt said which): the hint, and with --json anywhere on the
+ * command line the failure object on stdout, as every command's. */
+static void global_usage_error(int argc, char **argv)
+{
+	fprintf(stderr, "Try 'steno --help'.\n");
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--json") == 0)
+			cli_json_errors(true);
+	cli_json_error(0, "usage", NULL, "bad global option (stderr says which; see steno --help)",
+		       NULL);
+	cli_json_finish(2);
+}
 
 /* Fills g from argv up to the command; returns the index of the command (argc when none),
  * or -1 after a usage message, or -2 when --help/--version was handled. */
@@ -60,6 +49,7 @@ static int parse_globals(int argc, char **argv, struct cli_globals *g, int *sand
 		{"org", required_argument, NULL, OPT_ORG},
 		{"trace", required_argument, NULL, OPT_TRACE},
 		{"read-only", no_argument, NULL, OPT_READ_ONLY},
+		{"json", no_argument, NULL, OPT_JSON_GLOBAL},
 		{"theme", required_argument, NULL, OPT_THEME},
 		{"config", required_argument, NULL, OPT_CONFIG},
 		{"help", no_argument, NULL, 'h'},
@@ -75,11 +65,12 @@ static int parse_globals(int argc, char **argv, struct cli_globals *g, int *sand
 		case OPT_ORG: g->org = optarg; break;
 		case OPT_TRACE: g->trace = optarg; break;
 		case OPT_READ_ONLY: g->read_only = true; break;
+		case OPT_JSON_GLOBAL: g->json = true; break;
 		case OPT_THEME: g->theme = optarg; break;
 		case OPT_CONFIG: g->config_file = optarg; break;
-		case 'h': print_usage(stdout); return -2;
+		case 'h': cli_print_usage(stdout); return -2;
 		case 'V': printf("steno %s\n", steno_version()); return -2;
-		default: fprintf(stderr, "Try 'steno --help'.\n"); return -1;
+		default: global_usage_error(argc, argv); return -1;
 		}
 	}
 	return optind;
@@ -157,6 +148,9 @@ int main(int argc, char **argv)
 	if (sandbox) {
 		struct steno_error err;
 		steno_error_clear(&err);
+		/* a hang-up or SIGTERM from here on still stops the sandbox and removes its
+		 * directory: the browser's loop and the commands' waits end on it */
+		quit_signal_install();
 		if (sandbox_launch_start(&sb, NULL, NULL, 0, &err) != 0) {
 			fprintf(stderr, "steno: --sandbox: %s\n", err.message);
 			curl_global_cleanup();

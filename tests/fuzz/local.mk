@@ -9,7 +9,8 @@ FUZZ_TARGETS = tests/fuzz/fuzz_transcription tests/fuzz/fuzz_order tests/fuzz/fu
 	tests/fuzz/fuzz_text tests/fuzz/fuzz_sb_transcript tests/fuzz/fuzz_sb_request \
 	tests/fuzz/fuzz_http_meta tests/fuzz/fuzz_query
 FUZZ_MODEL_SRC = \
-	$(srcdir)/tui/api/error.c $(srcdir)/tui/api/jget.c $(srcdir)/tui/api/timestamp.c \
+	$(srcdir)/tui/api/error.c $(srcdir)/tui/api/jget.c $(srcdir)/tui/api/jget_bounds.c \
+	$(srcdir)/tui/api/timestamp.c \
 	$(srcdir)/tui/api/transcription.c $(srcdir)/tui/api/upload.c $(srcdir)/tui/api/export.c \
 	$(srcdir)/tui/api/translation.c $(srcdir)/tui/api/order.c $(srcdir)/tui/api/glossary.c \
 	$(srcdir)/tui/api/transcript.c $(srcdir)/tui/api/error_body.c \
@@ -95,7 +96,8 @@ FUZZ_SB_SRC = $(FUZZ_SBFMT_SRC) $(srcdir)/sandbox/formats/media.c $(FUZZ_SB_ASR)
 	$(srcdir)/sandbox/fetch.c $(srcdir)/sandbox/webhook.c $(srcdir)/sandbox/seed.c \
 	$(srcdir)/sandbox/work.c $(srcdir)/sandbox/content.c $(srcdir)/sandbox/folders.c \
 	$(srcdir)/sandbox/model_tr.c $(srcdir)/sandbox/model_order.c $(srcdir)/sandbox/util.c \
-	$(srcdir)/sandbox/counters.c $(srcdir)/sandbox/conn_guard.c $(srcdir)/sandbox/stopping.c
+	$(srcdir)/sandbox/counters.c $(srcdir)/sandbox/conn_guard.c $(srcdir)/sandbox/stopping.c \
+	$(srcdir)/sandbox/req_check.c
 FUZZ_SB_INCLUDED = $(srcdir)/sandbox/main.c $(srcdir)/sandbox/server.c $(srcdir)/sandbox/signed_url.c
 FUZZ_CC_LINE = @mkdir -p tests/fuzz; echo "  FUZZ     $@"; $(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $<
 

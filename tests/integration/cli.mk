@@ -71,3 +71,49 @@ tests_integration_test_cli_index_SOURCES = %reldir%/test_cli_index.c $(CLI_IT_CO
 tests_integration_test_cli_index_CFLAGS = $(CLI_IT_CFLAGS)
 tests_integration_test_cli_index_LDADD = $(CLI_IT_LIBS)
 TESTS += tests/integration/test_cli_index
+
+# issue 22: lost replies to creates, found, claimed, or ambiguous (sandbox drop_post)
+check_PROGRAMS += tests/integration/test_cli_outcomes
+tests_integration_test_cli_outcomes_SOURCES = %reldir%/test_cli_outcomes.c $(CLI_IT_COMMON)
+tests_integration_test_cli_outcomes_CFLAGS = $(CLI_IT_CFLAGS)
+tests_integration_test_cli_outcomes_LDADD = $(CLI_IT_LIBS)
+TESTS += tests/integration/test_cli_outcomes
+
+# issue 22: one JSON document per command on every failure path
+check_PROGRAMS += tests/integration/test_cli_json_doc
+tests_integration_test_cli_json_doc_SOURCES = %reldir%/test_cli_json_doc.c $(CLI_IT_COMMON)
+tests_integration_test_cli_json_doc_CFLAGS = $(CLI_IT_CFLAGS)
+tests_integration_test_cli_json_doc_LDADD = $(CLI_IT_LIBS)
+TESTS += tests/integration/test_cli_json_doc
+
+# issue 22: the man page's error codes and exit statuses are the code's table
+check_PROGRAMS += tests/integration/test_cli_errtable
+tests_integration_test_cli_errtable_SOURCES = %reldir%/test_cli_errtable.c
+tests_integration_test_cli_errtable_CFLAGS = $(TEST_CFLAGS) $(JSONC_CFLAGS)
+tests_integration_test_cli_errtable_LDADD = libsteno_cli.a libsteno_api.a $(JSONC_LIBS) $(TEST_LIBS) -lm
+TESTS += tests/integration/test_cli_errtable
+
+# issue 22: retries that hold everywhere (upload's GET, the download name's lookup)
+check_PROGRAMS += tests/integration/test_cli_retries
+tests_integration_test_cli_retries_SOURCES = %reldir%/test_cli_retries.c $(CLI_IT_COMMON)
+tests_integration_test_cli_retries_CFLAGS = $(CLI_IT_CFLAGS)
+tests_integration_test_cli_retries_LDADD = $(CLI_IT_LIBS)
+TESTS += tests/integration/test_cli_retries
+
+# issue 22: pipes (ls --all | head stops at EPIPE; the table streams)
+check_PROGRAMS += tests/integration/test_cli_pipes
+tests_integration_test_cli_pipes_SOURCES = %reldir%/test_cli_pipes.c $(CLI_IT_COMMON)
+tests_integration_test_cli_pipes_CFLAGS = $(CLI_IT_CFLAGS)
+tests_integration_test_cli_pipes_LDADD = $(CLI_IT_LIBS)
+TESTS += tests/integration/test_cli_pipes
+
+# issue 22: shell completion from the command table, tested with bash's compgen
+TESTS += tests/integration/check_completion.sh
+EXTRA_DIST += tests/integration/check_completion.sh
+
+# issue 22: folder names of the config resolved (or refused), steno folders
+check_PROGRAMS += tests/integration/test_cli_folders
+tests_integration_test_cli_folders_SOURCES = %reldir%/test_cli_folders.c $(CLI_IT_COMMON)
+tests_integration_test_cli_folders_CFLAGS = $(CLI_IT_CFLAGS)
+tests_integration_test_cli_folders_LDADD = $(CLI_IT_LIBS)
+TESTS += tests/integration/test_cli_folders

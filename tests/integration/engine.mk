@@ -29,3 +29,9 @@ tests_integration_test_engine_post_once_SOURCES = %reldir%/test_engine_post_once
 tests_integration_test_engine_post_once_CFLAGS = $(ENGINE_IT_CFLAGS)
 tests_integration_test_engine_post_once_LDADD = $(ENGINE_IT_LIBS)
 TESTS += tests/integration/test_engine_post_once
+check_PROGRAMS += tests/integration/test_engine_hostile
+tests_integration_test_engine_hostile_SOURCES = %reldir%/test_engine_hostile.c \
+	%reldir%/engine_server.c %reldir%/engine_server.h
+tests_integration_test_engine_hostile_CFLAGS = $(ENGINE_IT_CFLAGS)
+tests_integration_test_engine_hostile_LDADD = $(ENGINE_IT_LIBS)
+TESTS += tests/integration/test_engine_hostile

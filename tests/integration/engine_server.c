@@ -90,10 +90,11 @@ static ssize_t trickle_cb(void *cls, uint64_t pos, char *buf, size_t max)
 	return 1;
 }
 
-/* /drip/MS/SIZE: one byte every MS milliseconds */
+/* /drip/MS/SIZE[/CHUNK]: one byte (or CHUNK bytes) every MS milliseconds */
 struct drip {
 	struct engine_server *s;
-	long ms;
+	long ms, chunk;
+	uint64_t size;
 };
 
 static ssize_t drip_cb(void *cls, uint64_t pos, char *buf, size_t max)
@@ -102,8 +103,11 @@ static ssize_t drip_cb(void *cls, uint64_t pos, char *buf, size_t max)
 	nap_ms(d->s, d->ms);
 	if (d->s->stopping || max < 1)
 		return MHD_CONTENT_READER_END_WITH_ERROR;
-	buf[0] = 'd';
-	return 1;
+	size_t n = (size_t)d->chunk < max ? (size_t)d->chunk : max;
+	if (n > d->size - pos)
+		n = (size_t)(d->size - pos);
+	memset(buf, 'd', n);
+	return (ssize_t)n;
 }
 
 /* /big/SIZE[/chunked]: SIZE bytes of 'x' as fast as the socket takes them */
@@ -123,13 +127,16 @@ static enum MHD_Result reply_hostile(struct MHD_Connection *c, struct engine_ser
 	long ms = 0, size = 0;
 	char mode[16] = "";
 	struct MHD_Response *r = NULL;
-	if (sscanf(url, API "/drip/%ld/%ld", &ms, &size) == 2) {
+	long chunk = 1;
+	if (sscanf(url, API "/drip/%ld/%ld/%ld", &ms, &size, &chunk) >= 2 && chunk > 0) {
 		struct drip *d = malloc(sizeof *d);
 		if (!d)
 			return MHD_NO;
 		d->s = s;
 		d->ms = ms;
-		r = MHD_create_response_from_callback((uint64_t)size, 1, drip_cb, d, free);
+		d->chunk = chunk;
+		d->size = (uint64_t)size;
+		r = MHD_create_response_from_callback((uint64_t)size, (size_t)chunk, drip_cb, d, free);
 	} else if (sscanf(url, API "/big/%ld/%15s", &size, mode) >= 1) {
 		r = MHD_create_response_from_callback(strcmp(mode, "chunked") ? (uint64_t)size
 									: MHD_SIZE_UNKNOWN,

@@ -15,7 +15,7 @@
  *   ANY  /redirect-same          302 to /api/v1/ok (relative)
  *   GET  /slow/MS                answers after MS milliseconds
  *   GET  /trickle                1 byte every 300 ms, 100 bytes announced
- *   GET  /drip/MS/SIZE           SIZE bytes announced, one every MS milliseconds
+ *   GET  /drip/MS/SIZE[/CHUNK]   SIZE bytes announced, one (CHUNK) every MS milliseconds
  *   GET  /big/SIZE[/chunked]     SIZE bytes at full speed (chunked: no length announced)
  *   GET  /truncated              announces 100 bytes, sends 10, closes
  *   GET  /malformed              200 "{not json"

@@ -224,7 +224,8 @@ int sbx_request(const struct sbx *s, const char *method, const char *target, con
 		snprintf(auth, sizeof auth, "Authorization: Bearer %s", key);
 		hdrs = curl_slist_append(hdrs, auth);
 	}
-	if (body)
+	/* a test's own Content-Type (or "Content-Type:" for none) replaces the JSON one */
+	if (body && !(extra_header && !strncasecmp(extra_header, "Content-Type:", 13)))
 		hdrs = curl_slist_append(hdrs, "Content-Type: application/json");
 	if (extra_header)
 		hdrs = curl_slist_append(hdrs, extra_header);

@@ -333,3 +333,21 @@ Test(cli_lsall, a_next_link_back_to_an_earlier_page_stops, .fini = cursor_stop)
 	cr_expect_eq(__atomic_load_n(&cursor_hits, __ATOMIC_SEQ_CST), 3);
 	cli_result_free(&r);
 }
+
+/* Issue 24 item 1: numbered pages (the sandbox's) at page_limit: `ls --all` stops there and
+ * says so (it printed nothing and waited for ever in a poll with no transfer). Run under
+ * timeout(1): a hang is exit 124 after 20 s instead of the harness's 120. */
+Test(cli_lsall, numbered_pages_stop_at_the_page_limit, .fini = teardown)
+{
+	start("2", 10);
+	cr_assert_eq(cli_home_config(&home, "page_limit = 2\n"), 0);
+	struct cli_result r;
+	const char *steno = getenv("STENO_BIN");
+	cr_assert(steno);
+	cr_assert_eq(cli_exec_prog(&r, &home, &sb, NULL, "/usr/bin/timeout",
+				   (const char *const[]){"20", steno, "ls", "--all", "--ndjson", NULL}), 0);
+	cr_expect_eq(r.code, 1, "exit %d: %s", r.code, r.err);
+	cr_expect(strstr(r.err, "stopped after 2 pages") && strstr(r.err, "page_limit"), "%s", r.err);
+	cr_expect_eq(count_lines(r.out), 4, "the two pages read are printed: %s", r.out);
+	cli_result_free(&r);
+}

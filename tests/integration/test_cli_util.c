@@ -249,3 +249,34 @@ void cli_home_wav(const struct cli_home *h, const char *name, double seconds, ch
 		fclose(f);
 	free(data);
 }
+
+int cli_fixture_start(struct sbx *s, struct cli_home *h, const char *const *extra,
+		      const char *config)
+{
+	if (sbx_start(s, extra) != 0)
+		return -1;
+	if (cli_home_init(h) != 0 || (config && cli_home_config(h, config) != 0)) {
+		sbx_stop(s);
+		return -1;
+	}
+	return 0;
+}
+
+void cli_fixture_stop(struct sbx *s, struct cli_home *h)
+{
+	sbx_stop(s);
+	cli_home_free(h);
+}
+
+int cli_seed_transcriptions(const struct sbx *s, int n)
+{
+	char path[128], body[64];
+	snprintf(path, sizeof(path), "/_sandbox/organizations/%s/seed", s->org_id);
+	snprintf(body, sizeof(body), "{\"transcriptions\":%d}", n);
+	struct sbx_resp r;
+	if (sbx_request(s, "POST", path, s->admin_key, body, NULL, &r) != 0)
+		return -1;
+	int ok = r.status / 100 == 2;
+	sbx_resp_free(&r);
+	return ok ? 0 : -1;
+}

@@ -51,4 +51,12 @@ long cli_count_transcriptions(const struct sbx *s);
 /* Rows of a sandbox table (orgs, transcriptions, orders, exports, tasks, webhooks), -1 on error. */
 long cli_count_rows(const struct sbx *s, const char *table);
 
+/* A test's sandbox (sbx_start with extra) and private home with config text (NULL: none).
+ * 0, or -1 (nothing left started). cli_fixture_stop undoes both. */
+int cli_fixture_start(struct sbx *s, struct cli_home *h, const char *const *extra,
+		      const char *config);
+void cli_fixture_stop(struct sbx *s, struct cli_home *h);
+/* Seeds n transcriptions into the sandbox's demo organization. 0 or -1. */
+int cli_seed_transcriptions(const struct sbx *s, int n);
+
 #endif

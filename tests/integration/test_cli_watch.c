@@ -102,6 +102,12 @@ Test(watch, json_lines_and_exit_1_when_one_failed)
 	for (char *line = strtok(r.out, "\n"); line; line = strtok(NULL, "\n")) {
 		json_object *o = json_tokener_parse(line);
 		cr_assert_not_null(o, "not a JSON line: %s", line);
+		if (sbx_get(o, "code")) {   /* the failure object, the last line (issue 22) */
+			cr_expect_str_eq(sbx_str(o, "code"), "job_failed", "%s", line);
+			cr_expect_null(strtok(NULL, "\n"), "the failure object comes last");
+			json_object_put(o);
+			break;
+		}
 		const char *id = sbx_str(o, "id"), *st = sbx_str(o, "state");
 		cr_expect_str_eq(sbx_str(o, "kind"), "transcription");
 		if (!strcmp(id, ok) && !strcmp(st, "automatic_done"))
@@ -268,7 +274,7 @@ Test(watch_list, a_new_item_and_its_changes_are_printed_until_sigint)
 	char *last = strrchr(out, '\n');
 	json_object *o = json_tokener_parse(last ? last + 1 : out);
 	cr_assert_not_null(o, "the last line is not JSON:\n%s", out);
-	cr_expect_str_eq(sbx_str(o, "code"), "cancelled");
+	cr_expect_str_eq(sbx_str(o, "code"), "interrupted");
 	json_object_put(o);
 	states_of(outp, fresh, states, 16);   /* every line parses */
 	free(out);

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <time.h>
 #include <signal.h>
 #include <stdio.h>
@@ -387,5 +388,53 @@ Test(engine_transfer, cancel_from_inside_progress_callback)
 	cr_assert_eq(steno_http_pending(h), 0);
 	cr_assert_not(exists("p.bin.part"));
 	cr_assert_not(exists("p.bin"));
+	steno_http_free(h);
+}
+
+/* Issue 24 item 6: a NAME.part steno did not make (the server chooses NAME, so it chooses
+ * which file is hit) is neither truncated nor removed, nor is a symlink of that name or what
+ * it points to: the partial file is made exclusively under another name, and only it goes. */
+Test(engine_transfer, a_part_file_not_ours_survives)
+{
+	char p[256], target[256], got[256];
+	snprintf(p, sizeof p, "%s/report.txt.part", dir);
+	FILE *f = fopen(p, "w");
+	cr_assert(f);
+	fputs("mine\n", f);
+	fclose(f);
+	snprintf(target, sizeof target, "%s/precious", dir);
+	f = fopen(target, "w");
+	cr_assert(f);
+	fputs("keep\n", f);
+	fclose(f);
+	snprintf(p, sizeof p, "%s/other.txt.part", dir);
+	cr_assert_eq(symlink(target, p), 0);
+
+	struct steno_http *h = engine(0, 0);
+	struct result r;
+	struct steno_error err;
+	cr_assert_eq(download(h, "/dl/report.txt", NULL, 0, &r, &err), 0);
+	cr_assert_not(r.failed, "%s", r.err.message);
+	cr_assert_str_eq(content("report.txt"), "hello download\n");
+	cr_assert_str_eq(content("report.txt.part"), "mine\n");
+	/* a failed download (404) removes its own partial file only */
+	cr_assert_eq(download(h, "/dl-missing/other.txt", "other.txt", 0, &r, &err), 0);
+	cr_assert(r.failed);
+	cr_assert_eq(download(h, "/dl/report.txt", "other.txt", 0, &r, &err), 0);
+	cr_assert_not(r.failed, "%s", r.err.message);
+	ssize_t n = readlink(p, got, sizeof got - 1);
+	cr_assert_gt(n, 0, "the symlink was removed");
+	got[n] = '\0';
+	cr_assert_str_eq(got, target);
+	cr_assert_str_eq(content("precious"), "keep\n");
+	cr_assert_str_eq(content("other.txt"), "hello download\n");
+	/* nothing else is left: the two files found, the two downloads, the target */
+	int entries = 0;
+	DIR *d = opendir(dir);
+	cr_assert(d);
+	for (struct dirent *e; (e = readdir(d));)
+		entries += e->d_name[0] != '.';
+	closedir(d);
+	cr_assert_eq(entries, 5);
 	steno_http_free(h);
 }

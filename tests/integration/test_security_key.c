@@ -240,3 +240,37 @@ Test(security_key, not_sent_to_other_origins, .init = hostile_setup, .fini = hos
 	cr_expect(!sec_server_log_has(&other, "Authorization"), "credentials reached another origin:\n%s",
 		  other.log);
 }
+
+static int count_of(const char *hay, const char *needle)
+{
+	int n = 0;
+	for (const char *p = hay; (p = strstr(p, needle)); p += strlen(needle))
+		n++;
+	return n;
+}
+
+/* Issue 24 item 4, through the steno binary: with http_proxy and ALL_PROXY set (a recording
+ * stand-in proxy), the sandbox's loopback base URL goes straight: the proxy gets nothing. A
+ * plain http:// base URL elsewhere through that proxy is warned about, once. */
+Test(security_key, loopback_never_through_a_proxy, .init = hostile_setup, .fini = hostile_teardown)
+{
+	struct cli_result r;
+	char hp[128], ap[128];
+	snprintf(hp, sizeof hp, "http_proxy=%s", other.origin);
+	snprintf(ap, sizeof ap, "ALL_PROXY=%s", other.origin);
+	const char *const env[] = {hp, ap, NULL};
+	cr_assert_eq(cli_exec(&r, &home, &sb, env, (const char *const[]){"ls", "--json", NULL}), 0);
+	cr_expect_eq(r.code, 0, "%s", r.err);
+	cr_expect_eq(sec_server_requests(&other), 0, "the proxy got:\n%s", other.log);
+	cr_expect_null(strstr(r.err, "warning"), "%s", r.err);
+	cli_result_free(&r);
+
+	char key[200];
+	snprintf(key, sizeof key, "STENO_API_KEY=%s", sb.api_key);
+	const char *const far[] = {hp, key, "STENO_BASE_URL=http://steno.invalid/api/v1",
+				   "STENO_ORG_ID=1", NULL};
+	cr_assert_eq(cli_exec(&r, &home, NULL, far, (const char *const[]){"ls", "--json", NULL}), 0);
+	cr_expect_eq(count_of(r.err, "goes in clear through that proxy"), 1, "%s", r.err);
+	cr_expect(sec_server_log_has(&other, "steno.invalid"), "the proxy was not used:\n%s", other.log);
+	cli_result_free(&r);
+}

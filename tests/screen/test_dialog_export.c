@@ -5,6 +5,7 @@
 
 #include <criterion/criterion.h>
 #include <dirent.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +40,7 @@ static void export_into_tmp(struct dfx *x)
 {
 	dfx_keys(x, "<Tab> <Tab> <Tab> <Tab> <Tab>");
 	set_dir(x, x->tmp);
-	dfx_keys(x, "<Enter>");
+	dfx_keys(x, "<F2>");
 	advance_when_waiting(x);
 }
 
@@ -199,7 +200,7 @@ Test(dialog_export, existing_file_is_refused_before_the_export)
 	open_export(&x, &one, 1);
 	dfx_keys(&x, "<Tab> <Tab> <Tab> <Tab> <Tab>");
 	set_dir(&x, x.tmp);
-	dfx_keys(&x, "<Enter>");
+	dfx_keys(&x, "<F2>");
 	char *txt = dfx_text();
 	cr_assert(dfx_pump(&x, dfx_cond_shows, "exists", 3000), "the existing file is not named:\n%s", txt);
 	free(txt);
@@ -219,10 +220,27 @@ Test(dialog_export, failed_export_keeps_the_form)
 	cr_assert(strstr(t, "is failed. Submit again") && strstr(t, "Format"), "%s", t);
 	free(t);
 	cr_assert_eq(count_files(x.tmp, ".txt"), 0);
-	/* a directory that does not exist is refused next to its field */
+	/* a directory that cannot be made is refused next to its field */
 	set_dir(&x, "/nonexistent/dir");
-	dfx_keys(&x, "<Enter>");
-	cr_assert(dfx_shows(&x, "! not a directory"));
+	dfx_keys(&x, "<F2>");
+	cr_assert(dfx_shows(&x, "! cannot create it: No such file or directory"));
+	dfx_close(&x);
+}
+
+/* A missing export directory is made, as `steno export` makes it (it was refused here). */
+Test(dialog_export, a_missing_directory_is_made)
+{
+	struct dfx x;
+	char dir[400];
+	dfx_open(&x, 30, 100, 30);
+	open_export_of_done(&x);
+	dfx_keys(&x, "<Tab> <Tab> <Tab> <Tab> <Tab>");
+	snprintf(dir, sizeof dir, "%s/new", x.tmp);
+	set_dir(&x, dir);
+	dfx_keys(&x, "<F2>");
+	cr_assert_not(dfx_shows(&x, "! not a directory"), "the missing directory was refused");
+	struct stat st;
+	cr_assert(stat(dir, &st) == 0 && S_ISDIR(st.st_mode), "%s was not made", dir);
 	dfx_close(&x);
 }
 
@@ -327,7 +345,7 @@ Test(dialog_export, unfinished_transcription_is_refused_before_sending)
 	open_export(&x, &id, 1);
 	dfx_keys(&x, "<Tab> <Tab> <Tab> <Tab> <Tab>");
 	set_dir(&x, x.tmp);
-	dfx_keys(&x, "<Enter>");
+	dfx_keys(&x, "<F2>");
 	char *scr = dfx_text();
 	cr_assert(strstr(scr, "Still coming is ingesting: only a"), "not refused:\n%s", scr);
 	free(scr);

@@ -76,7 +76,7 @@ Test(dialog_order, lists_loaded_and_rules_checked)
 	dfx_keys(&x, "<Tab> <Tab> <Tab> <Tab> <Tab> <Tab> <Tab> <Tab>");
 	dfx_type(&x, "Verb");
 	cr_assert(dfx_shows(&x, "Verbatim (strict)"));
-	dfx_keys(&x, "<Enter> <Enter>");
+	dfx_keys(&x, "<Enter> <F2>");
 	t = masked_text();
 	scr_golden("dialog_order_rules", t);
 	cr_assert(strstr(t, "verbatim"), "%s", t);
@@ -100,7 +100,7 @@ Test(dialog_order, too_many_requests_creates_nothing_and_no_duplicate)
 	cr_assert(dfx_pump(&x, idle, NULL, 5000));
 	fill_url(&x);
 	dfx_faults(&x, "429=1");
-	dfx_keys(&x, "<Enter>");
+	dfx_keys(&x, "<F2>");
 	/* a 429 is sent again (the server did not act) up to five tries, then shown */
 	cr_assert(dfx_pump(&x, dfx_cond_shows, "HTTP 429", 20000), "no 429 shown");
 	char *t = masked_text();
@@ -111,7 +111,7 @@ Test(dialog_order, too_many_requests_creates_nothing_and_no_duplicate)
 	cr_assert(dfx_pump(&x, idle, NULL, 3000));
 	cr_assert_eq(dfx_count(&x, "orders"), orders);
 	/* the form is still there: Enter submits once more, and exactly one order exists */
-	dfx_keys(&x, "<Enter>");
+	dfx_keys(&x, "<F2>");
 	cr_assert(dfx_pump(&x, dfx_cond_shows, "c: confirm this order now", 5000), "no pricing");
 	cr_assert_eq(dfx_count(&x, "orders"), orders + 1);
 	t = dfx_text();

@@ -59,7 +59,7 @@ Test(dialog_remember, export_format_options_and_directory)
 	dfx_type(&x, "docx");
 	dfx_keys(&x, "<Enter> <Tab> <Tab> <Space> <Tab> <Tab> <Tab> <Tab> <Tab> <C-u>");
 	dfx_type(&x, x.tmp);
-	dfx_keys(&x, "<Enter>");
+	dfx_keys(&x, "<F2>");
 	cr_assert(dfx_pump(&x, dfx_cond_shows, "waiting", 5000), "the export was not started");
 	dfx_keys(&x, "<Esc>");
 	cr_assert_null(x.scr.ui.frame.overlay);
@@ -86,7 +86,7 @@ Test(dialog_remember, order_kind_language_and_service)
 	dfx_type(&x, "http://127.0.0.1:9/a.wav");
 	dfx_keys(&x, "<Tab>");
 	dfx_type(&x, "french (france)");
-	dfx_keys(&x, "<Enter> <Tab> <Right> <Enter>");
+	dfx_keys(&x, "<Enter> <Tab> <Right> <F2>");
 	cr_assert(dfx_shows(&x, "creating"), "the order was not started");
 	/* a new dialog in its place (the order goes on in the jobs) */
 	dfx_dialog(&x, &dialog_order_ops);
@@ -104,7 +104,7 @@ Test(dialog_remember, translate_targets_method_and_service)
 	dfx_type(&x, "es");
 	dfx_keys(&x, "<Space> <BS> <BS>");
 	dfx_type(&x, "it");
-	dfx_keys(&x, "<Space> <Enter> <Tab> <Right> <Enter>");   /* the pro service */
+	dfx_keys(&x, "<Space> <Enter> <Tab> <Right> <F2>");   /* the pro service */
 	cr_assert(dfx_pump(&x, dfx_cond_shows, "waiting", 5000), "the order was not made");
 	dfx_dialog(&x, &dialog_translate_ops);
 	cr_assert(dfx_shows(&x, "Into             it, es"), "the targets are not offered again");

@@ -20,14 +20,14 @@ Test(dialog_transcribe, validation_errors_next_to_fields)
 	dfx_open(&x, 24, 80, 0);
 	dfx_dialog(&x, &dialog_transcribe_ops);
 	dfx_golden("dialog_transcribe_open");
-	dfx_keys(&x, "<Enter>");
+	dfx_keys(&x, "<F2>");
 	dfx_golden("dialog_transcribe_invalid");
 	cr_assert_eq(dfx_count(&x, "transcriptions"), 0);
 	/* alignment needs a document URL: the field appears and carries the error */
 	dfx_type(&x, "Talk");
 	dfx_keys(&x, "<Tab> <Tab> <Tab>");
 	dfx_type(&x, "http://127.0.0.1:9/a.wav");
-	dfx_keys(&x, "<Tab> <Right> <Right> <Enter>");
+	dfx_keys(&x, "<Tab> <Right> <Right> <F2>");
 	dfx_golden("dialog_transcribe_alignment");
 	cr_assert_eq(dfx_count(&x, "transcriptions"), 0);
 	/* a resize while the dialog is open lays it out again, errors and text kept */
@@ -45,7 +45,7 @@ Test(dialog_transcribe, server_error_keeps_the_form)
 	dfx_keys(&x, "<Tab> <Tab> <Tab>");
 	dfx_type(&x, "http://127.0.0.1:9/a.wav");
 	dfx_faults(&x, "500=1");
-	dfx_keys(&x, "<Enter>");
+	dfx_keys(&x, "<F2>");
 	cr_assert(dfx_pump(&x, dfx_cond_shows, "HTTP 500", 5000), "no server error shown");
 	char *t = dfx_text();
 	scr_golden("dialog_transcribe_server_error", t);
@@ -54,7 +54,7 @@ Test(dialog_transcribe, server_error_keeps_the_form)
 	/* nothing was sent twice: the sandbox has no transcription; a new Enter sends again */
 	dfx_faults(&x, "");
 	cr_assert_eq(dfx_count(&x, "transcriptions"), 0);
-	dfx_keys(&x, "<Enter>");
+	dfx_keys(&x, "<F2>");
 	cr_assert(dfx_pump(&x, dfx_cond_shows, "Created transcription", 5000),
 		  "not created after the fault cleared");
 	cr_assert_eq(dfx_count(&x, "transcriptions"), 1);
@@ -92,7 +92,7 @@ Test(dialog_transcribe, upload_cancelled_then_done)
 {
 	struct dfx x;
 	open_upload_form(&x, "Upload");
-	dfx_keys(&x, "<Enter>");
+	dfx_keys(&x, "<F2>");
 	cr_assert(dfx_shows(&x, "preparing upload") || dfx_shows(&x, "uploading"));
 	dfx_keys(&x, "<Esc>");                         /* cancel before it is sent */
 	char *t = dfx_text();
@@ -100,7 +100,7 @@ Test(dialog_transcribe, upload_cancelled_then_done)
 	free(t);
 	cr_assert_eq(dfx_count(&x, "transcriptions"), 0);
 	/* the same form goes again, to the end */
-	dfx_keys(&x, "<Enter>");
+	dfx_keys(&x, "<F2>");
 	cr_assert(dfx_pump(&x, dfx_cond_shows, "Created transcription", 8000),
 		  "upload did not finish");
 	cr_assert_eq(dfx_count(&x, "transcriptions"), 1);
@@ -115,7 +115,7 @@ Test(dialog_transcribe, upload_cancelled_while_sending_leaves_nothing)
 	struct dfx x;
 	open_upload_form(&x, "Slow upload");
 	dfx_faults(&x, "latency=1:3000ms");
-	dfx_keys(&x, "<Enter>");
+	dfx_keys(&x, "<F2>");
 	cr_assert(dfx_pump(&x, dfx_cond_shows, "uploading", 10000), "the upload never ran");
 	dfx_keys(&x, "<Esc>");
 	dfx_faults(&x, "");
@@ -123,7 +123,7 @@ Test(dialog_transcribe, upload_cancelled_while_sending_leaves_nothing)
 	cr_assert(strstr(t, "upload cancelled: nothing was created"), "%s", t);
 	free(t);
 	cr_assert_eq(dfx_count(&x, "transcriptions"), 0);
-	dfx_keys(&x, "<Enter>");
+	dfx_keys(&x, "<F2>");
 	cr_assert(dfx_pump(&x, dfx_cond_shows, "Created transcription", 8000), "upload did not finish");
 	cr_assert_eq(dfx_count(&x, "transcriptions"), 1);
 	dfx_close(&x);
@@ -147,8 +147,8 @@ Test(dialog_transcribe, file_browser_and_resize)
 	dfx_type(&x, path);
 	dfx_keys(&x, "<C-o>");
 	{ char *s = dfx_text(); cr_assert(strstr(s, "a.wav") && strstr(s, "b.wav"), "%s", s); free(s); }
-	dfx_type(&x, "b");
-	dfx_keys(&x, "<Down> <Enter>");
+	dfx_type(&x, "b");   /* the cursor goes to the first match, not "../" */
+	dfx_keys(&x, "<Enter>");
 	char *t = dfx_text();
 	cr_assert(strstr(t, "/media/b.wav"), "%s", t);
 	free(t);
@@ -185,7 +185,7 @@ static void lost_reply(struct keepalive_server *srv, struct dfx *x, const char *
 	dfx_type(x, "Board call");
 	dfx_keys(x, "<Tab> <Tab> <Tab>");
 	dfx_type(x, "http://127.0.0.1:9/a.wav");
-	dfx_keys(x, "<Enter>");
+	dfx_keys(x, "<F2>");
 }
 
 Test(dialog_transcribe, lost_reply_found_is_not_resent)
@@ -209,8 +209,8 @@ Test(dialog_transcribe, lost_reply_not_found_offers_to_submit_again)
 	lost_reply(&srv, &x, "Someone else");
 	cr_assert(dfx_pump(&x, dfx_cond_shows, "Submit again?", 8000), "no offer shown");
 	cr_assert_eq(keepalive_server_hits(&srv, "POST", "/api/v1/transcriptions"), 1);
-	/* only the user's second Enter sends it again */
-	dfx_keys(&x, "<Enter>");
+	/* only the user's second submit (F2) sends it again */
+	dfx_keys(&x, "<F2>");
 	dfx_pump(&x, dfx_cond_shows, "Submit again?", 8000);
 	cr_assert_eq(keepalive_server_hits(&srv, "POST", "/api/v1/transcriptions"), 2);
 	dfx_close(&x);
@@ -255,7 +255,7 @@ Test(dialog_transcribe, language_picker_found_by_name)
 	cr_assert(dfx_shows(&x, "(1 of 137)"));
 	dfx_keys(&x, "<Esc> <Tab> <Tab>");
 	dfx_type(&x, "http://127.0.0.1:9/a.wav");
-	dfx_keys(&x, "<Enter>");
+	dfx_keys(&x, "<F2>");
 	cr_assert(dfx_pump(&x, created_one, NULL, 5000));
 	cr_assert_str_eq(reported.items[0], "ja-JP", "the submitted language is reported");
 	dfx_close(&x);
@@ -284,18 +284,58 @@ Test(dialog_transcribe, validation_error_clears_when_fixed)
 	struct dfx x;
 	dfx_open(&x, 24, 80, 0);
 	dfx_dialog(&x, &dialog_transcribe_ops);
-	dfx_keys(&x, "<Enter>");
-	cr_assert(dfx_shows(&x, "name is required"));
+	dfx_keys(&x, "<F2>");
+	cr_assert(dfx_shows(&x, "Name is required"));
 	dfx_type(&x, "T");
-	cr_assert_not(dfx_shows(&x, "name is required"), "fixed: the error goes");
+	cr_assert_not(dfx_shows(&x, "Name is required"), "fixed: the error goes");
 	dfx_keys(&x, "<Tab> <Tab> <Tab>");
 	dfx_type(&x, "http://127.0.0.1:9/a.wav");
-	dfx_keys(&x, "<Tab> <Right> <Right> <Enter>");
-	cr_assert(dfx_shows(&x, "document_url is required"));
+	dfx_keys(&x, "<Tab> <Right> <Right> <F2>");
+	cr_assert(dfx_shows(&x, "Document URL is required"));
 	dfx_keys(&x, "<Up> <Left>");   /* back to the service: pro needs no document */
-	cr_assert_not(dfx_shows(&x, "document_url is required"));
+	cr_assert_not(dfx_shows(&x, "Document URL is required"));
 	dfx_keys(&x, "<Right>");       /* alignment again: the field is back, unjudged */
 	cr_assert(dfx_shows(&x, "Document URL"));
-	cr_assert_not(dfx_shows(&x, "document_url is required"));
+	cr_assert_not(dfx_shows(&x, "Document URL is required"));
+	dfx_close(&x);
+}
+
+/* Enter never creates from inside a field: on the language or "Known folder" picker it opens
+ * the picker, in a text field it goes to the next field; the Create button or F2 creates. */
+Test(dialog_transcribe, enter_in_a_field_never_creates)
+{
+	struct dfx x;
+	dfx_open(&x, 30, 100, 0);
+	dfx_dialog(&x, &dialog_transcribe_ops);
+	dfx_type(&x, "Talk");
+	dfx_keys(&x, "<Tab> <Enter>");
+	cr_assert(dfx_shows(&x, "search:"), "Enter on the language did not open its picker");
+	dfx_keys(&x, "<Esc> <Tab> <Tab>");
+	dfx_type(&x, "http://127.0.0.1:9/a.wav");
+	dfx_keys(&x, "<Enter>");
+	cr_assert_not(dfx_pump(&x, created_one, NULL, 300), "Enter in the URL field created it");
+	/* now on the service; down to "Known folder" (service, subtitles, known folder) */
+	dfx_keys(&x, "<Tab> <Tab> <Enter>");
+	cr_assert_not(dfx_pump(&x, created_one, NULL, 300), "Enter on Known folder created it");
+	dfx_keys(&x, "<Esc>");
+	cr_assert_eq(dfx_count(&x, "transcriptions"), 0);
+	dfx_keys(&x, "<F2>");
+	cr_assert(dfx_pump(&x, created_one, NULL, 5000), "F2 did not create it");
+	dfx_close(&x);
+}
+
+/* b while the upload runs: the dialog closes, the upload goes on in the background and the
+ * transcription is made (the job is the app's, shown in the activity pane). */
+Test(dialog_transcribe, an_upload_goes_on_in_the_background)
+{
+	struct dfx x;
+	open_upload_form(&x, "Background");
+	dfx_faults(&x, "latency=1:1500ms");
+	dfx_keys(&x, "<F2>");
+	cr_assert(dfx_shows(&x, "b: on in the background"), "the key is not offered");
+	dfx_keys(&x, "b");
+	cr_assert_null(x.scr.ui.frame.overlay, "b did not close the dialog");
+	cr_assert(strstr(x.status, "goes on in the background"), "%s", x.status);
+	cr_assert(dfx_pump(&x, created_one, NULL, 10000), "the upload stopped with its dialog");
 	dfx_close(&x);
 }

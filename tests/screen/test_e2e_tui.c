@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -367,7 +368,7 @@ Test(e2e, remembered_choices_stay_with_their_server)
 	e2e_wait_text("New transcription");
 	e2e_send("Talk\tgerman");
 	e2e_wait_text("de-DE");
-	e2e_send("\r\t\thttp://127.0.0.1:9/a.wav\r");
+	e2e_send("\r\t\thttp://127.0.0.1:9/a.wav\x1bOQ");   /* F2: create */
 	e2e_wait_text("Created transcription");
 	e2e_send("\rq");
 	int st = e2e_wait_exit();
@@ -393,4 +394,109 @@ Test(e2e, remembered_choices_stay_with_their_server)
 	cr_assert_str_eq(after, before, "--sandbox wrote into the user's state file");
 	free(before);
 	free(after);
+}
+
+/* The pids of the steno-sandbox processes whose arguments mention text (its --data dir). */
+static int sandboxes_mentioning(const char *text, pid_t *out, int max)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	int n = 0;
+
+	cr_assert_not_null(d);
+	while (n < max && (e = readdir(d))) {
+		char path[300], buf[8192];
+		int pid = atoi(e->d_name);
+		if (pid <= 0)
+			continue;
+		snprintf(path, sizeof path, "/proc/%d/cmdline", pid);
+		FILE *f = fopen(path, "r");
+		if (!f)
+			continue;
+		size_t len = fread(buf, 1, sizeof buf - 1, f);
+		fclose(f);
+		buf[len] = '\0';
+		const char *base = strrchr(buf, '/');
+		if (strcmp(base ? base + 1 : buf, "steno-sandbox") != 0)
+			continue;
+		for (size_t i = 0; i < len; i += strlen(buf + i) + 1)
+			if (strstr(buf + i, text)) {
+				out[n++] = pid;
+				break;
+			}
+	}
+	closedir(d);
+	return n;
+}
+
+/* A process gone or a zombie of someone else's (it does not run any more). */
+static int process_gone(pid_t pid)
+{
+	char path[64], buf[512];
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return 1;
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	const char *close_paren = strrchr(buf, ')');
+	return close_paren && close_paren[1] == ' ' && close_paren[2] == 'Z';
+}
+
+/* Runs `steno --sandbox` with its temporary directory in E.dir/tmp, ends it by `how` (a
+ * signal's number, or 0: the terminal hangs up, the pty's master is closed), and finds no
+ * steno-sandbox-* directory and no steno-sandbox process left. */
+static void sandbox_ends_clean(int how)
+{
+	static const char *const args[] = { "--sandbox", NULL };
+	char tmp[64] = "/tmp/steno-e2e-tmp-XXXXXX", glob_cmd[400];
+	pid_t sb[4];
+	cr_assert_not_null(mkdtemp(tmp));
+	setenv("TMPDIR", tmp, 1);   /* the child inherits it: its sandbox directory goes there */
+	e2e_start(30, 120, args, NULL);
+	e2e_wait_text("online");
+	e2e_wait_text("Commande n°4");
+	int n = sandboxes_mentioning(tmp, sb, 4);
+	cr_assert_eq(n, 1, "not one sandbox running in %s (%d)", tmp, n);
+	if (how) {
+		cr_assert_eq(kill(E.pid, how), 0);
+		e2e_wait_exit();
+	} else {
+		close(E.fd);
+		E.fd = -1;
+		double end = now_s() + E2E_TIMEOUT_S;
+		while (waitpid(E.pid, &E.status, WNOHANG) != E.pid) {
+			cr_assert(now_s() < end, "steno did not exit on hang-up");
+			struct timespec ts = { 0, 20 * 1000000 };
+			nanosleep(&ts, NULL);
+		}
+		E.exited = 1;
+	}
+	snprintf(glob_cmd, sizeof glob_cmd, "test -z \"$(ls -A '%s')\"", tmp);
+	cr_assert_eq(system(glob_cmd), 0, "a sandbox directory is left in %s", tmp);
+	double end = now_s() + E2E_TIMEOUT_S;
+	while (!process_gone(sb[0]))
+		cr_assert(now_s() < end, "the sandbox (pid %d) still runs", (int)sb[0]);
+	rmdir(tmp);
+}
+
+Test(e2e, sandbox_mode_ends_clean_on_sighup)
+{
+	sandbox_ends_clean(SIGHUP);
+}
+
+Test(e2e, sandbox_mode_ends_clean_on_sigterm)
+{
+	sandbox_ends_clean(SIGTERM);
+}
+
+Test(e2e, sandbox_mode_ends_clean_on_sigint)
+{
+	sandbox_ends_clean(SIGINT);
+}
+
+Test(e2e, sandbox_mode_ends_clean_when_the_terminal_hangs_up)
+{
+	sandbox_ends_clean(0);
 }

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <criterion/criterion.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,4 +220,219 @@ Test(activity, a_cancelled_export_wait_stays_refreshable)
 	pf_expect(&f, " ready ");
 	pf_keys(&f, "d");
 	pf_expect(&f, "Download export");
+}
+
+/* `:order bogus1`: the server answers 404. The order is not watched, not polled, not saved,
+ * and said once; leaving its view takes the error away; a restart shows nothing of it. */
+Test(activity, an_order_that_is_not_there_is_said_once_and_forgotten)
+{
+	struct pf_opts o = { .rows = 24, .cols = 100, .refresh = "0" };
+
+	pf_open(&f, &o);
+	pf_keys(&f, ":");
+	for (const char *c = "order bogus1"; *c; c++) {
+		char k[2] = { *c, 0 };
+		pf_keys(&f, *c == ' ' ? "<Space>" : k);
+	}
+	pf_keys(&f, "<Enter>");
+	pf_settle(&f);
+	pf_expect(&f, "404");
+	cr_assert_eq(store_activity_count(app_store(f.app)), 0, "the order that is not there is watched");
+	cr_assert_eq(app_wait_timeout(f.app), -1, "the order that is not there is still polled");
+	pf_keys(&f, "<Esc>");
+	pf_reject(&f, "404");
+	pf_reject(&f, "bogus1");
+	/* a refusal is newer than an error: it replaces it */
+	struct steno_error e;
+	steno_error_set(&e, STENO_ERR_HTTP, "injected fault");
+	e.http_status = 500;
+	app_error(f.app, &e);
+	pf_settle(&f);
+	pf_expect(&f, "HTTP 500");
+	pf_keys(&f, "p");   /* preview: nothing is selected */
+	pf_reject(&f, "HTTP 500");
+	restart();
+	cr_assert_eq(store_activity_count(app_store(f.app)), 0, "the order came back after a restart");
+	pf_reject(&f, "bogus1");
+}
+
+/* X on an activity row: the export is no longer watched, polled nor remembered (a restart
+ * does not bring it back). */
+Test(activity, a_row_can_be_dismissed)
+{
+	struct pf_opts o = { .rows = 30, .cols = 120, .sandbox_args = demo30 };
+	char eid[64];
+
+	pf_open(&f, &o);
+	watch_new_export(eid, sizeof eid);
+	pf_settle(&f);
+	pf_keys(&f, "4");
+	pf_expect(&f, "Activity 1");
+	pf_keys(&f, "X");
+	pf_expect(&f, "dismissed");
+	pf_expect(&f, "Activity 0");
+	cr_assert_eq(store_activity_count(app_store(f.app)), 0);
+	restart();
+	cr_assert_null(store_activity_find(app_store(f.app), STORE_ACT_EXPORT, eid),
+		       "the dismissed export came back after a restart");
+}
+
+/* Files in dir (no .part). */
+static int files_in(const char *dir)
+{
+	char cmd[400];
+	snprintf(cmd, sizeof cmd, "ls -A '%s' | grep -vc '\\.part$'", dir);
+	FILE *p = popen(cmd, "r");
+	int n = 0;
+	cr_assert_not_null(p);
+	if (fscanf(p, "%d", &n) != 1)
+		n = 0;
+	pclose(p);
+	return n;
+}
+
+/* q with an export still being made: steno says what quitting does and asks; another key
+ * stays, q again quits; after the restart, once the export is ready, its file is downloaded
+ * into the directory asked for, as the user asked. */
+Test(activity, quit_with_an_export_waiting_asks_and_downloads_it_after_the_restart)
+{
+	struct pf_opts o = { .rows = 30, .cols = 120, .sandbox_args = demo30 };
+	char tid[64], dl[300];
+	const char *ids[1] = { tid };
+	struct steno_error err;
+
+	pf_open(&f, &o);
+	snprintf(dl, sizeof dl, "%s/dl", f.dir);
+	cr_assert_eq(mkdir(dl, 0700), 0);
+	find_state("automatic_done", tid, sizeof tid);
+	struct steno_export_create_req req = { .format = "txt", .transcription_ids = ids,
+					       .n_transcription_ids = 1 };
+	steno_error_clear(&err);
+	int job = jobs_export(app_jobs(f.app), &req, dl, NULL, false, &err);
+	cr_assert_gt(job, 0, "%s", err.message);
+	cr_assert_eq(app_watch_job(f.app, job), 0);
+	step_until(job, JOB_STEP_WAITING);
+	/* keys one pass each: a settle would wait for the export */
+	scr_push_key('q');
+	f.quit |= app_step(f.app, 0);
+	cr_assert_not(f.quit, "q quit at once with an export being made");
+	pf_expect(&f, "Quit steno?");
+	pf_expect(&f, "downloaded when it is ready");
+	scr_push_key(27);
+	f.quit |= app_step(f.app, 0);
+	cr_assert_not(f.quit, "a key other than q or y quit");
+	pf_reject(&f, "Quit steno?");
+	scr_push_key('q');
+	f.quit |= app_step(f.app, 0);
+	scr_push_key('q');
+	f.quit |= app_step(f.app, 0);
+	cr_assert(f.quit, "q on the question did not quit");
+	cr_assert_eq(jobs_get(app_jobs(f.app), job)->step, JOB_STEP_WAITING);
+	cr_assert_eq(files_in(dl), 0);
+	restart();
+	f.quit = 0;
+	cr_assert_eq(sbx_advance(&f.sbx, 60), 0);
+	pf_keys(&f, "R");
+	/* the export's next poll finds it ready, then its download runs: at most 20 s */
+	for (int i = 0; i < 400 && files_in(dl) == 0; i++)
+		f.quit |= app_step(f.app, 50);
+	pf_settle(&f);
+	pf_keys(&f, "4");
+	pf_expect(&f, "downloaded");   /* "downloaded to PATH", cut at 120 columns */
+	cr_assert_eq(files_in(dl), 1, "the export was not downloaded after the restart");
+	/* asked once: a second restart downloads nothing more */
+	restart();
+	pf_settle(&f);
+	cr_assert_eq(files_in(dl), 1);
+}
+
+/* Closes the app, makes every watched item of the state file `ms` older, starts again. */
+static void restart_older(const char *path, int64_t ms)
+{
+	app_destroy(f.app);
+	json_object *root = json_object_from_file(path), *arr;
+	cr_assert_not_null(root, "no state file %s", path);
+	cr_assert(json_object_object_get_ex(root, "watched", &arr));
+	for (size_t i = 0; i < json_object_array_length(arr); i++) {
+		json_object *w = json_object_array_get_idx(arr, i), *t;
+		cr_assert(json_object_object_get_ex(w, "added_ms", &t));
+		json_object_object_add(w, "added_ms", json_object_new_int64(json_object_get_int64(t) - ms));
+	}
+	cr_assert_eq(json_object_to_file(path, root), 0);
+	json_object_put(root);
+	struct ui_options uo = {
+		.base_url = f.sbx.base_url, .api_key = f.sbx.api_key, .org_id = f.sbx.org_id,
+		.profile = "test", .term = "xterm-256color", .in = f.in, .out = f.out,
+	};
+	char msg[640];
+	f.app = app_new(&uo, msg, sizeof msg);
+	cr_assert_not_null(f.app, "%s", msg);
+	pf_settle(&f);
+}
+
+/* The activity pane fits its columns to what they hold, as the list does: at 200 columns an
+ * export's id shows (24 characters of it and more), not "67607…"; its age counts from when it was first followed
+ * (the state file's time), so a restart does not start it again at 0. */
+Test(activity, columns_fit_and_the_age_survives_a_restart)
+{
+	struct pf_opts o = { .rows = 40, .cols = 200, .sandbox_args = demo30 };
+	char eid[64], state[400];
+
+	pf_open(&f, &o);
+	watch_new_export(eid, sizeof eid);
+	pf_settle(&f);
+	pf_keys(&f, "4");
+	char head[25];
+	snprintf(head, sizeof head, "%.24s", eid);
+	pf_expect(&f, head);   /* the id, not "67607…" */
+	pf_expect(&f, "Age");
+	snprintf(state, sizeof state, "%s/state/steno/state.json", f.dir);
+	restart_older(state, 3600000);
+	pf_keys(&f, "4");
+	pf_expect_row(&f, head, "1h 00m");
+}
+
+/* `?` shows the focused pane's keys first, and `/` searches the keys. */
+Test(activity, help_starts_with_the_panes_keys_and_searches)
+{
+	struct pf_opts o = { .rows = 40, .cols = 120, .sandbox_args = demo30 };
+
+	pf_open(&f, &o);
+	pf_keys(&f, "4 ?");
+	pf_expect(&f, "Keys of this pane (activity)");
+	pf_expect(&f, "Remove the selected row");   /* dismiss: on the first page */
+	pf_keys(&f, "/ d o w n l o a d");
+	pf_expect(&f, "/download_");
+	pf_expect(&f, "Download the export");
+	pf_reject(&f, "Move the cursor down");
+	pf_keys(&f, "<Enter>");
+	pf_expect(&f, "Download the export");
+	pf_keys(&f, "<Esc>");
+	pf_expect(&f, "Move the cursor down");
+	pf_keys(&f, "q");
+	pf_reject(&f, "Keys of this pane");
+}
+
+/* One row per thing: an export job waiting for its export shows on the export's row (its
+ * step there), not on a second row that reads "export 7ed15…" too. */
+Test(activity, a_job_shows_on_its_items_row)
+{
+	struct pf_opts o = { .rows = 30, .cols = 140, .sandbox_args = demo30 };
+	char tid[64];
+	const char *ids[1] = { tid };
+	struct steno_error err;
+
+	pf_open(&f, &o);
+	find_state("automatic_done", tid, sizeof tid);
+	struct steno_export_create_req req = { .format = "txt", .transcription_ids = ids,
+					       .n_transcription_ids = 1 };
+	steno_error_clear(&err);
+	int job = jobs_export(app_jobs(f.app), &req, f.dir, NULL, false, &err);
+	cr_assert_gt(job, 0, "%s", err.message);
+	cr_assert_eq(app_watch_job(f.app, job), 0);
+	step_until(job, JOB_STEP_WAITING);
+	scr_push_key('4');
+	f.quit |= app_step(f.app, 0);
+	pf_expect(&f, "Activity 1");
+	pf_expect(&f, " waiting ");
 }

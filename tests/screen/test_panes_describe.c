@@ -120,6 +120,16 @@ Test(describe, enter_on_a_transcription_shows_every_field_whole)
 	char line[120];
 	snprintf(line, sizeof line, "\"id\":\"%s\"", tid);
 	pf_expect(&f, line);
+	/* y there copies the whole answer, on one line (its newlines were refused as control
+	 * characters) */
+	out = pf_out_text(&f);
+	size_t before = strlen(out);
+	free(out);
+	pf_keys(&f, "y");
+	pf_expect(&f, "copied the JSON");
+	out = pf_out_text(&f);
+	cr_assert(strstr(out + before, "\033]52;c;"), "no OSC 52 for the JSON");
+	free(out);
 	pf_keys(&f, "J");
 	pf_expect(&f, "_links.self.editorUrl");
 	/* Esc: back to the panes */
@@ -236,4 +246,45 @@ Test(describe, order_id_on_the_prompt_line)
 	pf_wait_text(&f, "Confirm order");
 	pf_expect(&f, "the minimum charge, as the items only sum to €0.00");
 	pf_expect(&f, "can be submitted: ");
+}
+
+/* Tab on the `:` line completes an action's argument: `:order ` the orders the activity pane
+ * knows, `:columns` the column names. */
+Test(describe, the_prompt_completes_arguments)
+{
+	struct pf_opts o = { .rows = 40, .cols = 120, .sandbox_args = demo30 };
+	char oid[64], line[100], head[16];
+
+	pf_open(&f, &o);
+	order_elsewhere(oid);
+	snprintf(line, sizeof line, ":order %s", oid);
+	type_text(line);
+	pf_keys(&f, "<Enter>");
+	pf_wait_text(&f, "minimum charge");
+	pf_keys(&f, "<Esc>");
+	snprintf(head, sizeof head, ":order %.3s", oid);
+	type_text(head);
+	pf_keys(&f, "<Tab>");
+	snprintf(line, sizeof line, "order %s", oid);
+	pf_expect(&f, line);
+	pf_keys(&f, "<Esc>");
+	type_text(":columns name,st");
+	pf_keys(&f, "<Tab>");
+	pf_expect(&f, "columns name,state");
+}
+
+/* `:glossaries` and `:style-guides` list the organization's, one a line. */
+Test(describe, glossaries_and_style_guides_can_be_browsed)
+{
+	struct pf_opts o = { .rows = 30, .cols = 120, .sandbox_args = demo30 };
+
+	pf_open(&f, &o);
+	type_text(":glossaries");
+	pf_keys(&f, "<Enter>");
+	pf_wait_text(&f, "Medical terms  en -> fr, de, es  (default)");
+	pf_expect(&f, "Glossaire juridique");
+	pf_keys(&f, "<Esc>");
+	type_text(":style-guides");
+	pf_keys(&f, "<Enter>");
+	pf_wait_text(&f, "House style  transcription, fixes grammar  (default)");
 }

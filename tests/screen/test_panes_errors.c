@@ -194,3 +194,16 @@ Test(errors, a_next_link_that_repeats_stops_load_all)
 	memset(&f, 0, sizeof f);
 	sec_server_stop(&s);
 }
+
+/* A body that is not JSON: the status line names the request it came from, not only
+ * "parse: invalid JSON … byte N". */
+Test(errors, a_body_that_does_not_parse_names_its_request)
+{
+	static const char *const demo[] = { "--seed-demo", "30", NULL };
+	struct pf_opts o = { .rows = 24, .cols = 160, .sandbox_args = demo, .refresh = "0" };
+	pf_open(&f, &o);
+	pf_expect(&f, "online");
+	cr_assert_eq(sbx_set_faults(&f.sbx, "malformed=1"), 0);
+	pf_keys(&f, "R");
+	pf_wait_text(&f, "parse: GET transcriptions");
+}

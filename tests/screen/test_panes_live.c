@@ -285,3 +285,26 @@ Test(live, a_selected_item_that_fails_says_why_in_the_details)
 	close(lfd);
 	wait_line("Failure", "download_failed", 15);
 }
+
+/* Issue 24 item 1: `A` on a list stopped by page_limit says it stopped there, and a live
+ * refresh of the first page afterwards does not turn that into "all 5 loaded". */
+Test(live, load_all_at_the_page_limit_says_it_stopped)
+{
+	static const char *const one_a_page[] = { "--seed-demo", "60", "--page-size", "1", NULL };
+	struct steno_error err;
+	cr_assert_eq(config_init_defaults(&slow_polls, &err), 0);
+	slow_polls_set = true;
+	slow_polls.page_limit = 5;
+	slow_polls.live_refresh_s = 1;
+	struct pf_opts o = { .rows = 30, .cols = 120, .sandbox_args = one_a_page, .config = &slow_polls };
+
+	pf_open(&f, &o);
+	pf_keys(&f, "A");
+	/* two live refreshes of the first page at least */
+	double end = mono_s() + 2.5;
+	while (mono_s() < end)
+		f.quit |= app_step(f.app, 200);
+	pf_settle(&f);
+	pf_reject(&f, "all 5");
+	pf_expect(&f, "stopped");
+}

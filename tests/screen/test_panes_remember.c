@@ -82,7 +82,7 @@ static void create_transcription(struct pf *f, const char *lang_name, int servic
 		pf_keys(f, "<Tab> <Space> <Tab> <Tab>");   /* Subtitles on, to the folder path */
 		type(f, folder);
 	}
-	pf_keys(f, "<Enter>");
+	pf_keys(f, "<F2>");
 	pf_wait_text(f, "Created transcription");
 	pf_keys(f, "<Enter>");
 	pf_reject(f, "New transcription");
@@ -164,14 +164,14 @@ Test(remember, a_validation_error_clears_when_either_field_is_fixed)
 	type(&f, "japanese");
 	pf_keys(&f, "<Enter> <Tab> <Tab>");
 	type(&f, "http://127.0.0.1:9/a.wav");
-	pf_keys(&f, "<Tab> <Right> <Enter>");
+	pf_keys(&f, "<Tab> <Right> <F2>");
 	pf_expect(&f, "the pro service is not available for ja-JP");
 	/* the focus went to the language; the service is fixed */
 	pf_keys(&f, "<Tab> <Tab> <Tab> <Left>");
 	pf_reject(&f, "the pro service is not available");
 	box_golden(&f, "remember_error_cleared");
 	/* again, then the language is fixed */
-	pf_keys(&f, "<Right> <Enter>");
+	pf_keys(&f, "<Right> <F2>");
 	pf_expect(&f, "the pro service is not available for ja-JP");
 	type(&f, "french");
 	pf_keys(&f, "<Enter>");
@@ -180,10 +180,10 @@ Test(remember, a_validation_error_clears_when_either_field_is_fixed)
 	/* an error that still holds stays: a URL still not http(s) after an edit */
 	pf_keys(&f, "<Tab> <Tab> <C-u>");
 	type(&f, "ftp://x");
-	pf_keys(&f, "<Enter>");
-	pf_expect(&f, "tmp_url must be an http:// or https:// URL");
+	pf_keys(&f, "<F2>");
+	pf_expect(&f, "Media URL must be an http:// or https:// URL");
 	pf_keys(&f, "<Tab> <Left> <Right>");
-	pf_expect(&f, "tmp_url must be an http:// or https:// URL");
+	pf_expect(&f, "Media URL must be an http:// or https:// URL");
 	pf_close(&f);
 }
 

@@ -300,3 +300,15 @@ Test(sortfilter, esc_after_loading_all_keeps_the_item_under_the_cursor)
 	details_name(after, sizeof after);
 	cr_assert_str_eq(after, before);
 }
+
+/* `t` then Tab completes a tag from the loaded rows. */
+Test(sortfilter, the_tag_filter_completes_tags)
+{
+	struct pf_opts o = { .rows = 30, .cols = 120, .sandbox_args = demo30 };
+
+	pf_open(&f, &o);
+	pf_keys(&f, "t i n t e r <Tab>");
+	pf_expect(&f, "tag: interview");
+	pf_keys(&f, "<Enter>");
+	pf_expect(&f, "Entrevista");
+}

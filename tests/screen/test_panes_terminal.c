@@ -166,3 +166,26 @@ Test(terminal, dialogs_fit_their_content_centred_through_resizes)
 	pf_keys(&f, "<Esc>");
 	pf_reject(&f, "New transcription");
 }
+
+/* TERM=dumb cannot move the cursor: the browser would show only its status line. It says
+ * so and does not start. */
+Test(terminal, a_terminal_that_cannot_move_the_cursor_says_so)
+{
+	FILE *in = fopen("/dev/null", "r"), *out = fopen("/dev/null", "w");
+	char home[64] = "/tmp/steno-dumb-XXXXXX", cmd[128];
+	cr_assert(in && out && mkdtemp(home));
+	/* nothing of this run in the user's own state or cache */
+	setenv("XDG_STATE_HOME", home, 1);
+	setenv("XDG_CACHE_HOME", home, 1);
+	setenv("XDG_CONFIG_HOME", home, 1);
+	struct ui_options uo = { .base_url = "http://127.0.0.1:9", .api_key = "k", .org_id = "1",
+		.term = "dumb", .in = in, .out = out };
+	char msg[640] = "";
+	struct app *app = app_new(&uo, msg, sizeof msg);
+	cr_assert_null(app, "the browser started on TERM=dumb");
+	cr_assert(strstr(msg, "TERM=dumb") && strstr(msg, "cannot move its cursor"), "%s", msg);
+	fclose(in);
+	fclose(out);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
+	cr_assert_eq(system(cmd), 0);
+}

@@ -82,9 +82,14 @@ Test(loop, session_runs_with_config_bindings_and_reports_bad_ones)
 	scr_add(&s, pane_new(&fake_table_ops, &s.ui.frame.ctx, &fake_plain_table));
 	cr_assert_eq(s.ui.diag.count, 1);
 	cr_assert_str_eq(s.ui.diag.msg[0], "test.conf:2: unknown action 'fly'");
-	type("qz");   /* q is unbound now; z quits */
-	cr_assert_eq(ui_session_run(&s.ui, NULL, NULL, 5000), 0);
+	scr_draw(&s);
 	char *text = scr_text();
 	cr_assert(strstr(text, "test.conf:2: unknown action 'fly'"), "shown in the status bar:\n%s", text);
+	free(text);
+	type("qz");   /* q is unbound now (its refusal is newer than that error); z quits */
+	cr_assert_eq(ui_session_run(&s.ui, NULL, NULL, 5000), 0);
+	text = scr_text();
+	cr_assert(strstr(text, "q does nothing here") && !strstr(text, "unknown action"),
+		  "the refusal replaces the older error:\n%s", text);
 	free(text);
 }

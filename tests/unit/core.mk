@@ -107,3 +107,10 @@ TESTS += tests/unit/test_core_localdb
 tests_unit_test_core_localdb_SOURCES = %reldir%/test_core_localdb.c %reldir%/core_helpers.h
 tests_unit_test_core_localdb_CFLAGS = $(CORE_TEST_CFLAGS) $(SQLITE_CFLAGS)
 tests_unit_test_core_localdb_LDADD = $(CORE_TEST_LIBS)
+
+check_PROGRAMS += tests/unit/test_core_claims
+TESTS += tests/unit/test_core_claims
+tests_unit_test_core_claims_SOURCES = %reldir%/test_core_claims.c %reldir%/core_helpers.h \
+	%reldir%/state_fixture.h
+tests_unit_test_core_claims_CFLAGS = $(CORE_TEST_CFLAGS)
+tests_unit_test_core_claims_LDADD = $(CORE_TEST_LIBS)

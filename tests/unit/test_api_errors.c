@@ -187,3 +187,16 @@ Test(error_body, rate_limited_message_cut_between_characters)
 		cr_assert(jget_utf8_valid(err.message, strlen(err.message)), "shift %d: %s", shift, err.message);
 	}
 }
+
+/* Issue 22: a field name is kept whole (it was cut to 15 characters: "source_transcri"), and
+ * one longer than the storage is cut on a character boundary. */
+Test(error_body, field_names_are_whole)
+{
+	struct steno_error e = from_text(422, "{\"errors\":{\"source_transcription_id\":[\"is missing\"]}}");
+	cr_assert_str_eq(e.field, "source_transcription_id");
+	e = from_text(422, "{\"errors\":{\"caf\xc3\xa9_caf\xc3\xa9_caf\xc3\xa9_caf\xc3\xa9_caf\xc3\xa9_"
+			   "caf\xc3\xa9_caf\xc3\xa9_caf\xc3\xa9_caf\xc3\xa9_caf\xc3\xa9_caf\xc3\xa9\":[\"x\"]}}");
+	size_t n = strlen(e.field);
+	cr_assert(n >= 60 && n < sizeof(e.field), "%zu: %s", n, e.field);
+	cr_assert_neq((unsigned char)e.field[n - 1], 0xc3, "not cut inside a character: %s", e.field);
+}

@@ -70,8 +70,11 @@ Test(config, missing_file_is_fine)
 Test(config, hardening_keys)
 {
 	cr_assert_eq(load("retry_max_wait = 120\ntransfer_min_speed = 4096\ntransfer_stall_time = 5\n"
-			  "download_max_size = 10M\nclipboard = tmux\n"), 0, "%s", err.message);
+			  "download_max_size = 10M\nclipboard = tmux\n"
+			  "download_min_rate = 50000\nrequest_deadline = 90\n"), 0, "%s", err.message);
 	cr_assert_eq(cfg.n_diags, 0, "%s", cfg.n_diags ? cfg.diags[0].text : "");
+	cr_assert_eq(cfg.download_min_rate, 50000);   /* issue 24 item 7 and its smaller point */
+	cr_assert_eq(cfg.request_deadline_s, 90);
 	cr_assert_eq(cfg.retry_max_wait_s, 120);
 	cr_assert_eq(cfg.min_speed, 4096);
 	cr_assert_eq(cfg.stall_time_s, 5);
@@ -358,6 +361,8 @@ Test(config, unknown_profile_and_no_key)
 	steno_error_clear(&err);
 	cr_assert_eq(config_account_resolve(&cfg, NULL, true, &a, &err), -1);
 	cr_assert(strstr(err.message, "no API key"), "%s", err.message);
+	cr_assert(strstr(err.message, "steno --sandbox"), "the first run does not offer the sandbox: %s",
+		  err.message);
 }
 
 Test(config, key_with_control_chars_is_refused_without_echo)

@@ -261,3 +261,15 @@ Test(colwidth, narrow_terminals_drop_columns_in_order)
 	cr_assert_eq(colwidth_allocate(s, C_N, 0, 1, w), 0);
 	cr_assert_eq(w[C_NAME], 0);
 }
+
+/* Names sort as the screen shows them: an escape sequence, a control or a bidi mark (which
+ * the screen drops) does not put a name first. */
+Test(natsort, what_the_screen_drops_does_not_sort)
+{
+	cr_assert_gt(natsort_cmp("\033[31mZulu", "Alpha"), 0, "an escape sequence sorted first");
+	cr_assert_gt(natsort_cmp("\x01Zulu", "Alpha"), 0, "a control character sorted first");
+	cr_assert_gt(natsort_cmp("\xe2\x80\xaeZulu", "Alpha"), 0, "a bidi override sorted first");
+	cr_assert_gt(natsort_cmp("\033]0;x\007Zulu", "Alpha"), 0, "an OSC sorted first");
+	cr_assert_lt(natsort_cmp("\033[1mn\xc2\xb0" "2", "n\xc2\xb0" "10"), 0, "numbers after it");
+	cr_assert_neq(natsort_cmp("\033[31mAlpha", "Alpha"), 0, "still a total order");
+}

@@ -113,6 +113,26 @@ Test(state_merge, a_save_keeps_what_another_holder_saved)
 	free(idx);
 }
 
+/* An item the user dismissed (or the server said is gone) is dropped from the file at the
+ * next save, although the file on disk still holds it: the merge does not bring it back. */
+Test(state_merge, a_forgotten_item_stays_forgotten_after_a_save)
+{
+	cr_assert_eq(state_load(&st, file, &err), 0);
+	state_set_origin(&st, A, "7");
+	cr_assert_eq(state_watch_add(&st, A, "7", STATE_WATCH_ORDER, "bogus1", 1000, &err), 1);
+	cr_assert_eq(state_watch_add(&st, A, "7", STATE_WATCH_ORDER, "kept", 1000, &err), 1);
+	cr_assert_eq(state_save(&st, file, &err), 0, "%s", err.message);
+	state_watch_forget(&st, A, "7", STATE_WATCH_ORDER, "bogus1");
+	cr_assert_eq(watched(&st, A, "7"), 1);
+	cr_assert(st.dirty);
+	cr_assert_eq(state_save(&st, file, &err), 0, "%s", err.message);
+	cr_assert_eq(watched(&st, A, "7"), 1, "the save's merge brought it back");
+	state_free(&st);
+	cr_assert_eq(state_load(&st, file, &err), 0, "%s", err.message);
+	cr_assert_eq(watched(&st, A, "7"), 1, "the forgotten item is still in the file");
+	cr_assert_str_eq(st.watched[0].id, "kept");
+}
+
 /* Two holders end jobs on the same export: the end that happened last is the one kept,
  * whichever saved last. */
 Test(state_merge, a_save_keeps_the_later_job_end)

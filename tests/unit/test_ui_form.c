@@ -284,8 +284,8 @@ Test(form, errors_go_when_the_field_is_fixed_or_hidden)
 	err.http_status = 422;
 	snprintf(err.field, sizeof err.field, "name");
 	form_show_error(&f, &err);
-	cr_assert_str_eq(form_field(&f, "name")->error, "name is too long");
-	cr_assert(strstr(f.message, "see name"), "%s", f.message);
+	cr_assert_str_eq(form_field(&f, "name")->error, "Name is too long");   /* the label, not the API field */
+	cr_assert(strstr(f.message, "see Name"), "%s", f.message);
 	type(&f, "x");
 	cr_assert_str_eq(form_field(&f, "name")->error, "");
 	cr_assert_str_eq(f.message, "", "the message about the field goes with its error");
@@ -538,4 +538,23 @@ Test(clipboard, tmux_with_default_settings)
 	cr_assert_str_eq(msg, "tmux");
 	cr_assert_str_eq(got, "https://e.example/edit/42");
 	free(out);
+}
+
+/* The JSON view's answer copied: one line, the same JSON, nothing clipboard_check refuses. */
+Test(clipboard, json_made_safe_is_the_same_json_on_one_line)
+{
+	char why[160];
+	setlocale(LC_ALL, "C.UTF-8");
+	char *s = clipboard_json_safe("{\n  \"a\": \"x\\ny\",\n  \"b\": [\n    1,\n    2\n  ]\n}");
+	cr_assert_str_eq(s, "{\"a\": \"x\\ny\",\"b\": [1,2]}");
+	cr_assert(clipboard_check(s, false, why, sizeof why), "%s", why);
+	free(s);
+	/* a bidi override and a byte that is not UTF-8 inside a string: escaped */
+	s = clipboard_json_safe("{\n  \"n\": \"\xe2\x80\xae" "exe.txt \xff \xf0\x9f\x98\x80 n\xc2\xb0" "2\"\n}");
+	cr_assert_str_eq(s, "{\"n\": \"\\u202eexe.txt \\ufffd \xf0\x9f\x98\x80 n\xc2\xb0" "2\"}");
+	cr_assert(clipboard_check(s, false, why, sizeof why), "%s", why);
+	free(s);
+	s = clipboard_json_safe("");
+	cr_assert_str_eq(s, "");
+	free(s);
 }

@@ -61,7 +61,7 @@ Test(dialog_text, pricing_lines)
 	char lines[8][ORDER_PRICE_WIDTH];
 	size_t n = order_price_lines(&o, lines, 8);
 	cr_assert_eq(n, 7);
-	cr_assert(strstr(lines[0], "talk.wav") && strstr(lines[0], "€3.00") &&
+	cr_assert(strstr(lines[0], "talk.wav") && strstr(lines[0], "€3.00") && strstr(lines[0], "2 minutes") &&
 		  strstr(lines[0], "transcription pro en-US -> fr"), "%s", lines[0]);
 	cr_assert(strstr(lines[1], "addon rush, transcription") && strstr(lines[1], "€1.50"), "%s",
 		  lines[1]);

@@ -206,3 +206,21 @@ Test(format, output_is_cut_to_buffer)
 	cr_assert_eq(fmt_progress(small, sizeof small, 1, 4, 0), 3);
 	cr_assert_str_eq(small, "█");
 }
+
+/* "1 transcriptions", "10 minute": the count says its unit in the right number. */
+Test(format, counts_with_their_unit)
+{
+	char buf[64];
+	fmt_count(buf, sizeof buf, 1, "transcription");
+	cr_assert_str_eq(buf, "1 transcription");
+	fmt_count(buf, sizeof buf, 0, "transcription");
+	cr_assert_str_eq(buf, "0 transcriptions");
+	fmt_count(buf, sizeof buf, 10, "minute");
+	cr_assert_str_eq(buf, "10 minutes");
+	fmt_count(buf, sizeof buf, 1.5, "minute");
+	cr_assert_str_eq(buf, "1.5 minutes");
+	fmt_count(buf, sizeof buf, 3, "hours");
+	cr_assert_str_eq(buf, "3 hours");
+	fmt_count(buf, sizeof buf, 2, NULL);
+	cr_assert_str_eq(buf, "2");
+}

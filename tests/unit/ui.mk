@@ -22,3 +22,9 @@ tests_unit_test_ui_actions_LDADD = $(UI_UNIT_LIBS)
 tests_unit_test_ui_theme_SOURCES = %reldir%/test_ui_theme.c
 tests_unit_test_ui_theme_CFLAGS = $(UI_UNIT_CFLAGS)
 tests_unit_test_ui_theme_LDADD = $(UI_UNIT_LIBS)
+
+check_PROGRAMS += tests/unit/test_ui_cut
+TESTS += tests/unit/test_ui_cut
+tests_unit_test_ui_cut_SOURCES = %reldir%/test_ui_cut.c
+tests_unit_test_ui_cut_CFLAGS = $(UI_UNIT_CFLAGS)
+tests_unit_test_ui_cut_LDADD = $(UI_UNIT_LIBS)

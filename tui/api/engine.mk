@@ -7,6 +7,7 @@ libsteno_api_a_SOURCES += \
 	%reldir%/trace.c %reldir%/trace.h \
 	%reldir%/http.c %reldir%/http.h %reldir%/http_internal.h \
 	%reldir%/http_easy.c \
+	%reldir%/http_proxy.c \
 	%reldir%/transfer.c %reldir%/transfer.h
 libsteno_api_a_SOURCES += \
 	%reldir%/endpoints.c %reldir%/endpoints.h \

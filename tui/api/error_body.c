@@ -152,8 +152,11 @@ static void read_errors_member(struct json_object *root, struct text *detail,
 			return;
 		if (!err->field[0]) {
 			struct text f = {.len = 0};
-			text_add_clean(&f, field, (sizeof(err->field) - 1) / 4);
+			text_add_clean(&f, field, sizeof(err->field) - 1);
+			/* whole, or cut below the storage on a character boundary */
 			size_t k = f.len < sizeof(err->field) - 1 ? f.len : sizeof(err->field) - 1;
+			while (k < f.len && k > 0 && ((unsigned char)f.buf[k] & 0xc0) == 0x80)
+				k--;
 			memcpy(err->field, f.buf, k);
 			err->field[k] = '\0';
 		}

@@ -28,10 +28,15 @@ static double http_rand01(struct steno_http *h)
 static void config_defaults(struct steno_http *h, const struct steno_http_config *cfg)
 {
 	h->timeout_ms = cfg->timeout_ms > 0 ? cfg->timeout_ms : 30000;
+	/* default: room for a retry after a whole timeout, and for a few quick retries when the
+	 * timeout is short */
+	h->request_deadline_ms = cfg->request_deadline_ms > 0 ? cfg->request_deadline_ms
+			       : 2 * h->timeout_ms > 60000 ? 2 * h->timeout_ms : 60000;
 	h->connect_timeout_ms = cfg->connect_timeout_ms > 0 ? cfg->connect_timeout_ms : 10000;
 	/* 1 B/s never tripped a limit of 1 B/s: a drip must fall below it */
 	h->low_speed_bytes = cfg->low_speed_bytes > 0 ? cfg->low_speed_bytes : 1024;
 	h->download_max_bytes = cfg->download_max_bytes > 0 ? cfg->download_max_bytes : 4LL << 30;
+	h->download_min_rate = cfg->download_min_rate > 0 ? cfg->download_min_rate : 16384;
 	h->low_speed_time_s = cfg->low_speed_time_s > 0 ? cfg->low_speed_time_s : 30;
 	h->retry = cfg->retry;
 	if (h->retry.max_tries <= 0) {
@@ -257,6 +262,21 @@ static double req_wait_deadline(const struct steno_req *r)
 
 static void req_give_up_waiting(struct steno_req *r, long wait);
 
+/* An API request's try may last its timeout, but no later than request_deadline from the
+ * first try: a silent server costs one deadline, not every try's timeout. */
+static void req_try_timeout(struct steno_req *r, double now)
+{
+	long t = r->timeout_ms ? r->timeout_ms : r->http->timeout_ms;
+	if (r->first_try_ms == 0)
+		r->first_try_ms = now;
+	double left = r->first_try_ms + (double)r->http->request_deadline_ms - now;
+	if (left < (double)t) {
+		t = left > 1 ? (long)left : 1;
+		r->deadline_hit = 1;   /* a timeout of this try is the deadline's */
+	}
+	curl_easy_setopt(r->easy, CURLOPT_TIMEOUT_MS, t);
+}
+
 /* Starts queued requests whose time has come, in submission order, as the gate allows.
  * While a server asks for a longer wait than steno honours, a request that could only
  * start after its deadline fails instead (its callback may change the list: the walk
@@ -283,7 +303,10 @@ again:
 		steno_rate_gate_start(&h->gate, now);
 		steno_buf_reset(&r->resp);
 		r->errbuf[0] = '\0';
+		r->over_cap = 0;
 		r->tries++;
+		if (!r->ops)
+			req_try_timeout(r, now);
 		if (curl_multi_add_handle(h->multi, r->easy) == CURLM_OK) {
 			r->state = REQ_ACTIVE;
 			h->active++;
@@ -383,6 +406,12 @@ static int req_maybe_retry(struct steno_req *r, CURLcode rc, const struct steno_
 	if (resp->status == 429 && resp->retry_after_asked_s > resp->retry_after_s &&
 	    now + (double)delay > req_wait_deadline(r))
 		return 0;
+	/* no time left for another try within request_deadline */
+	if (r->first_try_ms > 0 &&
+	    now + (double)delay + 1 >= r->first_try_ms + (double)h->request_deadline_ms) {
+		r->deadline_hit = 1;
+		return 0;
+	}
 	r->state = REQ_QUEUED;
 	r->due_ms = now + (double)delay;
 	if (h->on_retry)
@@ -427,6 +456,13 @@ static void req_finished(struct steno_req *r, CURLcode rc)
 		steno_http_easy_transport_error(r, rc, &err);
 	else if (resp.status < 200 || resp.status > 299)
 		steno_http_easy_status_error(&resp, &err);
+	if (r->deadline_hit && err.kind != STENO_ERR_NONE) {
+		size_t n = strlen(err.message);
+		snprintf(err.message + n, sizeof err.message - n, " (gave up after %d tries in %.1f s: "
+			 "request_deadline is %.4g s)", r->tries,
+			 (steno_http_now_ms() - r->first_try_ms) / 1000.0,
+			 (double)r->http->request_deadline_ms / 1000.0);
+	}
 	req_complete(r, &resp, err.kind == STENO_ERR_NONE ? NULL : &err);
 }
 

@@ -34,11 +34,16 @@ struct steno_http_config {
 	const char *base_url;       /* required: the API's base, e.g. http://127.0.0.1:8080/api/v1 */
 	const char *api_key;        /* may be NULL: then no Authorization header at all */
 	long timeout_ms;            /* total per API request try; 0: 30000 */
+	long request_deadline_ms;   /* an API request, all its tries and waits between them,
+				     * from its first try; 0: twice timeout_ms, 60 s at least */
 	long connect_timeout_ms;    /* 0: 10000 */
 	long low_speed_bytes;       /* uploads/downloads: abort when slower than this ... (0: 1024) */
 	long low_speed_time_s;      /* ... for this many seconds (0: 30); a download also fails when
 				     * it takes longer than this plus its size at that speed */
 	long long download_max_bytes; /* a bigger download fails (0: 4 GiB) */
+	long download_min_rate;     /* downloads: after low_speed_time_s, one that averages more
+				     * than low_speed_bytes but less than this (B/s) fails: a
+				     * drip above the low-speed limit is bounded too (0: 16384) */
 	long max_host_connections;  /* 0: 6 */
 	long retry_max_wait_ms;     /* longest wait a Retry-After obtains (gate and retries); 0: 30000 */
 	struct steno_retry_policy retry; /* max_tries 0: steno_retry_policy_default */
@@ -133,6 +138,14 @@ void steno_http_retry_now(struct steno_http *http);
  * retries. The key is never in it. For a log pane. NULL fn removes the listener. */
 typedef void (*steno_http_trace_fn)(void *ud, const char *line);
 void steno_http_set_trace_listener(struct steno_http *http, steno_http_trace_fn fn, void *ud);
+
+/* True when the URL's host is loopback (localhost, 127.0.0.0/8, [::1]): such a URL never goes
+ * through a proxy of the environment (http_proxy, ALL_PROXY...). */
+int steno_url_is_loopback(const char *url);
+/* 1 with a message in out when `base_url` is plain http:// to another host than loopback and a
+ * proxy variable that applies to it is set (the key would go in clear through the proxy): for
+ * the caller to warn once. 0 otherwise. */
+int steno_http_proxy_warning(const char *base_url, char *out, size_t n);
 
 /* Makes a steno_http_poll in progress (or the next one) return at once. */
 void steno_http_wakeup(struct steno_http *http);

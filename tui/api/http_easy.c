@@ -45,7 +45,11 @@ static size_t easy_write_body(char *ptr, size_t size, size_t nmemb, void *ud)
 {
 	struct steno_req *r = ud;
 	size_t n = size * nmemb;
-	if (r->resp.len + n > STENO_HTTP_MAX_BODY || steno_buf_append(&r->resp, ptr, n) != 0)
+	if (r->resp.len + n > STENO_HTTP_MAX_BODY) {
+		r->over_cap = 1;   /* steno_http_easy_transport_error says so */
+		return 0;
+	}
+	if (steno_buf_append(&r->resp, ptr, n) != 0)
 		return 0; /* curl ends the transfer with CURLE_WRITE_ERROR */
 	return n;
 }
@@ -71,6 +75,7 @@ int steno_http_easy_common(struct steno_req *r)
 	curl_easy_setopt(e, CURLOPT_PIPEWAIT, 1L);
 	curl_easy_setopt(e, CURLOPT_TCP_KEEPALIVE, 1L);
 	bad |= curl_easy_setopt(e, CURLOPT_ERRORBUFFER, r->errbuf) != CURLE_OK;
+	bad |= steno_http_easy_proxy(r, r->url) != 0;
 	return bad ? -1 : 0;
 }
 
@@ -115,6 +120,7 @@ int steno_http_easy_setup(struct steno_req *r, struct steno_error *err)
 		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory (headers)");
 	int bad = 0;
 	bad |= curl_easy_setopt(e, CURLOPT_URL, r->url) != CURLE_OK;
+	bad |= steno_http_easy_proxy(r, r->url) != 0;
 	bad |= curl_easy_setopt(e, CURLOPT_HTTPHEADER, r->headers) != CURLE_OK;
 	/* Redirects are followed by the engine, which decides whether the key may go along. */
 	bad |= curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L) != CURLE_OK;
@@ -231,7 +237,11 @@ void steno_http_easy_transport_error(struct steno_req *r, CURLcode rc, struct st
 		steno_error_set(err, STENO_ERR_TIMEOUT, "timed out (%s)", detail);
 		break;
 	case CURLE_WRITE_ERROR:
-		steno_error_set(err, STENO_ERR_IO, "could not store the answer (%s)", detail);
+		if (r->over_cap)
+			steno_error_set(err, STENO_ERR_IO, "the answer is larger than %u MiB, the most "
+					"one API answer may hold: refused", STENO_HTTP_MAX_BODY >> 20);
+		else
+			steno_error_set(err, STENO_ERR_IO, "could not store the answer (%s)", detail);
 		break;
 	case CURLE_ABORTED_BY_CALLBACK:
 		steno_error_set(err, STENO_ERR_CANCELLED, "cancelled");

@@ -64,6 +64,9 @@ struct steno_req {
 	int cancelled;           /* cancelled from inside curl_multi_perform: freed when curl
 				  * reports it done, without callback */
 	double submit_ms;
+	double first_try_ms;     /* API requests: start of the first try (request_deadline) */
+	int deadline_hit;        /* a retry was not made: it would pass request_deadline */
+	int over_cap;            /* this try's answer passed STENO_HTTP_MAX_BODY */
 	double due_ms;           /* queued: earliest start */
 	char errbuf[CURL_ERROR_SIZE];
 	const struct steno_req_ops *ops; /* NULL for API requests */
@@ -75,10 +78,12 @@ struct steno_http {
 	char *base_url;
 	char *api_key;
 	long timeout_ms;
+	long request_deadline_ms;
 	long connect_timeout_ms;
 	long low_speed_bytes;
 	long low_speed_time_s;
 	long long download_max_bytes;
+	long download_min_rate;
 	struct steno_retry_policy retry;
 	struct steno_rate_gate gate;
 	struct steno_trace *trace;
@@ -112,6 +117,9 @@ int steno_http_req_cancelled(const struct steno_req *r);
 int steno_http_easy_setup(struct steno_req *r, struct steno_error *err);
 /* http_easy.c: the common options of every easy handle (timeouts, TLS, protocols, UA). */
 int steno_http_easy_common(struct steno_req *r);
+/* http_proxy.c: no proxy from the environment for a loopback `url` (CURLOPT_NOPROXY "*");
+ * 0 or -1. */
+int steno_http_easy_proxy(struct steno_req *r, const char *url);
 /* http_easy.c: fills `resp` from a finished try. */
 void steno_http_easy_response(struct steno_req *r, struct steno_http_response *resp);
 /* http_easy.c: turns a transport error into err (what is known about whether it was sent). */

@@ -31,6 +31,24 @@ struct json_object;
 #define JGET_MAX_DEPTH 64
 #define JGET_MAX_BODY (256u * 1024u * 1024u)
 
+/* What one list page may hold at most: far above any real page (20 to 100 transcriptions of
+ * a few dozen values each), far below what would cost gigabytes. */
+struct jget_bounds {
+	size_t max_items;       /* elements (or members) of any one array (or object) */
+	size_t max_containers;  /* objects and arrays in all */
+	size_t max_values;      /* values in all */
+};
+#define JGET_CODE_BOUNDS "too_many_values"   /* err->code of a refusal */
+#define JGET_PAGE_BOUNDS { .max_items = 10000, .max_containers = 100000, .max_values = 1000000 }
+
+/* jget_bounds.c: 0 when `body` holds no more than `b` allows, else -1 with err (STENO_ERR_PARSE,
+ * saying which bound) — from a scan of the bytes, before anything is built. */
+int jget_check_bounds(const char *body, size_t len, const struct jget_bounds *b,
+		      struct steno_error *err);
+/* jget_parse after jget_check_bounds. */
+int jget_parse_bounded(const char *body, size_t len, const struct jget_bounds *b,
+		       struct json_object **out, struct steno_error *err);
+
 enum jget_status {
 	JGET_OK = 0,
 	JGET_MISSING,

@@ -3,7 +3,7 @@
 libsteno_api_a_SOURCES += \
 	%reldir%/spec_tables.c %reldir%/spec_tables.h \
 	%reldir%/model.h \
-	%reldir%/jget.c %reldir%/jget.h \
+	%reldir%/jget.c %reldir%/jget.h %reldir%/jget_bounds.c \
 	%reldir%/timestamp.c %reldir%/timestamp.h \
 	%reldir%/transcription.c %reldir%/transcription.h \
 	%reldir%/upload.c %reldir%/upload.h \

@@ -150,8 +150,9 @@ int steno_transcription_page_parse(const char *body, size_t len,
 				   struct steno_transcription_page *out, struct steno_error *err)
 {
 	struct json_object *root;
+	static const struct jget_bounds bounds = JGET_PAGE_BOUNDS;
 	memset(out, 0, sizeof(*out));
-	if (jget_parse(body, len, &root, err) < 0)
+	if (jget_parse_bounded(body, len, &bounds, &root, err) < 0)
 		return -1;
 	int rc = page_from_json(root, out, err);
 	json_object_put(root);

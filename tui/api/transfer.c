@@ -25,6 +25,8 @@ struct xfer {
 	uint64_t bytes;
 	double start_ms;
 	const char *stopped; /* why the download was stopped by its limits, else NULL */
+	double stopped_s;    /* when, in seconds from its start */
+	uint64_t announced;  /* the size the server announced, 0 if none */
 	steno_progress_fn progress;
 	steno_http_done_fn upload_done;
 	steno_download_done_fn download_done;
@@ -55,19 +57,30 @@ static size_t xfer_bytes(const void *p)
 
 /* A hostile or broken server must not hang a download or fill the disk: it fails when it
  * announces or sends more than download_max_bytes, or when it takes longer than the stall
- * time plus its size at the minimum speed (a drip just above the low-speed limit). */
+ * time plus its size at the minimum speed. A drip above the low-speed limit (which curl
+ * enforces, and which a download below it meets first) is bounded by download_min_rate: past
+ * the stall time, a download must have averaged that much since its start — so one of an
+ * announced size ends by the stall time plus that size at that rate, and one without a size
+ * keeps at least that pace. */
 static int download_over_limits(struct steno_req *r, struct xfer *x, curl_off_t dltotal)
 {
 	struct steno_http *h = r->http;
+	double now = steno_http_now_ms();
 	if (x->start_ms == 0)
-		x->start_ms = steno_http_now_ms(); /* from the first progress: not the queue */
+		x->start_ms = now; /* from the first progress: not the queue */
 	double size = dltotal > 0 ? (double)dltotal : (double)x->bytes;
+	double s = (now - x->start_ms) / 1000.0, grace = (double)h->low_speed_time_s;
+	x->announced = dltotal > 0 ? (uint64_t)dltotal : 0;
 	if ((dltotal > 0 && dltotal > h->download_max_bytes) ||
 	    (long long)x->bytes > h->download_max_bytes)
 		x->stopped = "larger than download_max_size";
-	else if (steno_http_now_ms() - x->start_ms >
-		 1000.0 * ((double)h->low_speed_time_s + size / (double)h->low_speed_bytes))
+	else if (s > grace + size / (double)h->low_speed_bytes)
 		x->stopped = "too slow";
+	else if (s > grace && (double)x->bytes >= (double)h->low_speed_bytes * s &&
+		 (double)x->bytes < (double)h->download_min_rate * (s - grace))
+		x->stopped = "below download_min_rate";
+	if (x->stopped)
+		x->stopped_s = s;
 	return x->stopped != NULL;
 }
 
@@ -279,6 +292,19 @@ static int download_finish_file(struct xfer *x, struct steno_error *err)
 	return 0;
 }
 
+static void download_rate_error(struct steno_req *r, struct xfer *x, struct steno_error *ferr)
+{
+	double rate = x->stopped_s > 0 ? (double)x->bytes / x->stopped_s : 0;
+	char eta[96] = "";
+	if (x->announced && rate > 0)
+		snprintf(eta, sizeof eta, "; the %llu bytes announced would take %.0f s at this pace",
+			 (unsigned long long)x->announced, (double)x->announced / rate);
+	steno_error_set(ferr, STENO_ERR_TIMEOUT, "download stopped: %llu bytes in %.0f s (%.0f B/s), "
+			"below download_min_rate (%ld B/s) after transfer_stall_time (%ld s)%s: the "
+			"partial file was removed", (unsigned long long)x->bytes, x->stopped_s, rate,
+			r->http->download_min_rate, r->http->low_speed_time_s, eta);
+}
+
 static void download_complete(struct steno_req *r, const struct steno_http_response *resp,
 			      const struct steno_error *err)
 {
@@ -297,6 +323,8 @@ static void download_complete(struct steno_req *r, const struct steno_http_respo
 			steno_error_set(&ferr, STENO_ERR_IO, "download stopped: larger than "
 					"download_max_size (%lld bytes): the partial file was removed",
 					r->http->download_max_bytes);
+		else if (x->stopped && strstr(x->stopped, "min_rate"))
+			download_rate_error(r, x, &ferr);
 		else
 			steno_error_set(&ferr, STENO_ERR_TIMEOUT, "download stopped: slower than "
 					"%ld B/s (transfer_min_speed) for %ld s, %llu bytes received: "
@@ -333,6 +361,32 @@ static char *path_join(const char *dir, const char *name, const char *suffix)
 	return p;
 }
 
+/* Creates the partial file exclusively (never a file or symlink that is there already, which
+ * is not ours to truncate or remove): DIR/NAME.part, or when that name is taken
+ * DIR/NAME.PID-N.part. The fd, with *path (malloc'd) the name made; -1 with errno and *path
+ * the name tried (or NULL on no memory). */
+static int part_create(const char *dir, const char *name, char **path)
+{
+	static unsigned serial;
+	*path = NULL;
+	for (int i = 0; i < 100; i++) {
+		char suffix[64];
+		if (i == 0)
+			snprintf(suffix, sizeof suffix, ".part");
+		else
+			snprintf(suffix, sizeof suffix, ".%ld-%u.part", (long)getpid(), ++serial);
+		free(*path);
+		if (!(*path = path_join(dir, name, suffix))) {
+			errno = ENOMEM;
+			return -1;
+		}
+		int fd = open(*path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+		if (fd >= 0 || errno != EEXIST)
+			return fd;
+	}
+	return -1;
+}
+
 static struct xfer *download_open(const struct steno_download_request *req, struct steno_error *err)
 {
 	char name[256];
@@ -340,8 +394,7 @@ static struct xfer *download_open(const struct steno_download_request *req, stru
 		return NULL;
 	struct xfer *x = calloc(1, sizeof(*x));
 	const char *dir = req->dir ? req->dir : ".";
-	if (!x || !(x->final_path = path_join(dir, name, "")) ||
-	    !(x->part_path = path_join(dir, name, ".part"))) {
+	if (!x || !(x->final_path = path_join(dir, name, ""))) {
 		xfer_destroy(x, 0);
 		steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 		return NULL;
@@ -351,17 +404,19 @@ static struct xfer *download_open(const struct steno_download_request *req, stru
 		if (err)
 			snprintf(err->code, sizeof(err->code), "exists");
 		steno_error_set(err, STENO_ERR_IO, "%s exists (not overwritten)", x->final_path);
-		free(x->part_path);
-		x->part_path = NULL; /* not ours: keep whatever .part is there */
 		xfer_destroy(x, 0);
 		return NULL;
 	}
-	int fd = open(x->part_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
+	int fd = part_create(dir, name, &x->part_path);
 	if (fd < 0 || !(x->fp = fdopen(fd, "wb"))) {
-		steno_error_set(err, STENO_ERR_IO, "cannot create %s: %s", x->part_path,
-				strerror(errno));
+		steno_error_set(err, STENO_ERR_IO, "cannot create %s: %s",
+				x->part_path ? x->part_path : name, strerror(errno));
 		if (fd >= 0)
 			close(fd);
+		else {
+			free(x->part_path);
+			x->part_path = NULL; /* not made by us: left alone */
+		}
 		xfer_destroy(x, 0);
 		return NULL;
 	}

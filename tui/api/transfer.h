@@ -47,7 +47,10 @@ struct steno_download_request {
 
 /* Streams the body to DIR/NAME.part and renames it to DIR/NAME when complete. Fails at once
  * (STENO_ERR_IO, code "exists") when DIR/NAME exists and overwrite is 0; a file that appears
- * meanwhile is not replaced either. A failed or cancelled download removes NAME.part. */
+ * meanwhile is not replaced either. The partial file is created exclusively (O_EXCL,
+ * O_NOFOLLOW): when NAME.part is there already (a file or symlink steno did not make) it is
+ * left alone and NAME.PID-N.part is used. A failed or cancelled download removes the partial
+ * file it made, and only that. */
 int steno_http_download(struct steno_http *http, const struct steno_download_request *req,
 			uint64_t *id, struct steno_error *err);
 

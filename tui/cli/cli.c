@@ -10,17 +10,13 @@
 
 #include "cli/cmd_watch.h"
 #include "cli/cmds.h"
+#include "cli/errors.h"
+#include "cli/out.h"
 
 /* The command table and dispatch. Every command parses its own options (getopt_long, with
  * argv[0] set to "steno NAME" so getopt's messages name it) before it reads any config. */
 
-struct cli_cmd {
-	const char *name;
-	int (*run)(const struct cli_globals *g, int argc, char **argv);
-	const char *summary;
-};
-
-static const struct cli_cmd cmds[] = {
+const struct cli_cmd cli_cmds[] = {
 	{"ls", cmd_ls, "list transcriptions (--all: every page)"},
 	{"show", cmd_show, "show one transcription"},
 	{"upload", cmd_upload, "upload a media file, print its signed URL"},
@@ -38,9 +34,12 @@ static const struct cli_cmd cmds[] = {
 	{"languages", cmd_languages, "language codes (--pro, --translation)"},
 	{"index", cmd_index, "fill the local store with the transcripts' content"},
 	{"search", cmd_search, "search the words of every transcript (local)"},
+	{"folders", cmd_folders, "the folders steno has learned, per organization"},
+	{"help", cmd_help_command, "help of steno or of a command: steno help [CMD [SUB]]"},
+	{"completion", cmd_completion, "shell completion: steno completion bash|zsh|fish"},
 };
 
-static const struct cli_cmd order_cmds[] = {
+const struct cli_cmd cli_order_cmds[] = {
 	{"create", cmd_order_create, "create a transcription or subtitling order"},
 	{"translation", cmd_order_translation, "create a translation order"},
 	{"show", cmd_order_show, "show an order"},
@@ -48,15 +47,45 @@ static const struct cli_cmd order_cmds[] = {
 	{"watch", cmd_order_watch, "follow an order's state until it is final"},
 };
 
-#define N_CMDS (sizeof(cmds) / sizeof(cmds[0]))
-#define N_ORDER (sizeof(order_cmds) / sizeof(order_cmds[0]))
+#define N_CMDS (sizeof(cli_cmds) / sizeof(cli_cmds[0]))
+#define N_ORDER (sizeof(cli_order_cmds) / sizeof(cli_order_cmds[0]))
+const size_t cli_n_cmds = N_CMDS, cli_n_order_cmds = N_ORDER;
+
+static FILE *help_sink;   /* cli_help_text: --help written here instead of stdout */
+
+FILE *cmd_help_out(void)
+{
+	return help_sink ? help_sink : stdout;
+}
 
 int cmd_help(const char *usage)
 {
-	fputs(usage, stdout);
+	fputs(usage, cmd_help_out());
 	fputs("\nGlobal options (before the command) and exit codes: steno --help, man steno.\n",
-	      stdout);
+	      cmd_help_out());
 	return CLI_EXIT_OK;
+}
+
+char *cli_help_text(const struct cli_cmd *c, const char *prefix)
+{
+	char *text = NULL, name[64];
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		return NULL;
+	snprintf(name, sizeof name, "steno %s%s", prefix, c->name);
+	char help[] = "--help";
+	char *argv[] = {name, help, NULL};
+	struct cli_globals g;
+	memset(&g, 0, sizeof g);
+	help_sink = f;
+	int saved = opterr;
+	opterr = 0;
+	c->run(&g, 2, argv);
+	opterr = saved;
+	help_sink = NULL;
+	fclose(f);
+	return text;
 }
 
 long cmd_parse_long(const char *s)
@@ -71,7 +100,7 @@ long cmd_parse_long(const char *s)
 bool cli_is_command(const char *name)
 {
 	for (size_t i = 0; i < N_CMDS; i++)
-		if (strcmp(cmds[i].name, name) == 0)
+		if (strcmp(cli_cmds[i].name, name) == 0)
 			return true;
 	return false;
 }
@@ -79,10 +108,40 @@ bool cli_is_command(const char *name)
 void cli_print_commands(FILE *out)
 {
 	for (size_t i = 0; i < N_CMDS; i++)
-		fprintf(out, "  %-13s %s\n", cmds[i].name, cmds[i].summary);
+		fprintf(out, "  %-13s %s\n", cli_cmds[i].name, cli_cmds[i].summary);
 	/* Run by main.c (it reads the browser's table), listed here with the others. */
 	fprintf(out, "  %-13s %s\n", "keys", "the browser's actions and their keys (--roff)");
 }
+
+void cli_print_usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: steno [OPTION]... [COMMAND [ARGS]]\n"
+		"A terminal browser for a speech-to-text service's REST API. Without a COMMAND\n"
+		"the interactive browser starts.\n"
+		"\n"
+		"Options:\n"
+		"      --profile NAME   use this profile of the config file\n"
+		"      --sandbox        start a local steno-sandbox with demo data and use it\n"
+		"      --base-url URL   the API's base URL (overrides config and environment)\n"
+		"      --org ID         the organization (an id or a profile's org.NAME)\n"
+		"      --trace FILE     append one line per HTTP request to FILE\n"
+		"      --read-only      refuse everything that changes or spends\n"
+		"      --json           the command's --json (steno --json ls is steno ls --json)\n"
+		"      --theme NAME     the browser's colour theme\n"
+		"      --config FILE    read FILE instead of the default config file\n"
+		"  -h, --help           show this help and exit\n"
+		"  -V, --version        show the version and exit\n"
+		"\n"
+		"Commands (steno COMMAND --help for each):\n");
+	cli_print_commands(out);
+	fprintf(out, "\nExit status: 0 success, 1 API, network, job or file failure, 2 usage error,\n"
+		     "3 a create's outcome unknown or ambiguous, 130 interrupted, 141 stdout closed.\n"
+		     "steno help CMD: a command's help. See steno(1) and steno.conf(5).\n");
+}
+
+static int take_timeout(int *argc, char **argv, const char *name);
+static int take_select(int *argc, char **argv, const char *name);
 
 static int run_named(const struct cli_cmd *c, const char *prefix, const struct cli_globals *g,
 		     int argc, char **argv)
@@ -90,12 +149,32 @@ static int run_named(const struct cli_cmd *c, const char *prefix, const struct c
 	char name[64];
 	snprintf(name, sizeof(name), "steno %s%s", prefix, c->name);
 	char *saved = argv[0];
+	static int depth;   /* order's subcommands run inside `order` */
 	argv[0] = name;
 	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
 		if (strcmp(argv[i], "--json") == 0)
 			cli_json_errors(true);
-	int rc = c->run(g, argc, argv);
+	depth++;
+	int rc = take_timeout(&argc, argv, name);
+	if (rc == 0)
+		rc = take_select(&argc, argv, name);
+	if (rc == 0)
+		rc = c->run(g, argc, argv);
+	if (rc == 0 && out_select_bad()) {
+		cli_json_error(0, "usage", NULL, "--fields named a column the table does not have",
+			       NULL);
+		rc = CLI_EXIT_USAGE;
+	}
+	out_select(false, NULL);
+	depth--;
+	if (rc == CLI_EXIT_USAGE && !cli_error_was_said()) {
+		/* getopt said what (an unknown option, a missing argument) */
+		fprintf(stderr, "Try '%s --help'.\n", name);
+		cli_error_said();
+	}
 	argv[0] = saved;
+	if (depth == 0)
+		cli_json_finish(rc);
 	fflush(stdout);
 	return rc;
 }
@@ -103,15 +182,17 @@ static int run_named(const struct cli_cmd *c, const char *prefix, const struct c
 int cmd_order(const struct cli_globals *g, int argc, char **argv)
 {
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-		FILE *out = argc < 2 ? stderr : stdout;
+		FILE *out = argc < 2 ? stderr : cmd_help_out();
 		fputs("Usage: steno order SUBCOMMAND [ARGS]\n", out);
 		for (size_t i = 0; i < N_ORDER; i++)
-			fprintf(out, "  %-12s %s\n", order_cmds[i].name, order_cmds[i].summary);
-		return argc < 2 ? CLI_EXIT_USAGE : CLI_EXIT_OK;
+			fprintf(out, "  %-12s %s\n", cli_order_cmds[i].name, cli_order_cmds[i].summary);
+		if (argc < 2)
+			return cli_usage("order", "a SUBCOMMAND is required");
+		return CLI_EXIT_OK;
 	}
 	for (size_t i = 0; i < N_ORDER; i++)
-		if (strcmp(order_cmds[i].name, argv[1]) == 0)
-			return run_named(&order_cmds[i], "order ", g, argc - 1, argv + 1);
+		if (strcmp(cli_order_cmds[i].name, argv[1]) == 0)
+			return run_named(&cli_order_cmds[i], "order ", g, argc - 1, argv + 1);
 	return cli_usage("order", "unknown subcommand '%s'", argv[1]);
 }
 
@@ -124,14 +205,143 @@ static void cli_locale(void)
 		setlocale(LC_CTYPE, "C.UTF-8");
 }
 
+/* A duration: N seconds, or N followed by s, m or h. -1 when malformed. */
+static long parse_duration_ms(const char *s)
+{
+	char *end = NULL;
+	long v = s && *s >= '0' && *s <= '9' ? strtol(s, &end, 10) : -1;
+	if (v < 0 || v > 1000000 || !end)
+		return -1;
+	long unit = !*end ? 1000 : !strcmp(end, "s") ? 1000 : !strcmp(end, "m") ? 60000
+		: !strcmp(end, "h") ? 3600000 : -1;
+	return unit < 0 ? -1 : v * unit;
+}
+
+/* --timeout D of a --wait, taken out of argv (before the command's own parsing): every
+ * command that waits has it. 0, or a usage error. */
+static int take_timeout(int *argc, char **argv, const char *name)
+{
+	bool waits = false;
+	const char *value = NULL;
+	int o = 1;
+	for (int i = 1; i < *argc; i++) {
+		bool end = strcmp(argv[i], "--") == 0;
+		if (!end && !strcmp(argv[i], "--timeout") && i + 1 < *argc) {
+			value = argv[++i];
+			continue;
+		}
+		if (!end && !strncmp(argv[i], "--timeout=", 10)) {
+			value = argv[i] + 10;
+			continue;
+		}
+		if (!end && (!strcmp(argv[i], "--timeout")))
+			return cli_usage(name + 6, "--timeout wants a duration (90, 90s, 5m, 1h)");
+		waits = waits || !strcmp(argv[i], "--wait") || (!strcmp(name, "steno export") &&
+			(!strcmp(argv[i], "-o") || !strncmp(argv[i], "--output", 8)));
+		argv[o++] = argv[i];
+		if (end)
+			while (++i < *argc)
+				argv[o++] = argv[i];
+	}
+	argv[o] = NULL;
+	*argc = o;
+	if (!value)
+		return 0;
+	long ms = parse_duration_ms(value);
+	if (ms <= 0)
+		return cli_usage(name + 6, "--timeout wants a duration (90, 90s, 5m, 1h), not '%s'",
+				 value);
+	if (!waits)
+		return cli_usage(name + 6, "--timeout goes with --wait");
+	cli_set_wait_timeout(ms);
+	return 0;
+}
+
+/* -q and --fields a,b of the list commands (ls parses its own), taken out of argv. */
+static int take_select(int *argc, char **argv, const char *name)
+{
+	static const char *const lists[] = {"steno orgs", "steno glossaries", "steno style-guides",
+					     "steno languages", "steno folders"};
+	bool list = false, quiet = false, json = false;
+	for (size_t i = 0; i < sizeof lists / sizeof *lists; i++)
+		list = list || !strcmp(name, lists[i]);
+	if (!list)
+		return 0;
+	const char *fields = NULL;
+	int o = 1;
+	for (int i = 1; i < *argc; i++) {
+		if (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet")) {
+			quiet = true;
+			continue;
+		}
+		if (!strcmp(argv[i], "--fields") && i + 1 < *argc) {
+			fields = argv[++i];
+			continue;
+		}
+		if (!strncmp(argv[i], "--fields=", 9)) {
+			fields = argv[i] + 9;
+			continue;
+		}
+		json = json || !strcmp(argv[i], "--json");
+		argv[o++] = argv[i];
+	}
+	argv[o] = NULL;
+	*argc = o;
+	if (quiet && (json || fields))
+		return cli_usage(name + 6, "-q prints the first column alone: not with --json or "
+					   "--fields");
+	out_select(quiet, fields);
+	return 0;
+}
+
+/* argv with "--json" added before a "--" (or at the end): the global --json. NULL on no
+ * memory. Ownership: the array is malloc'd, its strings borrowed. */
+static char **with_json(int argc, char **argv)
+{
+	char **v = malloc(((size_t)argc + 2) * sizeof(*v));
+	if (!v)
+		return NULL;
+	int at = 1;
+	while (at < argc && strcmp(argv[at], "--") != 0)
+		at++;
+	static char json[] = "--json";
+	memcpy(v, argv, (size_t)at * sizeof(*v));
+	v[at] = json;
+	memcpy(v + at + 1, argv + at, (size_t)(argc - at) * sizeof(*v));
+	v[argc + 1] = NULL;
+	return v;
+}
+
 int cli_run(const struct cli_globals *g, int argc, char **argv)
 {
 	cli_locale();
 	out_progress_init();
 	cli_signals_install();
-	for (size_t i = 0; i < N_CMDS; i++)
-		if (strcmp(cmds[i].name, argv[0]) == 0)
-			return run_named(&cmds[i], "", g, argc, argv);
+	for (size_t i = 0; i < N_CMDS; i++) {
+		if (strcmp(cli_cmds[i].name, argv[0]) != 0)
+			continue;
+		if (!g->json)
+			return run_named(&cli_cmds[i], "", g, argc, argv);
+		char **v = with_json(argc, argv);
+		if (!v) {
+			fprintf(stderr, "steno: out of memory\n");
+			return CLI_EXIT_FAIL;
+		}
+		int rc = run_named(&cli_cmds[i], "", g, argc + 1, v);
+		free(v);
+		return rc;
+	}
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--json") == 0)
+			cli_json_errors(true);
+	if (g->json)
+		cli_json_errors(true);
 	fprintf(stderr, "steno: unknown command '%s'\nTry 'steno --help'.\n", argv[0]);
+	char msg[300];
+	snprintf(msg, sizeof msg, "unknown command '%.200s'", argv[0]);
+	char *clean = out_clean(msg);
+	cli_json_error(0, "usage", NULL, clean ? clean : "unknown command", NULL);
+	free(clean);
+	cli_json_finish(CLI_EXIT_USAGE);
 	return CLI_EXIT_USAGE;
 }

@@ -18,27 +18,51 @@
  * wait), then prints the resource as the server has it. Requests the builders refuse are
  * usage errors (exit 2) and nothing is sent. */
 
-/* Once the job's resource exists its id goes to stderr (a script can come back for it). */
+/* Once the job's resource exists its id goes to stderr (a script can come back for it): the
+ * line "steno CMD: WHAT ID created", or with json the event
+ * {"event":"created","created":"WHAT","kind":"WHAT","id":"ID","found_after_lost_reply":B}.
+ * It is also named in the --json failure document (cli/errors.h "created"). */
 static void announce(struct cli_ctx *c, int id, const char *what, bool json, bool *said)
 {
 	const struct steno_job *j = what && !*said ? jobs_get(c->jobs, id) : NULL;
 	if (!j || !j->resource_id)
 		return;
+	cli_json_created(what, j->resource_id, j->state);
 	if (json) {
 		json_object *o = json_object_new_object();
+		json_object_object_add(o, "event", json_object_new_string("created"));
 		json_object_object_add(o, "created", json_object_new_string(what));
+		json_object_object_add(o, "kind", json_object_new_string(what));
 		json_object_object_add(o, "id", json_object_new_string(j->resource_id));
+		json_object_object_add(o, "found_after_lost_reply",
+				       json_object_new_boolean(j->found_after_loss));
 		out_json_text(stderr, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
 									JSON_C_TO_STRING_NOSLASHESCAPE));
 		fputc('\n', stderr);
 		json_object_put(o);
 	} else {
 		char *clean = out_clean(j->resource_id);
-		fprintf(stderr, "steno %s: %s %s created\n", c->cmd, what, clean ? clean : "");
+		if (j->found_after_loss)
+			fprintf(stderr, "steno %s: no answer from the server, but %s %s was found: it is "
+					"this command's (it fits what was sent and no other steno process "
+					"claims it)\n", c->cmd, what, clean ? clean : "");
+		else
+			fprintf(stderr, "steno %s: %s %s created\n", c->cmd, what, clean ? clean : "");
 		free(clean);
 	}
 	fflush(stderr);
 	*said = true;
+}
+
+/* An interrupted wait names what exists again: the last line a person reads. */
+static void name_again(struct cli_ctx *c, const struct steno_job *j, const char *what)
+{
+	if (!what || !j || !j->resource_id)
+		return;
+	char *clean = out_clean(j->resource_id);
+	fprintf(stderr, "steno %s: %s %s exists on the server and goes on without this command "
+			"(steno watch %s)\n", c->cmd, what, clean ? clean : "", clean ? clean : "");
+	free(clean);
 }
 
 int cmd_run_job(struct cli_ctx *c, int id)
@@ -48,27 +72,50 @@ int cmd_run_job(struct cli_ctx *c, int id)
 
 int cmd_run_job_announcing(struct cli_ctx *c, int id, const char *what, bool json)
 {
+	return cmd_run_job_explained(c, id, what, json, NULL);
+}
+
+int cmd_run_job_explained(struct cli_ctx *c, int id, const char *what, bool json,
+			  cmd_explain_fn explain)
+{
 	bool said = false;
 	/* jobs_run's loop, plus SIGINT/SIGTERM: the job is cancelled (a download's .part goes). */
-	while (jobs_active(c->jobs) > 0 && !cli_interrupted()) {
+	while (jobs_active(c->jobs) > 0 && !cli_interrupted() && !cli_timed_out()) {
 		announce(c, id, what, json, &said);
 		cli_wait(c, jobs_timeout_ms(c->jobs));   /* a signal wakes it too */
 		jobs_tick(c->jobs);
 	}
 	out_progress_end();
 	announce(c, id, what, json, &said);
+	const struct steno_job *j = jobs_get(c->jobs, id);
+	if (j && what && j->resource_id)
+		cli_json_created(what, j->resource_id, j->state);
 	if (cli_interrupted()) {
 		jobs_cancel(c->jobs, id);
 		struct steno_error e;
 		steno_error_clear(&e);
 		cli_interrupt_error(&e);
-		return cli_fail(c, &e);
+		int rc = cli_fail(c, &e);
+		name_again(c, jobs_get(c->jobs, id), what);
+		return rc;
 	}
-	const struct steno_job *j = jobs_get(c->jobs, id);
 	if (!j)
 		return CLI_EXIT_FAIL;
 	if (j->step == JOB_STEP_DONE)
 		return CLI_EXIT_OK;
+	if (cli_timed_out() && jobs_active(c->jobs) > 0) {
+		/* --timeout: the wait is given up; what exists goes on on the server */
+		char step[64];
+		snprintf(step, sizeof step, "%s", jobs_step_name(j->step));
+		jobs_cancel(c->jobs, id);
+		struct steno_error e;
+		steno_error_clear(&e);
+		steno_error_set(&e, STENO_ERR_TIMEOUT, "gave up waiting after --timeout (%s)", step);
+		snprintf(e.code, sizeof e.code, "timeout");
+		int rc = cli_fail(c, &e);
+		name_again(c, jobs_get(c->jobs, id), what);
+		return rc;
+	}
 	struct steno_error e = j->error;
 	if (e.kind == STENO_ERR_INVALID || e.kind == STENO_ERR_NONE)
 		e.kind = STENO_ERR_JOB; /* the server refused: not a usage error */
@@ -79,8 +126,18 @@ int cmd_run_job_announcing(struct cli_ctx *c, int id, const char *what, bool jso
 		snprintf(msg, sizeof(msg), "%.400s (--force replaces it)", e.message);
 		steno_error_set(&e, STENO_ERR_IO, "%s", msg);
 	}
-	cli_fail(c, &e);
-	return CLI_EXIT_FAIL;
+	if (j->n_candidates)
+		cli_json_candidates(j->candidates, j->n_candidates);
+	if (steno_error_outcome_unknown(&e)) {
+		/* what to check before a script sends it again (exit 3) */
+		char msg[sizeof(e.message)];
+		snprintf(msg, sizeof msg, "%.420s; check the list (steno ls) before sending it again",
+			 e.message);
+		steno_error_set(&e, e.kind, "%s", msg);
+	}
+	if (explain)
+		explain(c, j, &e);
+	return cli_fail(c, &e);
 }
 
 int cmd_check_create_options(const char *cmd, const char *folder, const char *folder_id,
@@ -117,12 +174,14 @@ int cmd_start_failed(struct cli_ctx *c, const struct steno_error *err)
 	return cli_fail(c, err);
 }
 
-/* After a job: print what the server has (the resource, or for an export its file). */
-int cmd_finish_job(struct cli_ctx *c, int id, const char *path, bool json)
+/* After a job: print what the server has (the resource, or for an export its file). With
+ * --json a failure prints only its document (one document per command: it names what was
+ * created). */
+int cmd_finish_job(struct cli_ctx *c, int id, const char *path, const char *what, bool json)
 {
-	int rc = cmd_run_job(c, id);
+	int rc = cmd_run_job_announcing(c, id, what, json);
 	const struct steno_job *j = jobs_get(c->jobs, id);
-	if (j && j->resource_id && !cli_interrupted()) {
+	if (j && j->resource_id && !cli_interrupted() && !(json && rc != 0)) {
 		int prc = cmd_print_resource(c, path, j->resource_id, json);
 		if (rc == 0)
 			rc = prc;
@@ -208,6 +267,7 @@ static const char transcribe_usage[] =
 	"  --sharing          enable sharing\n"
 	"  --org ID           organization\n"
 	"  --wait             wait until it is done (exit 1 when it fails)\n"
+	"  --timeout D        with --wait: give up waiting after D (90, 90s, 5m, 1h)\n"
 	"  --json             print the transcription as JSON\n";
 
 int cmd_transcribe(const struct cli_globals *g, int argc, char **argv)
@@ -271,7 +331,8 @@ int cmd_transcribe(const struct cli_globals *g, int argc, char **argv)
 		struct steno_error err;
 		steno_error_clear(&err);
 		int id = jobs_transcribe(c.jobs, &req, is_file ? src : NULL, wait, &err);
-		rc = id < 0 ? cmd_start_failed(&c, &err) : cmd_finish_job(&c, id, "/transcriptions", json);
+		rc = id < 0 ? cmd_start_failed(&c, &err) : cmd_finish_job(&c, id, "/transcriptions",
+								      "transcription", json);
 	}
 	cli_list_free(&tags);
 	cli_ctx_close(&c);

@@ -1,10 +1,12 @@
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <json-c/json.h>
 #include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "api/endpoints.h"
 #include "api/request.h"
@@ -31,6 +33,7 @@ static const char export_usage[] =
 	"  --wait                wait until ready and download as download_name (default\n"
 	"                        {name}-{id}.{ext}); DIR and the file are checked first, and\n"
 	"                        the export's id goes to stderr as soon as it exists\n"
+	"  --timeout D           give up waiting after D (90, 90s, 5m, 1h)\n"
 	"  --force               replace an existing file\n"
 	"  --json                print the export as JSON (with \"file\" once downloaded)\n";
 
@@ -201,9 +204,18 @@ static int file_name(struct cli_ctx *c, const char *first_id, size_t count, cons
 	memset(&t, 0, sizeof(t));
 	if (download_name_wants_name(c->cfg.download_name) && first_id) {
 		char *url = cli_url(c, "/transcriptions", first_id);
-		struct steno_error ignored;
-		if (url && cli_get(c, url, parse_transcription, &t, NULL, NULL, &ignored) != 0)
+		struct steno_error lerr;
+		steno_error_clear(&lerr);
+		if (url && cli_get(c, url, parse_transcription, &t, NULL, NULL, &lerr) != 0) {
 			memset(&t, 0, sizeof(t));
+			/* after the engine's retries: said, never silent (the name is left out) */
+			char *clean = out_clean(lerr.message), *id = out_clean(first_id);
+			fprintf(stderr, "steno %s: warning: the name of transcription %s could not be "
+					"read (%s); the file is named without it\n", c->cmd, id ? id : "",
+				clean ? clean : "");
+			free(clean);
+			free(id);
+		}
 		free(url);
 	}
 	struct download_name_req r = {.pattern = c->cfg.download_name, .name = t.name,
@@ -220,6 +232,44 @@ static int dest_ready(const char *dir, const char *name, bool force, struct sten
 	if (mkdir(dir, 0777) != 0 && errno != EEXIST)
 		return steno_error_set(err, STENO_ERR_IO, "cannot create %s: %s", dir, strerror(errno));
 	return download_dest_check(dir, name, force, err);
+}
+
+static int parse_export(const char *b, size_t n, void *out, struct steno_error *err);
+
+/* A failed export: the API gives no reason, but its transcriptions may (one not done cannot
+ * be exported). The message says which, or that the server gave none. */
+static void explain_export(struct cli_ctx *c, const struct steno_job *j, struct steno_error *e)
+{
+	if (e->kind != STENO_ERR_JOB || !j->state || strcmp(j->state, "failed") != 0 ||
+	    !j->resource_id)
+		return;
+	struct steno_export ex;
+	memset(&ex, 0, sizeof ex);
+	struct steno_error ig;
+	steno_error_clear(&ig);
+	char *url = cli_url(c, "/exports", j->resource_id), why[300] = "";
+	if (url && cli_get(c, url, parse_export, &ex, NULL, NULL, &ig) == 0) {
+		for (size_t i = 0; i < ex.transcription_ids.n && !why[0]; i++) {
+			struct steno_transcription t;
+			memset(&t, 0, sizeof t);
+			char *tu = cli_url(c, "/transcriptions", ex.transcription_ids.v[i]);
+			if (tu && cli_get(c, tu, parse_transcription, &t, NULL, NULL, &ig) == 0 &&
+			    t.state && strcmp(t.state, "automatic_done") && strcmp(t.state, "done"))
+				snprintf(why, sizeof why, "transcription %.64s is %.40s%s%.80s%s: only a "
+					 "finished transcription can be exported", t.id ? t.id : "",
+					 t.state, t.failure_reason ? " (" : "",
+					 t.failure_reason ? t.failure_reason : "", t.failure_reason ? ")" : "");
+			steno_transcription_free(&t);
+			free(tu);
+		}
+		steno_export_free(&ex);
+	}
+	free(url);
+	char msg[sizeof e->message];
+	snprintf(msg, sizeof msg, "%.200s: %s", e->message,
+		 why[0] ? why : "the server gives no reason (the API has none); the transcriptions "
+				"are done: try again, or another format");
+	steno_error_set(e, STENO_ERR_JOB, "%s", msg);
 }
 
 int cmd_export(const struct cli_globals *g, int argc, char **argv)
@@ -251,7 +301,7 @@ int cmd_export(const struct cli_globals *g, int argc, char **argv)
 		if (id < 0) {
 			rc = cli_fail(&c, &err);
 		} else {
-			rc = cmd_run_job_announcing(&c, id, "export", o.json);
+			rc = cmd_run_job_explained(&c, id, "export", o.json, explain_export);
 			const struct steno_job *j = jobs_get(c.jobs, id);
 			if (rc == 0 && j)
 				rc = ex_print_done(&c, j, o.json);
@@ -264,11 +314,11 @@ int cmd_export(const struct cli_globals *g, int argc, char **argv)
 /* ---- download: an existing export's file ---- */
 
 static const char download_usage[] =
-	"Usage: steno download [-o DIR] [--force] [--wait] [--json] EXPORT_ID\n"
+	"Usage: steno download [-o DIR|-] [--force] [--wait [--timeout D]] [--json] EXPORT_ID\n"
 	"Download the file of a ready export (steno show --export ID shows its state) into DIR\n"
 	"(default: download_dir or .), named by download_name (default {name}-{id}.{ext});\n"
 	"never over an existing file without --force. With --wait an export still being made is\n"
-	"waited for; a failed or expired one says so (exit 1).\n";
+	"waited for; a failed or expired one says so (exit 1). -o - writes the file to stdout.\n";
 
 static int parse_export(const char *b, size_t n, void *out, struct steno_error *err)
 {
@@ -310,7 +360,7 @@ static int export_with_file(struct cli_ctx *c, const char *id, bool wait, struct
  * NAME.part renamed when whole, a refused link read again once from the export, Ctrl-C
  * cancels it and removes the .part. */
 static int download_run(struct cli_ctx *c, const char *id, const char *dir, bool force, bool json,
-			bool wait)
+			bool wait, bool quiet)
 {
 	char name[256];
 	struct steno_export e;
@@ -330,10 +380,50 @@ static int download_run(struct cli_ctx *c, const char *id, const char *dir, bool
 	const struct steno_job *j = jobs_get(c->jobs, job);
 	if (rc != CLI_EXIT_OK || !j)
 		return rc;
+	if (quiet)
+		return CLI_EXIT_OK;   /* -o -: the file itself goes to stdout */
 	if (json)
 		return print_export_json(c, id, j->file);
 	print_path(NULL, j->file);
 	return CLI_EXIT_OK;
+}
+
+/* download -o -: the file into a private temporary directory, then to stdout, then gone. */
+static int download_to_stdout(struct cli_ctx *c, const char *id, bool wait)
+{
+	const char *tmp = getenv("TMPDIR");
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s/steno-download-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(dir)) {
+		struct steno_error e;
+		steno_error_clear(&e);
+		steno_error_set(&e, STENO_ERR_IO, "cannot create a temporary directory: %s",
+				strerror(errno));
+		return cli_fail(c, &e);
+	}
+	int rc = download_run(c, id, dir, true, false, wait, true);
+	DIR *d = opendir(dir);
+	for (struct dirent *de; d && (de = readdir(d));) {
+		if (de->d_name[0] == '.')
+			continue;
+		char path[8192];
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		FILE *f = rc == 0 ? fopen(path, "rb") : NULL;
+		char buf[65536];
+		size_t n;
+		while (f && (n = fread(buf, 1, sizeof buf, f)) > 0)
+			if (fwrite(buf, 1, n, stdout) != n)
+				break;
+		if (f)
+			fclose(f);
+		unlink(path);
+	}
+	if (d)
+		closedir(d);
+	rmdir(dir);
+	if (rc == 0 && out_stdout_closed())
+		return CLI_EXIT_CLOSED;
+	return rc;
 }
 
 int cmd_download(const struct cli_globals *g, int argc, char **argv)
@@ -365,10 +455,13 @@ int cmd_download(const struct cli_globals *g, int argc, char **argv)
 		rc = cli_ctx_connect(&c);
 	if (rc == 0)
 		rc = cli_ctx_jobs(&c);
-	if (rc == 0)
+	if (rc == 0 && dir && !strcmp(dir, "-"))
+		rc = json ? cli_usage("download", "-o - writes the file itself to stdout: not with --json")
+			  : download_to_stdout(&c, argv[optind], wait);
+	else if (rc == 0)
 		rc = download_run(&c, argv[optind],
 				  dir ? dir : c.cfg.download_dir ? c.cfg.download_dir : ".", force, json,
-				  wait);
+				  wait, false);
 	cli_ctx_close(&c);
 	return rc;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "api/error_body.h"
+#include "api/jget.h"
 #include "api/paging.h"
 #include "api/url.h"
 #include "cli/cmd_ls.h"
@@ -24,7 +25,7 @@
 
 static const char ls_usage[] =
 	"Usage: steno ls [--org ID] [--folder ID] [--tags a,b] [--where QUERY] [--page N | --all]\n"
-	"                [--json | --ndjson]\n"
+	"                [--json | --ndjson | -q] [--fields a,b] [--limit N] [--sort KEY]\n"
 	"List transcriptions, most recent first.\n"
 	"\n"
 	"  --org ID       organization (default: --org, STENO_ORG_ID or the profile's)\n"
@@ -39,13 +40,19 @@ static const char ls_usage[] =
 	"  --json         a JSON array of the transcriptions as the server sent them (without\n"
 	"                 --all, stderr says when more pages follow)\n"
 	"  --ndjson       one transcription a line, then {\"paging\":{\"first_page\":N,\"pages\":K,\n"
-	"                 \"more\":true|false}}\n";
+	"                 \"more\":true|false}}\n"
+	"  -q, --quiet    the ids alone, one a line\n"
+	"  --fields a,b   these columns (JSON: these keys): id, state, language, length,\n"
+	"                 created, name, tags, cost, updated\n"
+	"  --limit N      at most N items (stops fetching pages then)\n"
+	"  --sort KEY     sort what is listed by a field of --fields (-KEY: descending); with\n"
+	"                 --all every page is read first\n";
 
 struct ls_opts {
-	const char *org, *folder, *where;
+	const char *org, *folder, *where, *fields, *sort;
 	struct cli_list tags;
-	long page;
-	bool all, json, ndjson;
+	long page, limit;
+	bool all, json, ndjson, quiet;
 };
 
 /* ---- page fetching ---- */
@@ -215,8 +222,9 @@ static void ls_on_page(void *ud, const struct steno_http_response *resp,
 	struct ls_page p;
 	struct steno_error perr;
 	steno_error_clear(&perr);
-	if (ls_page_parse(a->out->json, resp->body, resp->body_len, &p, &perr) != 0) {
-		if (s->tries < LS_MAX_TRIES && ls_submit(a, page) == 0)
+	if (ls_page_parse(ls_out_raw(a->out), resp->body, resp->body_len, &p, &perr) != 0) {
+		if (strcmp(perr.code, JGET_CODE_BOUNDS) && s->tries < LS_MAX_TRIES &&
+		    ls_submit(a, page) == 0)
 			return;
 		ls_fail(a, NULL, &perr);
 		return;
@@ -226,6 +234,16 @@ static void ls_on_page(void *ud, const struct steno_http_response *resp,
 		a->last = end;
 	s->page = p;
 	s->arrived = true;
+}
+
+/* An output failure: no memory, or stdout closed (a->out->closed: the caller stops). -1. */
+static int ls_out_failed(struct ls_all *a, int rc)
+{
+	if (rc == -3)
+		return -1;   /* --limit: every item wanted is out (a->out->limit_reached) */
+	if (rc == -2)
+		return steno_error_set(&a->err, STENO_ERR_IO, "stdout was closed");
+	return steno_error_set(&a->err, STENO_ERR_NOMEM, "out of memory");
 }
 
 /* Prints every page that is next in order and has arrived. */
@@ -238,7 +256,7 @@ static int ls_emit_ready(struct ls_all *a)
 		int rc = ls_out_page(a->out, &s->page);
 		ls_page_free(&s->page);
 		if (rc != 0)
-			return steno_error_set(&a->err, STENO_ERR_NOMEM, "out of memory");
+			return ls_out_failed(a, rc);
 		a->next_emit++;
 	}
 	return 0;
@@ -277,7 +295,10 @@ static int ls_run_all(struct ls_all *a)
 			cli_interrupt_error(&a->err);
 			return -1;
 		}
-		cli_pump(a->c);
+		/* nothing in flight (every page up to the limit is in): the loop's top says so; a
+		 * pump now would wait for ever */
+		if (a->inflight)
+			cli_pump(a->c);
 	}
 	if (!a->failed && ls_emit_ready(a) != 0)
 		return -1;
@@ -309,7 +330,7 @@ static int ls_follow(struct ls_all *a)
 		a->next_emit++;
 		if (rc != 0 || more <= 0) {
 			free(next);
-			return rc != 0 ? steno_error_set(&a->err, STENO_ERR_NOMEM, "out of memory") : more;
+			return rc != 0 ? ls_out_failed(a, rc) : more;
 		}
 		free(a->follow);
 		a->follow = next;
@@ -318,6 +339,17 @@ static int ls_follow(struct ls_all *a)
 			return -1;
 		a->next_submit = a->next_emit + 1;
 	}
+}
+
+/* The exit code of a listing: a closed stdout stops it quietly (the reader went away, as
+ * SIGPIPE would have it), a failure is said. */
+static int ls_result(struct cli_ctx *c, struct ls_all *a, int rc)
+{
+	if (a->out->closed)
+		return CLI_EXIT_CLOSED;
+	if (a->out->limit_reached && !a->failed)
+		return CLI_EXIT_OK;
+	return rc != 0 || a->failed ? cli_fail(c, &a->err) : CLI_EXIT_OK;
 }
 
 /* The first page alone tells how pages are numbered (its next link); after it, the rest
@@ -343,19 +375,15 @@ static int ls_fetch(struct cli_ctx *c, const struct ls_opts *o, const char *org,
 		if (next != a.first + 1) {
 			rc = ls_follow(&a);
 			ls_all_free(&a);
-			return rc != 0 || a.failed ? cli_fail(c, &a.err) : CLI_EXIT_OK;
+			return ls_result(c, &a, rc);
 		}
 	} else if (rc == 0 && !o->all && a.last > a.first) {
 		a.last = a.first;
 	}
 	if (rc == 0 && !a.failed)
 		rc = ls_run_all(&a);
-	if (rc != 0 || a.failed) {
-		ls_all_free(&a);
-		return cli_fail(c, &a.err);
-	}
 	ls_all_free(&a);
-	return CLI_EXIT_OK;
+	return ls_result(c, &a, rc);
 }
 
 static int ls_parse(int argc, char **argv, struct ls_opts *o)
@@ -365,11 +393,13 @@ static int ls_parse(int argc, char **argv, struct ls_opts *o)
 		{"tags", required_argument, NULL, 't'}, {"page", required_argument, NULL, 'p'},
 		{"all", no_argument, NULL, 'a'},        {"json", no_argument, NULL, OPT_JSON},
 		{"ndjson", no_argument, NULL, 'N'},     {"where", required_argument, NULL, 'w'},
-		{"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0},
+		{"help", no_argument, NULL, 'h'},       {"quiet", no_argument, NULL, 'q'},
+		{"fields", required_argument, NULL, 'F'}, {"limit", required_argument, NULL, 'L'},
+		{"sort", required_argument, NULL, 'S'}, {NULL, 0, NULL, 0},
 	};
 	int ch;
 	optind = 0;
-	while ((ch = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hq", lo, NULL)) != -1) {
 		switch (ch) {
 		case 'o': o->org = optarg; break;
 		case 'f': o->folder = optarg; break;
@@ -382,6 +412,13 @@ static int ls_parse(int argc, char **argv, struct ls_opts *o)
 				return cli_usage("ls", "--page wants a number >= 0, not '%s'", optarg);
 			break;
 		case 'w': o->where = optarg; break;
+		case 'q': o->quiet = true; break;
+		case 'F': o->fields = optarg; break;
+		case 'S': o->sort = optarg; break;
+		case 'L':
+			if ((o->limit = cmd_parse_long(optarg)) <= 0)
+				return cli_usage("ls", "--limit wants a number > 0, not '%s'", optarg);
+			break;
 		case 'a': o->all = true; break;
 		case OPT_JSON: o->json = true; break;
 		case 'N': o->json = o->ndjson = true; break;
@@ -393,6 +430,29 @@ static int ls_parse(int argc, char **argv, struct ls_opts *o)
 		return cli_usage("ls", "unexpected argument '%s'", argv[optind]);
 	if (o->all && o->page >= 0)
 		return cli_usage("ls", "--page and --all exclude each other");
+	if (o->quiet && (o->json || o->fields))
+		return cli_usage("ls", "-q prints ids alone: not with --json, --ndjson or --fields");
+	return 0;
+}
+
+/* -q, --fields, --limit, --sort into the output side. 0 or a usage error. */
+static int ls_out_options(const struct ls_opts *o, struct ls_out *out)
+{
+	char bad[64];
+	out->quiet = o->quiet;
+	out->limit = o->limit;
+	if (o->fields && ls_fields_parse(out, o->fields, bad, sizeof bad) != 0)
+		return cli_usage("ls", "--fields: no field '%s' (id, state, language, length, created, "
+				       "name, tags, cost, updated)", bad);
+	if (o->sort) {
+		const char *k = o->sort + (o->sort[0] == '-');
+		int f = ls_field(k, strlen(k));
+		if (f < 0)
+			return cli_usage("ls", "--sort: no key '%s' (id, state, language, length, "
+					       "created, name, tags, cost, updated; -KEY: descending)", o->sort);
+		out->sort = f + 1;
+		out->sort_desc = o->sort[0] == '-';
+	}
 	return 0;
 }
 
@@ -411,14 +471,17 @@ int cmd_ls(const struct cli_globals *g, int argc, char **argv)
 		return cli_usage("ls", "--where: %s", why);
 	}
 	struct cli_ctx c;
+	memset(&c, 0, sizeof c);
 	struct ls_out out = {.json = o.json, .ndjson = o.ndjson, .where = o.where ? &where : NULL};
-	out_table_init(&out.table, 6, ls_heads);
-	rc = cli_ctx_open(&c, g, "ls");
+	rc = ls_out_options(&o, &out);
+	out_table_init(&out.table, out.ncols ? out.ncols : 6, out.ncols ? out.heads : ls_heads);
+	if (rc == 0)
+		rc = cli_ctx_open(&c, g, "ls");
 	if (rc == 0)
 		rc = cli_ctx_connect(&c);
 	const char *org_flag = o.org;
-	if (rc == 0 && o.folder)
-		o.folder = cli_folder(&c, o.folder, &org_flag);
+	if (rc == 0 && o.folder && !(o.folder = cli_folder(&c, o.folder, &org_flag)))
+		rc = CLI_EXIT_USAGE;   /* a configured path without a known id: said */
 	const char *org = rc == 0 ? cli_org(&c, org_flag) : NULL;
 	if (rc == 0 && !org)
 		rc = CLI_EXIT_USAGE;
@@ -427,6 +490,7 @@ int cmd_ls(const struct cli_globals *g, int argc, char **argv)
 	if (rc == 0)
 		ls_out_finish(&out, o.page >= 0 ? o.page : 0, o.all);
 	out_table_free(&out.table);
+	json_object_put(out.sorted);
 	idset_free(&out.seen);
 	cli_list_free(&o.tags);
 	query_free(&where);

@@ -23,15 +23,37 @@ void idset_free(struct idset *s);
 /* The output side: items in page order, as a table or as a streamed JSON array. */
 struct ls_out {
 	bool json, ndjson;          /* ndjson: one item a line, then a paging line */
+	bool quiet;                 /* -q: the ids alone, one a line */
+	long limit;                 /* --limit: at most this many items (0: all) */
+	bool limit_reached;         /* ... and they are out: the listing stops */
+	int sort;                   /* --sort: an LS_SORT_ key (0: the server's order) */
+	bool sort_desc;             /* --sort -KEY */
+	json_object *sorted;        /* --sort: the items, kept until the end */
+	int cols[9];                /* --fields: the columns (LS_F_), in order */
+	size_t ncols;               /* 0: the default table; JSON: every key */
+	const char *heads[9];       /* the table's heads (--fields) */
 	const struct query *where;  /* --where; NULL: every item */
 	size_t printed;
 	long pages;                 /* pages printed */
 	bool more;                  /* the last page printed links to another */
+	bool closed;                /* stdout's reader went away: stop */
 	struct idset seen;
 	struct out_table table;
 };
 
 extern const char *const ls_heads[6];
+
+/* --fields a,b and --sort KEY: the names of ls_field_names. -1 when unknown. */
+enum { LS_F_ID, LS_F_STATE, LS_F_LANGUAGE, LS_F_LENGTH, LS_F_CREATED, LS_F_NAME, LS_F_TAGS,
+       LS_F_COST, LS_F_UPDATED, LS_F_N };
+int ls_field(const char *name, size_t len);
+/* Sets o->cols, o->heads from "a,b" (0, or -1 naming the bad one into bad). */
+int ls_fields_parse(struct ls_out *o, const char *csv, char *bad, size_t n);
+/* Whether the item is the parsed JSON of the page (JSON output, or kept for --sort). */
+static inline bool ls_out_raw(const struct ls_out *o)
+{
+	return o->json || o->sort;
+}
 
 /* A page as it arrived: typed for the table, or the server's objects for --json (so the
  * body is parsed once either way). Ownership: ls_page_free. */
@@ -49,7 +71,8 @@ int ls_page_parse(bool json, const char *body, size_t len, struct ls_page *p,
 		  struct steno_error *err);
 /* The page's next link, or NULL. Borrowed. */
 const char *ls_page_next_url(const struct ls_page *p);
-/* Emits one page's items (an item seen before is skipped). 0 or -1 (no memory). */
+/* Emits one page's items (an item seen before is skipped), at once (a table's rows too, in
+ * the widths of its first rows). 0, -1 (no memory) or -2 (stdout closed: o->closed). */
 int ls_out_page(struct ls_out *o, const struct ls_page *p);
 void ls_out_finish(struct ls_out *o, long first_page, bool all);
 

@@ -78,6 +78,7 @@ static const char order_create_usage[] =
 	"  --style-guide ID   a style guide of the organization\n"
 	"  --org ID           organization\n"
 	"  --wait             with --confirm: wait until the order is final\n"
+	"  --timeout D        with --wait: give up waiting after D (90, 90s, 5m, 1h)\n"
 	"  --json             print the order as JSON\n";
 
 struct oc_opts {
@@ -178,7 +179,7 @@ int cmd_order_create(const struct cli_globals *g, int argc, char **argv)
 		struct steno_error err;
 		steno_error_clear(&err);
 		int id = jobs_order(c.jobs, &o.req, is_file ? src : NULL, o.wait, &err);
-		rc = id < 0 ? cmd_start_failed(&c, &err) : cmd_finish_job(&c, id, "/orders", o.json);
+		rc = id < 0 ? cmd_start_failed(&c, &err) : cmd_finish_job(&c, id, "/orders", "order", o.json);
 	}
 	cli_list_free(&o.tags);
 	cli_ctx_close(&c);
@@ -250,8 +251,11 @@ static int run_tasks(struct cli_ctx *c, const struct tr_opts *o, const char *src
 		}
 		ids[n++] = id;
 	}
+	if (o->json && n > 1)
+		out_json_list_begin();   /* one document: an array (cli_json_finish closes it) */
 	for (int i = 0; i < n; i++) {
-		int r = cmd_finish_job(c, ids[i], "/task/transcription_translation", o->json);
+		int r = cmd_finish_job(c, ids[i], "/task/transcription_translation",
+				       "translation task", o->json);
 		if (rc == 0)
 			rc = r;
 	}
@@ -276,7 +280,7 @@ static int run_translation(const struct cli_globals *g, const char *cmd, struct 
 		struct steno_error err;
 		steno_error_clear(&err);
 		int id = jobs_translation_order(c.jobs, &req, o->wait && o->confirm, &err);
-		rc = id < 0 ? cmd_start_failed(&c, &err) : cmd_finish_job(&c, id, "/orders", o->json);
+		rc = id < 0 ? cmd_start_failed(&c, &err) : cmd_finish_job(&c, id, "/orders", "order", o->json);
 	}
 	free(src_lang);
 	cli_ctx_close(&c);
@@ -294,11 +298,13 @@ static const char order_translation_usage[] =
 	"  --webhook URL      receives the order's state changes\n"
 	"  --tags a,b         tags\n"
 	"  --wait             with --confirm: wait until the order is final\n"
+	"  --timeout D        with --wait: give up waiting after D (90, 90s, 5m, 1h)\n"
 	"  --json             print the order as JSON\n";
 
 static const char translate_usage[] =
 	"Usage: steno translate ID --to L[,L...] [--task] [--service auto|pro] [--confirm]\n"
-	"                       [--boost] [--webhook URL] [--tags a,b] [--wait] [--json]\n"
+	"                       [--boost] [--webhook URL] [--tags a,b] [--wait [--timeout D]]\n"
+	"                       [--json]\n"
 	"Translate transcription ID: by default a translation order (as order translation);\n"
 	"with --task one translation task per language (the older API).\n";
 
@@ -331,7 +337,7 @@ int cmd_translate(const struct cli_globals *g, int argc, char **argv)
 /* ---- confirm ---- */
 
 static const char confirm_usage[] =
-	"Usage: steno order confirm [--wait] [--json] ID\n"
+	"Usage: steno order confirm [--wait [--timeout D]] [--json] ID\n"
 	"Confirm an incomplete order; --wait follows it until it is final.\n";
 
 int cmd_order_confirm(const struct cli_globals *g, int argc, char **argv)
@@ -362,7 +368,7 @@ int cmd_order_confirm(const struct cli_globals *g, int argc, char **argv)
 		struct steno_error err;
 		steno_error_clear(&err);
 		int id = jobs_confirm(c.jobs, argv[optind], wait, &err);
-		rc = id < 0 ? cmd_start_failed(&c, &err) : cmd_finish_job(&c, id, "/orders", json);
+		rc = id < 0 ? cmd_start_failed(&c, &err) : cmd_finish_job(&c, id, "/orders", NULL, json);
 	}
 	cli_ctx_close(&c);
 	return rc;

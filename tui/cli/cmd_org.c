@@ -137,7 +137,7 @@ static void print_orgs(const struct steno_organization_list *l)
 }
 
 static const char orgs_usage[] =
-	"Usage: steno orgs [--json]\n"
+	"Usage: steno orgs [--json] [-q | --fields a,b]\n"
 	"List the organizations the key can access (their ids go to --org). With exactly one,\n"
 	"commands use it when no organization is given.\n";
 
@@ -174,10 +174,10 @@ int cmd_orgs(const struct cli_globals *g, int argc, char **argv)
 }
 
 static const char glossaries_usage[] =
-	"Usage: steno glossaries [--org ID] [--json]\n"
+	"Usage: steno glossaries [--org ID] [--json] [-q | --fields a,b]\n"
 	"List the organization's glossaries (their ids go to order create --glossary).\n";
 static const char guides_usage[] =
-	"Usage: steno style-guides [--org ID] [--json]\n"
+	"Usage: steno style-guides [--org ID] [--json] [-q | --fields a,b]\n"
 	"List the organization's style guides (their ids go to order create --style-guide).\n";
 
 static int org_list(const struct cli_globals *g, int argc, char **argv, bool glossaries)
@@ -281,10 +281,18 @@ static int upload_run(struct cli_ctx *c, const char *path, bool json)
 {
 	struct upload_call u = {0};
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-	if (steno_api_uploads_new(c->http, base, on_signed, &u, &u.err) != 0)
-		u.done = u.failed = true;
-	if (cli_wait_flag(c, &u.done, &u.err) != 0)
-		u.failed = true;
+	/* a malformed answer to the GET is asked again, four more times, as every GET's */
+	for (int attempt = 0; attempt < 5; attempt++) {
+		u = (struct upload_call){0};
+		if (steno_api_uploads_new(c->http, base, on_signed, &u, &u.err) != 0)
+			u.done = u.failed = true;
+		if (cli_wait_flag(c, &u.done, &u.err) != 0) {
+			u.failed = true;
+			break;
+		}
+		if (!u.failed || u.err.kind != STENO_ERR_PARSE)
+			break;
+	}
 	if (!u.failed) {
 		u.done = false;
 		if (steno_api_upload_put(c->http, u.signed_url, path, on_progress, on_uploaded, &u,
@@ -388,7 +396,7 @@ int cmd_config(const struct cli_globals *g, int argc, char **argv)
 /* ---- languages ---- */
 
 static const char languages_usage[] =
-	"Usage: steno languages [--pro] [--translation] [--json]\n"
+	"Usage: steno languages [--pro] [--translation] [--json] [-q | --fields a,b]\n"
 	"Print the language codes of the API with their English and own names: transcription\n"
 	"languages (--pro: only those with the human service), or with --translation the\n"
 	"translation targets and sources (--pro and --translation exclude each other).\n";

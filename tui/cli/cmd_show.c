@@ -300,7 +300,8 @@ static const char show_usage[] =
 	"Usage: steno show [--export | --task | --order] [--json] ID...\n"
 	"Show a transcription; with --export an export (state, download link), with --task a\n"
 	"translation task, with --order an order (as order show). Several IDs are shown one\n"
-	"after another (with --json one JSON object each); exit 1 if any failed.\n";
+	"after another (with --json one JSON array: an object each, a failure object last when\n"
+	"one failed); exit 1 if any failed.\n";
 
 static int show_like(const struct cli_globals *g, const char *cmd, const char *usage,
 		     const char *path, int argc, char **argv)
@@ -351,6 +352,8 @@ int cmd_show(const struct cli_globals *g, int argc, char **argv)
 		rc = cli_ctx_connect(&c);
 	/* several IDs: one after another (a blank line between tables); exit 1 if any failed */
 	bool failed = false;
+	if (rc == 0 && json && argc - optind > 1)
+		out_json_list_begin();   /* one document: an array (cli_json_finish closes it) */
 	for (int i = optind; rc == 0 && i < argc; i++) {
 		if (i > optind && !json)
 			putchar('\n');
@@ -375,14 +378,15 @@ static const char order_watch_usage[] =
 	"Usage: steno order watch [--json] ID\n"
 	"Follow an order until it is final or needs action (incomplete, locked), printing each\n"
 	"state it goes through; then show it. Exit 1 when it ends failed or waits for action\n"
-	"(as order confirm --wait).\n";
+	"(as order confirm --wait and watch order:ID). --json: the states on stderr, and on\n"
+	"stdout the order, or the failure object when it failed.\n";
 
 /* The sync engine follows it (cmd_watch.c); then it is shown. */
 static int watch_loop(struct cli_ctx *c, const char *id, bool json)
 {
 	int rc = cmd_watch_order(c, id, json);
-	if (rc != CLI_EXIT_OK && rc != CLI_EXIT_FAIL)
-		return rc;
+	if ((rc != CLI_EXIT_OK && rc != CLI_EXIT_FAIL) || (json && rc != CLI_EXIT_OK))
+		return rc;   /* --json: one document, the failure's */
 	int shown = fetch_print(c, "/orders", id, json, NULL);
 	return shown ? shown : rc;
 }
@@ -409,7 +413,8 @@ int cmd_order_watch(const struct cli_globals *g, int argc, char **argv)
 static const char rm_usage[] =
 	"Usage: steno rm [--permanent] [--json] ID...\n"
 	"Delete transcriptions (to the trash; --permanent: for good, with their exports), one\n"
-	"after another (with --json one JSON object each); exit 1 if any failed.\n";
+	"after another (with --json one JSON array: an object each, a failure object last when\n"
+	"one failed); exit 1 if any failed.\n";
 
 struct done_flag {
 	bool done;
@@ -464,6 +469,8 @@ int cmd_rm(const struct cli_globals *g, int argc, char **argv)
 		rc = cli_check_writable(&c);
 	if (rc == 0)
 		rc = cli_ctx_connect(&c);
+	if (rc == 0 && json && argc - optind > 1)
+		out_json_list_begin();
 	for (int i = optind; rc == 0 && i < argc && !cli_interrupted(); i++)
 		failed |= rm_one(&c, argv[i], permanent, json) != CLI_EXIT_OK;
 	cli_ctx_close(&c);

@@ -20,8 +20,9 @@ static const char watch_usage[] =
 	"e.g. order:ID, names the kind of one) and print a line at each state change until all\n"
 	"have settled (done, failed, or waiting for a person). --list also follows the\n"
 	"organization's list (new items and their changes), read again every `refresh` seconds,\n"
-	"until interrupted (exit 130). --json: one JSON object a line. Exit 0 when all ended\n"
-	"well, 1 when one failed or was not found.\n";
+	"until interrupted (exit 130). --json: one JSON object a line (a failure adds its\n"
+	"failure object as the last line). Exit 0 when all ended well, 1 when one failed,\n"
+	"waits for a person (incomplete, locked) or was not found (as order watch).\n";
 
 /* One thing followed. */
 struct watch_item {
@@ -39,6 +40,7 @@ struct watch {
 	struct watch_item *items;
 	size_t n, cap;
 	bool json, bare;
+	bool closed;     /* stdout's reader went away: the watch stops (exit 141) */
 };
 
 static const char *const kind_names[] = { "transcription", "order", "export", "translation" };
@@ -78,8 +80,10 @@ static const char *item_state(struct watch *w, const struct watch_item *it, bool
 	}
 	const struct store_activity *a = store_activity_find(w->store,
 		(enum store_activity_kind)(it->kind - 1), it->id);
-	if (a && a->has_error && a->error.kind == STENO_ERR_HTTP &&
-	    (a->error.http_status == 404 || a->error.http_status == 410))
+	/* the sync engine drops an item the server answers 404 or 410 for (sync_unwatch) */
+	if ((a && a->has_error && a->error.kind == STENO_ERR_HTTP &&
+	     (a->error.http_status == 404 || a->error.http_status == 410)) ||
+	    (!a && scheduler_interval(sync_scheduler(w->sync), it->kind, it->id) < 0))
 		*gone = true;
 	return a ? a->state : NULL;
 }
@@ -108,7 +112,8 @@ static void print_change(struct watch *w, const struct watch_item *it, const cha
 		free(id);
 		free(st);
 	}
-	fflush(stdout);
+	if (out_stdout_closed())
+		w->closed = true;
 }
 
 /* Prints what moved; returns true while a named item has not settled. */
@@ -126,9 +131,9 @@ static bool watch_scan(struct watch *w)
 		} else if (st && (!it->state || strcmp(st, it->state))) {
 			enum spec_state_kind sk = scheduler_spec_kind(it->kind);
 			it->settled = spec_state_is_final(sk, st) || spec_state_needs_action(sk, st);
-			/* order watch, as order confirm --wait: waiting for action did not get done */
-			it->failed = spec_state_is_failure(sk, st) ||
-				(w->bare && spec_state_needs_action(sk, st));
+			/* as order confirm --wait: waiting for action did not get done (watch and
+			 * order watch agree) */
+			it->failed = spec_state_is_failure(sk, st) || spec_state_needs_action(sk, st);
 			free(it->state);
 			it->state = strdup(st);
 			print_change(w, it, st);
@@ -181,6 +186,28 @@ static void watch_close(struct watch *w)
 	store_free(w->store);
 }
 
+/* Says why a named item failed (stderr; with --json the failure document, cli/errors.h). */
+static void watch_failed(struct watch *w, const struct watch_item *it)
+{
+	enum spec_state_kind sk = scheduler_spec_kind(it->kind);
+	const char *code = !it->state ? "not_found"
+		: spec_state_needs_action(sk, it->state) ? "needs_action" : "job_failed";
+	char msg[400];
+	char *id = out_clean(it->id), *st = out_clean(it->state);
+	if (!it->state)
+		snprintf(msg, sizeof msg, "%s %s not found", kind_names[it->kind], id ? id : "");
+	else if (!strcmp(code, "needs_action"))
+		snprintf(msg, sizeof msg, "%s %s is %s and waits for action in the web application",
+			 kind_names[it->kind], id ? id : "", st ? st : "");
+	else
+		snprintf(msg, sizeof msg, "%s %s is %s", kind_names[it->kind], id ? id : "",
+			 st ? st : "");
+	free(id);
+	free(st);
+	fprintf(stderr, "steno %s: %s\n", w->c->cmd, msg);
+	cli_json_error(0, code, it->state, msg, NULL);
+}
+
 /* Runs the engine until every named item settled (forever with a list). Exit code. */
 static int watch_run(struct watch *w, const char *list_org)
 {
@@ -190,7 +217,10 @@ static int watch_run(struct watch *w, const char *list_org)
 		sync_run(w->sync);
 		if (list_org)
 			watch_list(w, list_org);
-		if (!watch_scan(w) && !list_org)
+		bool waiting = watch_scan(w);
+		if (w->closed)
+			return CLI_EXIT_CLOSED;   /* quietly, as SIGPIPE would */
+		if (!waiting && !list_org)
 			break;
 		if (cli_interrupted())
 			return cli_fail(w->c, &(struct steno_error){ .kind = STENO_ERR_CANCELLED,
@@ -198,10 +228,13 @@ static int watch_run(struct watch *w, const char *list_org)
 		/* asleep until the sync engine's next deadline, a transfer, or a signal */
 		cli_wait(w->c, sync_timeout_ms(w->sync));
 	}
+	int rc = CLI_EXIT_OK;
 	for (size_t i = 0; i < w->n; i++)
-		if (w->items[i].named && w->items[i].failed)
-			return CLI_EXIT_FAIL;
-	return CLI_EXIT_OK;
+		if (w->items[i].named && w->items[i].failed) {
+			watch_failed(w, &w->items[i]);
+			rc = CLI_EXIT_FAIL;
+		}
+	return rc;
 }
 
 /* "ID" (of the default kind) or "KIND:ID" (transcription, order, export, task). */

@@ -7,6 +7,7 @@
 #include <getopt.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "api/transcription.h"
 #include "cli/cli.h"
@@ -34,14 +35,32 @@ int cmd_config(const struct cli_globals *g, int argc, char **argv);
 int cmd_languages(const struct cli_globals *g, int argc, char **argv);
 int cmd_index(const struct cli_globals *g, int argc, char **argv);
 int cmd_search(const struct cli_globals *g, int argc, char **argv);
+int cmd_folders(const struct cli_globals *g, int argc, char **argv);
 
 /* Option values shared by many commands. */
 enum {
 	OPT_JSON = 1000,
 };
 
-/* Prints `usage` to stdout (for --help). Returns CLI_EXIT_OK. */
+/* The command table (cli.c): every command, and order's subcommands. `steno help`, the
+ * completion scripts (complete.c) and dispatch all read it: a command added here is
+ * everywhere (its options are read from its --help text). */
+struct cli_cmd {
+	const char *name;
+	int (*run)(const struct cli_globals *g, int argc, char **argv);
+	const char *summary;
+};
+extern const struct cli_cmd cli_cmds[], cli_order_cmds[];
+extern const size_t cli_n_cmds, cli_n_order_cmds;
+/* A command's --help text (its run with --help, written to memory), malloc'd, or NULL. */
+char *cli_help_text(const struct cli_cmd *c, const char *prefix);
+
+int cmd_help_command(const struct cli_globals *g, int argc, char **argv);
+int cmd_completion(const struct cli_globals *g, int argc, char **argv);
+
+/* Prints `usage` (for --help) to cmd_help_out(): stdout, or cli_help_text's memory. */
 int cmd_help(const char *usage);
+FILE *cmd_help_out(void);
 /* Parses a non-negative integer option; -1 when invalid. */
 long cmd_parse_long(const char *s);
 
@@ -56,8 +75,15 @@ int cmd_print_resource(struct cli_ctx *c, const char *path, const char *id, bool
  * after printing why. */
 int cmd_run_job(struct cli_ctx *c, int id);
 /* Same, and as soon as the job's resource exists: "steno CMD: WHAT ID created" on stderr, or
- * with json the line {"created":"WHAT","id":"ID"} (ids are cleaned like tables). */
+ * with json the event line {"event":"created","created":"WHAT","kind":"WHAT","id":"ID",
+ * "found_after_lost_reply":B} on stderr (stdout keeps its one document); an interrupted wait
+ * names it again. The exit status is cli_fail's (the code's, cli/errors.c). */
 int cmd_run_job_announcing(struct cli_ctx *c, int id, const char *what, bool json);
+/* Same; a failed job's error goes through `explain` first (it may say more of why). */
+typedef void (*cmd_explain_fn)(struct cli_ctx *c, const struct steno_job *j,
+			       struct steno_error *e);
+int cmd_run_job_explained(struct cli_ctx *c, int id, const char *what, bool json,
+			  cmd_explain_fn explain);
 
 /* Shared by the creating commands (cmd_create.c). */
 /* Checks shared by transcribe and order create before anything is sent: --folder with
@@ -67,7 +93,7 @@ int cmd_check_create_options(const char *cmd, const char *folder, const char *fo
 			     const char *language, bool any_language);
 int cmd_open_for_jobs(struct cli_ctx *c, const struct cli_globals *g, const char *cmd);
 int cmd_start_failed(struct cli_ctx *c, const struct steno_error *err);
-int cmd_finish_job(struct cli_ctx *c, int id, const char *path, bool json);
+int cmd_finish_job(struct cli_ctx *c, int id, const char *path, const char *what, bool json);
 char *cmd_source_language(struct cli_ctx *c, const char *id, int *rc);
 /* A name for what a file or URL holds, into buf: a file's basename; a URL's last segment when
  * it looks like a file name (a.mp3), else the URL without its scheme (host/watch?v=ID, host). */

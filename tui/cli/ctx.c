@@ -13,40 +13,11 @@
 #include "api/error_body.h"
 #include "api/glossary.h"
 #include "api/url.h"
+#include "cli/errors.h"
 #include "cli/out.h"
 #include "core/jobs_extra.h"
 #include "core/sandbox_launch.h"
 #include "core/secret.h"
-
-static bool json_errors;   /* the command was given --json: failures also as a JSON object */
-
-void cli_json_errors(bool on)
-{
-	json_errors = on;
-}
-
-/* With --json, a failure is also one JSON object on stdout, for scripts, on one line (after
- * the JSON lines of watch --json or ls --ndjson it is one more):
- * {"status": HTTP status or null, "code": machine code, "message": text, "fields": {FIELD: [text]}} */
-static void json_error(long status, const char *code, const char *message, const char *field)
-{
-	if (!json_errors)
-		return;
-	json_object *o = json_object_new_object();
-	json_object_object_add(o, "status", status > 0 ? json_object_new_int64(status) : NULL);
-	json_object_object_add(o, "code", json_object_new_string(code));
-	json_object_object_add(o, "message", json_object_new_string(message));
-	json_object *fields = json_object_new_object();
-	if (field && field[0]) {
-		json_object *list = json_object_new_array();
-		json_object_array_add(list, json_object_new_string(message));
-		json_object_object_add(fields, field, list);
-	}
-	json_object_object_add(o, "fields", fields);
-	out_json_line(stdout, o);
-	json_object_put(o);
-	fflush(stdout);
-}
 
 static void print_diags(const struct steno_config *cfg)
 {
@@ -171,9 +142,14 @@ int cli_ctx_connect(struct cli_ctx *c)
 		.low_speed_bytes = c->cfg.min_speed,
 		.low_speed_time_s = c->cfg.stall_time_s,
 		.download_max_bytes = c->cfg.download_max,
+		.download_min_rate = c->cfg.download_min_rate,
+		.request_deadline_ms = (long)c->cfg.request_deadline_s * 1000,
 	};
 	if (steno_http_new(&hc, &c->http, &err) != 0)
 		return cli_fail(c, &err);
+	char warn[256];
+	if (steno_http_proxy_warning(hc.base_url, warn, sizeof warn))
+		fprintf(stderr, "steno: warning: %s\n", warn);
 	steno_http_set_retry_listener(c->http, on_retry, c);
 	return CLI_EXIT_OK;
 }
@@ -199,7 +175,7 @@ static const char *cli_job_org(struct cli_ctx *c)
 }
 
 /* The state file, loaded once (a broken one was set aside by state_load). */
-static bool cli_state(struct cli_ctx *c)
+bool cli_state(struct cli_ctx *c)
 {
 	if (!c->state_loaded && c->paths.state_file) {
 		struct steno_error err;
@@ -247,6 +223,7 @@ int cli_ctx_jobs(struct cli_ctx *c)
 	struct jobs_config jc = {
 		.http = c->http,
 		.state = c->state_loaded ? &c->state : NULL,
+		.state_path = c->state_loaded ? c->paths.state_file : NULL,
 		.organization_id = c->acct.org_id,
 		.poll_min_ms = (int64_t)(c->cfg.refresh_interval_s * 1000),
 		.poll_max_ms = (int64_t)(c->cfg.refresh_max_s * 1000),
@@ -309,13 +286,12 @@ int cli_fail(struct cli_ctx *c, const struct steno_error *err)
 	char *json_msg = out_clean(err->message[0] ? err->message : "failed");
 	if (c && c->acct.api_key && json_msg)
 		secret_redact_buf(json_msg, strlen(json_msg) + 1, c->acct.api_key);
-	json_error(err->kind == STENO_ERR_HTTP ? err->http_status : 0,
-		   err->code[0] ? err->code : steno_error_kind_name(err->kind),
-		   json_msg ? json_msg : "failed", err->field);
+	bool cancelled = err->kind == STENO_ERR_CANCELLED && !cli_interrupted();
+	const char *code = cancelled ? "failed" : cli_error_code_of(err);
+	cli_json_error(err->kind == STENO_ERR_HTTP ? err->http_status : 0, code, err->code,
+		       json_msg ? json_msg : "failed", err->field);
 	free(json_msg);
-	if (err->kind == STENO_ERR_CANCELLED && cli_interrupted())
-		return CLI_EXIT_INTERRUPTED;
-	return err->kind == STENO_ERR_INVALID ? CLI_EXIT_USAGE : CLI_EXIT_FAIL;
+	return cli_error_exit(code);
 }
 
 int cli_usage(const char *cmd, const char *fmt, ...)
@@ -326,7 +302,7 @@ int cli_usage(const char *cmd, const char *fmt, ...)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	fprintf(stderr, "steno %s: %s\nTry 'steno %s --help'.\n", cmd, msg, cmd);
-	json_error(0, "usage", msg, NULL);
+	cli_json_error(0, "usage", NULL, msg, NULL);
 	return CLI_EXIT_USAGE;
 }
 
@@ -334,8 +310,11 @@ int cli_check_writable(struct cli_ctx *c)
 {
 	if (!c->g->read_only && !c->cfg.read_only)
 		return 0;
-	fprintf(stderr, "steno %s: refused in read-only mode (--read-only or read_only in %s)\n",
-		c->cmd, c->cfg.file ? c->cfg.file : "the config file");
+	char msg[600];
+	snprintf(msg, sizeof msg, "refused in read-only mode (--read-only or read_only in %s)",
+		 c->cfg.file ? c->cfg.file : "the config file");
+	fprintf(stderr, "steno %s: %s\n", c->cmd, msg);
+	cli_json_error(0, "read_only", NULL, msg, NULL);
 	return CLI_EXIT_USAGE;
 }
 
@@ -389,17 +368,50 @@ const char *cli_org(struct cli_ctx *c, const char *flag)
 	return ref;
 }
 
+/* The id steno learned for a folder path of an organization (the state file), or NULL. */
+static const char *learned_folder_id(struct cli_ctx *c, const char *org, const char *path)
+{
+	size_t *idx = NULL;
+	long n = org && cli_state(c) ? state_folders_of(&c->state, org, &idx) : 0;
+	const char *id = NULL;
+	for (long i = 0; i < n && !id; i++) {
+		const struct state_folder *f = &c->state.folders[idx[i]];
+		const char *a = f->path ? f->path : "", *b = path;
+		a += *a == '/';
+		b += *b == '/';
+		if (f->folder_id && !strcmp(a, b))
+			id = f->folder_id;
+	}
+	free(idx);
+	return id;
+}
+
 const char *cli_folder(struct cli_ctx *c, const char *flag, const char **org)
 {
 	const struct config_profile *p =
 		c->acct.profile ? config_profile_find(&c->cfg, c->acct.profile) : NULL;
 	for (size_t i = 0; flag && p && i < p->n_folders; i++) {
 		const struct config_folder *f = &p->folders[i];
-		if (strcmp(f->name, flag) != 0 || !f->folder_id)
+		if (strcmp(f->name, flag) != 0)
 			continue;
-		if (org && !*org)
-			*org = config_org_id(p, f->org) ? config_org_id(p, f->org) : f->org;
-		return f->folder_id;
+		const char *forg = f->org ? (config_org_id(p, f->org) ? config_org_id(p, f->org)
+								      : f->org) : NULL;
+		if (org && !*org && forg)
+			*org = forg;
+		if (f->folder_id)
+			return f->folder_id;
+		/* a path: its id, when steno learned it (the API lists no folders) */
+		const char *o = forg ? forg : cli_org(c, org ? *org : NULL);
+		const char *id = f->path && o ? learned_folder_id(c, o, f->path) : NULL;
+		if (id)
+			return id;
+		if (o)
+			cli_usage(c->cmd, "folder %s is the path %s in the config, and steno knows no "
+					  "id for it in organization %s (the API lists no folders: steno "
+					  "learns an id when an order is created in the folder; steno folders "
+					  "lists what it knows): give --folder ID, or folder.%s = ID",
+				  flag, f->path ? f->path : "?", o, flag);
+		return NULL;
 	}
 	return flag;
 }

@@ -12,6 +12,7 @@
 #include "api/error.h"
 #include "api/http.h"
 #include "cli/cli.h"
+#include "cli/errors.h"
 #include "core/conf.h"
 #include "core/jobs.h"
 #include "core/paths.h"
@@ -66,11 +67,16 @@ const char *cli_org(struct cli_ctx *c, const char *flag);
 typedef int (*cli_parse_fn)(const char *body, size_t len, void *out, struct steno_error *err);
 int cli_get(struct cli_ctx *c, const char *url, cli_parse_fn parse, void *out, char **body,
 	    size_t *len, struct steno_error *err);
-/* A folder: the NAME of a profile's folder.NAME line (with a numeric id) gives its id, and
- * its organization into *org when *org is NULL; anything else is returned as given. */
+/* A folder: the NAME of a profile's folder.NAME line gives its id (a path: the id steno
+ * learned for it, state file), and its organization into *org when *org is NULL; anything
+ * else is returned as given. NULL after a usage message: a configured path whose id is not
+ * known. */
 const char *cli_folder(struct cli_ctx *c, const char *flag, const char **org);
 /* base_url + path + "/" + escaped id (id may be NULL); caller frees; NULL on no memory. */
 char *cli_url(struct cli_ctx *c, const char *path, const char *id);
+
+/* The state file, loaded once (after the account: its origin scopes what is read). */
+bool cli_state(struct cli_ctx *c);
 
 /* Remembers an order, export or translation task this command created in the state file's
  * watched list, so the TUI's activity pane shows it (jobs are remembered by themselves). */
@@ -91,11 +97,15 @@ int cli_sleep(struct cli_ctx *c, long ms, struct steno_error *err);
  * drops what is still pending (a partial download's NAME.part is removed). */
 int cli_wait_flag(struct cli_ctx *c, const bool *done, struct steno_error *err);
 
+/* --timeout D of a --wait: from now, every wait ends after ms (cli_wait returns then, cli_sleep
+ * fails with code "timeout"), and cli_timed_out says so. 0: none. */
+void cli_set_wait_timeout(long ms);
+bool cli_timed_out(void);
+
 /* SIGINT/SIGTERM handling of the commands (installed by cli_run). */
 void cli_signals_install(void);
-/* When on (the command line has --json), cli_fail and cli_usage also write one JSON object
- * {"status","code","message","fields"} on stdout. */
-void cli_json_errors(bool on);
+/* With --json (cli/errors.h cli_json_errors), cli_fail, cli_usage and cli_check_writable also
+ * record the failure's JSON document, printed once at the command's end (cli_json_finish). */
 bool cli_interrupted(void);
 /* Sets err to "interrupted" (STENO_ERR_CANCELLED) and returns -1. */
 int cli_interrupt_error(struct steno_error *err);

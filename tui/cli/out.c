@@ -4,10 +4,12 @@
 
 #include "api/jget.h"
 
+#include <errno.h>
 #include <json-c/json.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 #include <wchar.h>
@@ -152,8 +154,78 @@ static void print_cell(FILE *f, const char *s, size_t width, bool last)
 		fputc(' ', f);
 }
 
+static bool sel_quiet, sel_bad;
+static const char *sel_fields;
+
+void out_select(bool quiet, const char *fields)
+{
+	sel_quiet = quiet;
+	sel_fields = fields;
+	sel_bad = false;
+}
+
+bool out_select_bad(void)
+{
+	return sel_bad;
+}
+
+/* The columns of --fields (indexes into cols, at most t->ncols), or quiet's first. */
+static size_t selected_columns(const struct out_table *t, size_t *cols)
+{
+	if (sel_quiet) {
+		cols[0] = 0;
+		return 1;
+	}
+	size_t n = 0;
+	for (const char *p = sel_fields; p && *p && n < t->ncols;) {
+		size_t len = strcspn(p, ",");
+		size_t c = 0;
+		while (c < t->ncols && (strlen(t->heads[c]) != len || strncasecmp(t->heads[c], p, len)))
+			c++;
+		if (c < t->ncols)
+			cols[n++] = c;
+		else if (len) {
+			fprintf(stderr, "steno: --fields: no column %.*s\n", (int)len, p);
+			sel_bad = true;
+		}
+		p += len + (p[len] == ',');
+	}
+	return n;
+}
+
+/* A table under -q or --fields. */
+static void print_selected(const struct out_table *t, FILE *f)
+{
+	size_t *cols = calloc(t->ncols ? t->ncols : 1, sizeof(*cols));
+	size_t *w = calloc(t->ncols ? t->ncols : 1, sizeof(*w));
+	size_t n = cols && w ? selected_columns(t, cols) : 0;
+	for (size_t k = 0; k < n; k++) {
+		w[k] = out_width(t->heads[cols[k]]);
+		for (size_t r = 0; r < t->nrows; r++) {
+			size_t cw = out_width(t->cells[r * t->ncols + cols[k]]);
+			if (cw > w[k])
+				w[k] = cw;
+		}
+	}
+	for (size_t k = 0; k < n && !sel_quiet; k++)
+		print_cell(f, t->heads[cols[k]], w[k], k + 1 == n);
+	if (n && !sel_quiet)
+		fputc('\n', f);
+	for (size_t r = 0; r < t->nrows && n; r++) {
+		for (size_t k = 0; k < n; k++)
+			print_cell(f, t->cells[r * t->ncols + cols[k]], w[k], k + 1 == n);
+		fputc('\n', f);
+	}
+	free(cols);
+	free(w);
+}
+
 void out_table_print(const struct out_table *t, FILE *f)
 {
+	if (sel_quiet || sel_fields) {
+		print_selected(t, f);
+		return;
+	}
 	size_t *w = calloc(t->ncols, sizeof(*w));
 	if (!w)
 		return;
@@ -181,7 +253,46 @@ void out_table_free(struct out_table *t)
 	for (size_t i = 0; i < t->nrows * t->ncols; i++)
 		free(t->cells[i]);
 	free(t->cells);
+	free(t->widths);
 	memset(t, 0, sizeof(*t));
+}
+
+void out_table_flush(struct out_table *t, FILE *f, bool last)
+{
+	if (!t->widths) {
+		if (!t->nrows && !last)
+			return;
+		if (!(t->widths = calloc(t->ncols, sizeof(*t->widths))))
+			return;
+		for (size_t c = 0; c < t->ncols; c++) {
+			t->widths[c] = out_width(t->heads[c]);
+			for (size_t r = 0; r < t->nrows; r++) {
+				size_t cw = out_width(t->cells[r * t->ncols + c]);
+				if (cw > t->widths[c])
+					t->widths[c] = cw;
+			}
+		}
+		for (size_t c = 0; c < t->ncols; c++)
+			print_cell(f, t->heads[c], t->widths[c], c + 1 == t->ncols);
+		fputc('\n', f);
+	}
+	for (size_t r = 0; r < t->nrows; r++) {
+		for (size_t c = 0; c < t->ncols; c++)
+			print_cell(f, t->cells[r * t->ncols + c], t->widths[c], c + 1 == t->ncols);
+		fputc('\n', f);
+	}
+	for (size_t i = 0; i < t->nrows * t->ncols; i++)
+		free(t->cells[i]);
+	t->nrows = 0;
+}
+
+static bool stdout_closed;
+
+bool out_stdout_closed(void)
+{
+	if (!stdout_closed && fflush(stdout) == EOF && errno == EPIPE)
+		stdout_closed = true;
+	return stdout_closed;
 }
 
 void out_kv(FILE *f, int keyw, const char *key, const char *value)
@@ -218,8 +329,67 @@ void out_json_text(FILE *f, const char *json)
 	fwrite(run, 1, (size_t)(p - run), f);
 }
 
+static bool list_open;
+static size_t list_items;
+
+void out_json_list_begin(void)
+{
+	fputs("[\n", stdout);
+	list_open = true;
+	list_items = 0;
+}
+
+bool out_json_list_open(void)
+{
+	return list_open;
+}
+
+void out_json_list_item(FILE *f)
+{
+	if (list_open && f == stdout && list_items++ > 0)
+		fputs(",\n", f);
+}
+
+void out_json_list_end(void)
+{
+	if (list_open)
+		fputs("]\n", stdout);
+	list_open = false;
+	list_items = 0;
+}
+
+/* --fields on a JSON array of objects: those keys only (a new reference). */
+static json_object *json_selected(json_object *obj)
+{
+	if (!sel_fields || !json_object_is_type(obj, json_type_array))
+		return json_object_get(obj);
+	json_object *a = json_object_new_array();
+	for (size_t i = 0; a && i < json_object_array_length(obj); i++) {
+		json_object *o = json_object_array_get_idx(obj, i), *c = json_object_new_object(), *v;
+		for (const char *p = sel_fields; c && *p;) {
+			size_t len = strcspn(p, ",");
+			char key[128];
+			snprintf(key, sizeof key, "%.*s", (int)(len < 127 ? len : 127), p);
+			if (json_object_is_type(o, json_type_object) &&
+			    json_object_object_get_ex(o, key, &v))
+				json_object_object_add(c, key, json_object_get(v));
+			p += len + (p[len] == ',');
+		}
+		json_object_array_add(a, c);
+	}
+	return a;
+}
+
 void out_json(FILE *f, struct json_object *obj)
 {
+	if (f == stdout && sel_fields && json_object_is_type(obj, json_type_array)) {
+		json_object *sel = json_selected(obj);
+		sel_fields = NULL;   /* once */
+		out_json(f, sel);
+		json_object_put(sel);
+		return;
+	}
+	out_json_list_item(f);
 	out_json_text(f, json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PRETTY |
 								  JSON_C_TO_STRING_SPACED |
 								  JSON_C_TO_STRING_NOSLASHESCAPE));
@@ -247,7 +417,7 @@ int out_json_body(FILE *f, const char *body, size_t len)
 		if (!obj)
 			return -1;
 	}
-	out_json(f, obj);
+	out_json(f, obj);   /* an element of an open list, too */
 	json_object_put(obj);
 	return 0;
 }

@@ -26,6 +26,7 @@ struct out_table {
 	const char *const *heads;  /* borrowed, static */
 	char **cells;              /* nrows * ncols */
 	size_t nrows, cap;
+	size_t *widths;            /* out_table_flush: fixed by its first print */
 };
 
 void out_table_init(struct out_table *t, size_t ncols, const char *const *heads);
@@ -34,6 +35,21 @@ int out_table_add(struct out_table *t, const char *const *cells);
 /* Columns padded to their widest cell; the last column is not padded. */
 void out_table_print(const struct out_table *t, FILE *f);
 void out_table_free(struct out_table *t);
+/* -q and --fields a,b of the list commands (orgs, glossaries, style-guides, languages,
+ * folders; ls has its own): a table prints its first column alone (quiet), or the columns
+ * whose heads are the fields, in their order (case does not matter); a JSON array of objects
+ * on stdout keeps only those keys. A field no column has is said on stderr. */
+void out_select(bool quiet, const char *fields);
+/* Whether --fields named a column the table does not have (the command then exits 2). */
+bool out_select_bad(void);
+
+/* Streams a table: the first call with rows (or with `last`) fixes the column widths from
+ * what it has and prints the heads and the rows; later calls print their new rows with the
+ * same widths (a longer cell pushes the rest of its row). Printed rows are dropped. */
+void out_table_flush(struct out_table *t, FILE *f, bool last);
+
+/* Flushes stdout; true when its reader went away (EPIPE: SIGPIPE is ignored), from then on. */
+bool out_stdout_closed(void);
 
 /* "key: value" lines with the keys aligned to `keyw` columns; value cleaned, NULL is "-". */
 void out_kv(FILE *f, int keyw, const char *key, const char *value);
@@ -43,6 +59,15 @@ void out_kv(FILE *f, int keyw, const char *key, const char *value);
 int out_json_body(FILE *f, const char *body, size_t len);
 /* Prints an object pretty with a newline. */
 void out_json(FILE *f, struct json_object *obj);
+/* A command that prints several results with --json (several IDs) prints one array: after
+ * out_json_list_begin, every out_json / out_json_body on stdout is an element, and
+ * out_json_list_end (run by cli_json_finish, after the failure object when there is one)
+ * closes it. */
+void out_json_list_begin(void);
+bool out_json_list_open(void);
+void out_json_list_end(void);
+/* Before an element of the open list on f (a separator after the first); no list: nothing. */
+void out_json_list_item(FILE *f);
 /* Prints an object on one line (a line of a JSON-lines stream) with a newline. */
 void out_json_line(FILE *f, struct json_object *obj);
 /* Writes JSON text produced by json-c, with C1 controls and bidi formatting characters

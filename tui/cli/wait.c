@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -12,7 +13,7 @@
 
 #include "cli/ctx.h"
 
-/* Set by SIGINT/SIGTERM (cli_signals_install); loops check it between passes. */
+/* Set by SIGINT/SIGTERM/SIGHUP (cli_signals_install); loops check it between passes. */
 static volatile sig_atomic_t interrupted;
 /* The self-pipe the same handler writes a byte to, after setting the flag: its read end is
  * among the fds of every wait (cli_wait), so a signal that comes after a loop looked at the
@@ -27,8 +28,34 @@ static void signal_pipe_drain(void)
 		;
 }
 
+static int64_t mono_ms(void)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+static int64_t deadline;   /* --timeout: monotonic ms; 0: none */
+
+void cli_set_wait_timeout(long ms)
+{
+	deadline = ms > 0 ? mono_ms() + ms : 0;
+}
+
+bool cli_timed_out(void)
+{
+	return deadline && mono_ms() >= deadline;
+}
+
 void cli_wait(struct cli_ctx *c, long max_ms)
 {
+	if (deadline) {   /* the wait ends at --timeout too */
+		int64_t left = deadline - mono_ms();
+		if (left < 0)
+			left = 0;
+		if (max_ms < 0 || max_ms > left)
+			max_ms = (long)left;
+	}
 	struct pollfd p = { .fd = signal_pipe[0], .events = POLLIN };
 	/* no pipe (cli_signals_install not run or pipe2 failed): a second at most, as the
 	 * flag is then only seen between waits */
@@ -52,6 +79,12 @@ int cli_sleep(struct cli_ctx *c, long ms, struct steno_error *err)
 	for (;;) {
 		if (interrupted)
 			return cli_interrupt_error(err);
+		if (cli_timed_out()) {
+			steno_error_set(err, STENO_ERR_TIMEOUT, "gave up waiting (--timeout)");
+			if (err)
+				snprintf(err->code, sizeof err->code, "timeout");
+			return -1;
+		}
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		int64_t left = end - ((int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000);
 		if (left <= 0)
@@ -83,6 +116,7 @@ void cli_signals_install(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);  /* no SA_RESTART: waits return early */
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);   /* a dropped connection ends a command as ^C does */
 }
 
 bool cli_interrupted(void)

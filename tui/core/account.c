@@ -80,7 +80,8 @@ static int resolve_key(const struct config_profile *p, struct steno_account *a,
 		a->key_source = strdup("api_key_command");
 	} else {
 		return steno_error_set(err, STENO_ERR_CONFIG,
-				       "no API key: set STENO_API_KEY, or api_key_file in a [profile] of %s",
+				       "no API key: set STENO_API_KEY, or api_key_file in a [profile] of %s; "
+				       "or try `steno --sandbox` (a local demo server, no account needed)",
 				       file ? file : "the config file");
 	}
 	if (!a->api_key || !a->key_source)

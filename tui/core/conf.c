@@ -72,6 +72,7 @@ int config_init_defaults(struct steno_config *cfg, struct steno_error *err)
 	cfg->min_speed = CONFIG_MIN_SPEED_DEFAULT;
 	cfg->stall_time_s = CONFIG_STALL_TIME_DEFAULT_S;
 	cfg->download_max = CONFIG_DOWNLOAD_MAX_DEFAULT;
+	cfg->download_min_rate = CONFIG_DOWNLOAD_MIN_RATE_DEFAULT;
 	cfg->page_limit = STENO_PAGER_DEFAULT_LIMIT;
 	cfg->notify = true;
 	cfg->index_content = true;
@@ -379,6 +380,10 @@ static int apply_global(const struct ctx *c, const char *n, const char *v)
 		set_int(c, &cfg->stall_time_s, v, 1, 3600);
 	} else if (!strcmp(n, "download_max_size")) {
 		set_size(c, &cfg->download_max, v);
+	} else if (!strcmp(n, "download_min_rate")) {
+		set_int(c, &cfg->download_min_rate, v, 1, 1 << 30);
+	} else if (!strcmp(n, "request_deadline")) {
+		set_int(c, &cfg->request_deadline_s, v, 1, 86400);
 	} else if (!strcmp(n, "clipboard")) {
 		set_clipboard(c, &cfg->clipboard, v);
 	} else if (!strcmp(n, "osc52")) {

@@ -22,6 +22,7 @@
 #define CONFIG_MIN_SPEED_DEFAULT 1024            /* bytes per second */
 #define CONFIG_STALL_TIME_DEFAULT_S 30
 #define CONFIG_DOWNLOAD_MAX_DEFAULT (4LL << 30)  /* 4 GiB */
+#define CONFIG_DOWNLOAD_MIN_RATE_DEFAULT 16384   /* bytes per second */
 
 /* How `y`/`Y` reach the clipboard (`clipboard = ...`; see ui/clipboard.h). */
 enum config_clipboard { CLIPBOARD_AUTO, CLIPBOARD_OSC52, CLIPBOARD_TMUX, CLIPBOARD_SCREEN,
@@ -87,6 +88,9 @@ struct steno_config {
 	int min_speed;              /* uploads/downloads slower than this (bytes/s) ... */
 	int stall_time_s;           /* ... for this long fail */
 	long long download_max;     /* bytes; a bigger download fails */
+	int download_min_rate;      /* bytes/s a download must average past stall_time_s */
+	int request_deadline_s;     /* an API request with its retries; 0: twice timeout_s,
+				     * 60 at least */
 	enum config_clipboard clipboard;
 	bool mouse, ascii, bell, read_only, notify;
 	bool index_content;         /* `index`: the browser reads transcripts into the local store */

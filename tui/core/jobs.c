@@ -62,6 +62,9 @@ static void job_free(struct job *j)
 	for (size_t i = 0; i < j->pub.n_result_ids; i++)
 		free(j->pub.result_ids[i]);
 	free(j->pub.result_ids);
+	for (size_t i = 0; i < j->pub.n_candidates; i++)
+		free(j->pub.candidates[i]);
+	free(j->pub.candidates);
 	free(j->upload_path);
 	for (size_t i = 0; i < j->n_owned; i++)
 		free(j->owned[i]);
@@ -346,6 +349,7 @@ static int refresh(struct job *j, enum sched_kind kind, struct steno_error *err)
 void jobs_tick(struct steno_jobs *jm)
 {
 	struct sched_ref due[16];
+	jobs_resolve_tick(jm, jobs_now_ms());
 	size_t n = scheduler_take_due(jm->sched, jobs_now_ms(), 16, due, 16);
 	for (size_t i = 0; i < n; i++) {
 		struct job *j = job_waiting_on(jm, due[i].id);
@@ -363,6 +367,9 @@ void jobs_tick(struct steno_jobs *jm)
 long jobs_timeout_ms(const struct steno_jobs *jm)
 {
 	int64_t t = scheduler_next_due(jm->sched, jobs_now_ms());
+	long r = jobs_resolve_next_ms(jm, jobs_now_ms());
+	if (r >= 0 && (t < 0 || r < t))
+		t = r;
 	return t > 86400000 ? 86400000 : (long)t;
 }
 
@@ -461,4 +468,22 @@ void jobs_forget(struct steno_jobs *jm, int id)
 	struct job *j = job_find(jm, id);
 	if (j && step_over(j->pub.step))
 		jobs_remove(jm, j);
+}
+
+bool jobs_download_target(const struct steno_job *pub, const char **dir, const char **name,
+			  bool *overwrite)
+{
+	const struct job *j = (const struct job *)pub;   /* pub is its first member */
+
+	if (!pub || pub->kind != JOB_EXPORT || !j->dir || pub->step == JOB_STEP_DOWNLOADING ||
+	    pub->step == JOB_STEP_DONE || pub->step == JOB_STEP_FAILED ||
+	    pub->step == JOB_STEP_CANCELLED)
+		return false;
+	if (dir)
+		*dir = j->dir;
+	if (name)
+		*name = j->name;
+	if (overwrite)
+		*overwrite = j->overwrite;
+	return true;
 }

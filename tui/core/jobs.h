@@ -67,6 +67,9 @@ struct steno_job {
 	size_t n_result_ids;
 	struct steno_error error; /* when FAILED (and CANCELLED: see jobs_cancel) */
 	enum job_step ended_while; /* once over: the step it was in when it ended */
+	bool found_after_loss;  /* the create's reply was lost and its item found (its own) */
+	char **candidates;      /* an ambiguous lookup (error code "ambiguous"): the items that fit */
+	size_t n_candidates;
 	int64_t started_ms, step_ms; /* monotonic ms */
 };
 
@@ -80,6 +83,8 @@ struct jobs_config {
 	struct steno_store *store;      /* may be NULL; borrowed */
 	struct steno_state *state;      /* may be NULL; borrowed (learned folders) */
 	const char *organization_id;    /* for learned folders; may be NULL */
+	const char *state_path;         /* the state file, for the claims of creations (the
+	                                 * lookup after a lost reply); NULL: no claims */
 	int64_t poll_min_ms;            /* first wait interval; 0: 2000 */
 	int64_t poll_max_ms;            /* cap; 0: 60000 */
 	double requests_per_second;     /* of the waits; 0: 5 */
@@ -135,6 +140,12 @@ size_t jobs_count(const struct steno_jobs *jm);
 const struct steno_job *jobs_at(const struct steno_jobs *jm, size_t i);
 /* Jobs not yet DONE, FAILED or CANCELLED. */
 size_t jobs_active(const struct steno_jobs *jm);
+/* The download an export job (jobs_export with a directory) is still to make: true, with its
+ * directory, name (NULL: the link's) and overwrite (each out may be NULL), while the job runs
+ * and has not begun downloading; false otherwise. What a quit would leave undone: the
+ * browser keeps it in the state file and downloads it at the next start. */
+bool jobs_download_target(const struct steno_job *j, const char **dir, const char **name,
+			  bool *overwrite);
 const char *jobs_step_name(enum job_step step);
 /* How a job ended, in the words the activity pane and the status line use: "downloaded to
  * PATH", "download failed: MESSAGE", the error of any other failure, the words of a cancel

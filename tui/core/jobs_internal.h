@@ -26,6 +26,10 @@ struct job {
 	bool link_reread;                  /* the export was read again after a refused link */
 	int wait_errors;
 	int64_t started_wall_ms;            /* realtime ms when the job started */
+	/* the claim of a transcription's creation in the state file (jobs_resolve.c) */
+	char claim_token[33];               /* "" when none was recorded */
+	int64_t resolve_at_ms;              /* monotonic: look again then (0: not planned) */
+	int64_t resolve_until_ms;           /* monotonic: stop waiting for others then */
 };
 
 struct steno_jobs {
@@ -53,9 +57,18 @@ void job_resource_state(struct job *j, enum sched_kind kind, const char *id, con
 /* Makes the POST of a job whose upload (if any) is done. */
 int job_create(struct job *j, const char *media_url, struct steno_error *err);
 const char *job_own(struct job *j, const char *s);
-/* A create whose answer was lost (outcome_unknown): look for what it made, then fail the
- * job saying what was found (jobs_resolve.c). */
+/* A create whose answer was lost (outcome_unknown): look for what it made; a transcription
+ * found (its own, core/jobs_resolve.c) carries the job on, else it fails saying what is
+ * known (outcome_unknown, ambiguous). */
 void jobs_resolve_lost_create(struct job *j, const struct steno_error *err);
+/* Before a transcription's POST: its claim (token, what was sent) into the state file. */
+void jobs_claim_begin(struct job *j);
+/* The POST's reply named its item: the claim gets the id. */
+void jobs_claim_created(struct job *j, const char *id);
+/* The lookups planned for later (waiting for other processes' replies): ms until the next
+ * (-1: none), and the tick that starts the due ones. */
+long jobs_resolve_next_ms(const struct steno_jobs *jm, int64_t now);
+void jobs_resolve_tick(struct steno_jobs *jm, int64_t now);
 /* A created or retrieved resource: moved into the store (when there is one), then the job
  * advances. The struct's contents are taken. */
 void jobs_order_result(struct job *j, struct steno_order *o);

@@ -199,6 +199,7 @@ static void on_created_transcription(void *ud, struct steno_transcription *res,
 		return;
 	}
 	struct seen s = seen_of(res->id, res->state, res->failure_reason);
+	jobs_claim_created(j, res->id);
 	add_result(j, res->id);
 	learn_folder(j, j->treq.organization_id, j->treq.folder_id, j->treq.folder);
 	if (j->jm->cfg.store)
@@ -240,6 +241,7 @@ int job_create(struct job *j, const char *media_url, struct steno_error *err)
 	if (j->pub.kind == JOB_TRANSCRIBE) {
 		if (media_url)
 			j->treq.tmp_url = media_url;
+		jobs_claim_begin(j);
 		return steno_api_transcription_create(http, &j->treq, on_created_transcription, j, err);
 	}
 	if (media_url)

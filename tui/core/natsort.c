@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "api/utf8.h"
 #include "core/textfold.h"
 
 static int is_digit(char c)
@@ -32,11 +33,43 @@ static int cmp_number(const char **a, const char **b)
 	return c < 0 ? -1 : c > 0;
 }
 
+/* Past what the screen does not show of a name (ui/text.c drops it): escape sequences
+ * (CSI up to its final byte; OSC, DCS, SOS, PM, APC up to BEL or ESC \; ESC and one byte),
+ * C0 and C1 controls, DEL, bidi and invisible format characters. Tab, CR and LF show as a
+ * space: they are kept. */
+static const char *skip_unseen(const char *s)
+{
+	for (;;) {
+		unsigned char c = (unsigned char)*s;
+		uint32_t cp = 0;
+		size_t n;
+		if (c == 0x1b && s[1] == '[') {
+			s += 2;
+			while (*s && !((unsigned char)*s >= 0x40 && (unsigned char)*s <= 0x7e))
+				s++;
+			s += *s ? 1 : 0;
+		} else if (c == 0x1b && s[1] && strchr("]PX^_", s[1])) {
+			s += 2;
+			while (*s && *s != '\a' && !(*s == 0x1b && s[1] == '\\'))
+				s++;
+			s += *s == '\a' ? 1 : *s ? 2 : 0;
+		} else if (c == 0x1b) {
+			s += s[1] ? 2 : 1;
+		} else if ((c && c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f) {
+			s++;
+		} else if (c >= 0x80 && (n = steno_utf8_next(s, &cp)) > 0 && steno_cp_is_hidden(cp)) {
+			s += n;
+		} else {
+			return s;
+		}
+	}
+}
+
 int natsort_cmp(const char *a, const char *b)
 {
 	if (!a || !b)
 		return a == b ? 0 : a ? 1 : -1;
-	const char *x = a, *y = b;
+	const char *x = skip_unseen(a), *y = skip_unseen(b);
 	while (*x && *y) {
 		if (is_digit(*x) && is_digit(*y)) {
 			int c = cmp_number(&x, &y);
@@ -51,6 +84,8 @@ int natsort_cmp(const char *a, const char *b)
 		cy = textfold_lower(cy);
 		if (cx != cy)
 			return cx < cy ? -1 : 1;
+		x = skip_unseen(x);
+		y = skip_unseen(y);
 	}
 	if (*x || *y)
 		return *x ? 1 : -1;

@@ -74,6 +74,9 @@ static void child_exec(const char *bin, const char *data_dir, int out_w, int err
 	dup2(out_w, STDOUT_FILENO);
 	dup2(err_fd, STDERR_FILENO);
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	/* its own process group: the terminal's ^C or hang-up reach steno alone, which then
+	 * stops the sandbox in order (sandbox_launch_stop) and removes the directory */
+	setpgid(0, 0);
 	if (getppid() != parent)
 		_exit(127);
 	signal(SIGPIPE, SIG_DFL);

@@ -6,8 +6,9 @@
  * that run lives in one fresh private directory ($TMPDIR/steno-sandbox-XXXXXX): the sandbox's
  * data (DIR/data), and steno's own state file and cache for it (DIR/state.json, DIR/cache),
  * so a sandbox never writes into a configured account's state; sandbox_launch_stop removes
- * the directory. The sandbox gets SIGTERM if steno dies first (PR_SET_PDEATHSIG). No curses,
- * no curl. */
+ * the directory. The sandbox runs in its own process group (a terminal's signals reach steno,
+ * which stops it in order: core/quit_signal.h) and gets SIGTERM if steno dies first
+ * (PR_SET_PDEATHSIG). No curses, no curl. */
 
 #include <stddef.h>
 #include <sys/types.h>

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "core/state_internal.h"
 
@@ -31,6 +32,8 @@ static void watch_free(struct state_watch *w)
 	free(w->id);
 	free(w->job_end);
 	free(w->job_end_state);
+	free(w->download_dir);
+	free(w->download_name);
 }
 
 void state_free(struct steno_state *st)
@@ -43,7 +46,11 @@ void state_free(struct steno_state *st)
 	for (size_t i = 0; i < st->n_watched; i++)
 		watch_free(&st->watched[i]);
 	free(st->watched);
+	for (size_t i = 0; i < st->n_forgotten; i++)
+		watch_free(&st->forgotten[i]);
+	free(st->forgotten);
 	state_choices_free(st);
+	state_claims_free(st);
 	free(st->origin);
 	memset(st, 0, sizeof(*st));
 }
@@ -290,6 +297,29 @@ static int watch_set_end(struct state_watch *w, const struct state_job_end *end)
 	return 1;
 }
 
+/* Sets (dir non-NULL) or clears the download that waits; -1 on no memory (left as it was). */
+static int watch_set_download(struct state_watch *w, const char *dir, const char *name,
+			      bool overwrite)
+{
+	char *d = dir ? strdup(dir) : NULL, *n = dir && name ? strdup(name) : NULL;
+	if ((dir && !d) || (dir && name && !n)) {
+		free(d);
+		free(n);
+		return -1;
+	}
+	free(w->download_dir);
+	free(w->download_name);
+	w->download_dir = d;
+	w->download_name = n;
+	w->download_overwrite = dir && overwrite;
+	return 0;
+}
+
+static bool same_str(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
 static int watch_append(struct steno_state *st, const struct watch_in *in)
 {
 	struct state_watch w = { .kind = in->kind, .added_ms = in->added_ms,
@@ -297,7 +327,8 @@ static int watch_append(struct steno_state *st, const struct watch_in *in)
 	w.origin = strdup(in->origin);
 	w.org_id = strdup(in->org);
 	w.id = strdup(in->id);
-	bool ok = w.origin && w.org_id && w.id && (!in->end || watch_set_end(&w, in->end) >= 0);
+	bool ok = w.origin && w.org_id && w.id && (!in->end || watch_set_end(&w, in->end) >= 0) &&
+		watch_set_download(&w, in->download_dir, in->download_name, in->download_overwrite) == 0;
 	struct state_watch *ws = ok ? realloc(st->watched, (st->n_watched + 1) * sizeof(*ws)) : NULL;
 	if (!ws) {
 		watch_free(&w);
@@ -331,6 +362,52 @@ int state_watch_add(struct steno_state *st, const char *origin, const char *org_
 	struct watch_in in = { .origin = origin, .org = org_id ? org_id : "", .id = id,
 			       .kind = kind, .added_ms = now_ms };
 	return state_watch_put(st, &in, err);
+}
+
+void state_watch_forget(struct steno_state *st, const char *origin, const char *org_id,
+			enum state_watch_kind kind, const char *id)
+{
+	if (!origin || !id)
+		return;
+	long i = watch_find(st, origin, org_id ? org_id : "", kind, id);
+	if (i < 0)
+		return;
+	struct state_watch *f = realloc(st->forgotten, (st->n_forgotten + 1) * sizeof(*f));
+	if (f) {   /* no memory: dropped here, maybe back from the file after a save */
+		st->forgotten = f;
+		f[st->n_forgotten++] = st->watched[i];
+		memmove(&st->watched[i], &st->watched[i + 1],
+			(st->n_watched - (size_t)i - 1) * sizeof(*st->watched));
+		st->n_watched--;
+		st->dirty = true;
+	} else {
+		watch_drop(st, (size_t)i);
+	}
+}
+
+void state_watch_download(struct steno_state *st, const char *origin, const char *org_id,
+			  enum state_watch_kind kind, const char *id, const char *dir,
+			  const char *name, bool overwrite)
+{
+	if (!origin || !id)
+		return;
+	long i = watch_find(st, origin, org_id ? org_id : "", kind, id);
+	if (i < 0)
+		return;
+	struct state_watch *w = &st->watched[i];
+	if (same_str(w->download_dir, dir) && same_str(w->download_name, dir ? name : NULL) &&
+	    w->download_overwrite == (dir && overwrite))
+		return;
+	if (watch_set_download(w, dir, name, overwrite) == 0)
+		st->dirty = true;
+}
+
+const struct state_watch *state_watch_get(const struct steno_state *st, const char *origin,
+					  const char *org_id, enum state_watch_kind kind,
+					  const char *id)
+{
+	long i = origin && id ? watch_find(st, origin, org_id ? org_id : "", kind, id) : -1;
+	return i < 0 ? NULL : &st->watched[i];
 }
 
 void state_watch_final(struct steno_state *st, const char *origin, const char *org_id,
@@ -382,10 +459,16 @@ static int merge_watch(struct steno_state *dst, const struct state_watch *w)
 	if (i < 0) {
 		struct watch_in in = { .origin = w->origin, .org = w->org_id, .id = w->id,
 				       .kind = w->kind, .added_ms = w->added_ms, .final_ms = w->final_ms,
-				       .end = w->job_end_ms ? &end : NULL };
+				       .end = w->job_end_ms ? &end : NULL, .download_dir = w->download_dir,
+				       .download_name = w->download_name,
+				       .download_overwrite = w->download_overwrite };
 		return watch_append(dst, &in) < 0 ? -1 : 0;
 	}
 	struct state_watch *d = &dst->watched[i];
+	if (!same_str(d->download_dir, w->download_dir) ||
+	    !same_str(d->download_name, w->download_name))
+		if (watch_set_download(d, w->download_dir, w->download_name, w->download_overwrite) < 0)
+			return -1;
 	if (w->added_ms < d->added_ms)
 		d->added_ms = w->added_ms;
 	if (w->final_ms && (!d->final_ms || w->final_ms < d->final_ms))
@@ -417,10 +500,18 @@ int state_merge_into(struct steno_state *dst, const struct steno_state *src, str
 	for (size_t i = 0; i < src->n_watched; i++)
 		if (merge_watch(dst, &src->watched[i]) < 0)
 			return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	for (size_t i = 0; i < src->n_forgotten; i++) {
+		const struct state_watch *w = &src->forgotten[i];
+		long k = watch_find(dst, w->origin, w->org_id, w->kind, w->id);
+		if (k >= 0)
+			watch_drop(dst, (size_t)k);
+	}
 	while (dst->n_watched > STATE_WATCHED_MAX)
 		watch_make_room(dst);
 	if (state_choices_merge(dst, src, err) < 0)
 		return -1;
+	if (state_claims_merge(dst, src, (int64_t)time(NULL) * 1000) < 0)
+		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 	for (size_t i = dst->n_folders; i-- > 0;) {
 		if (dst->folders[i].origin[0] || !adopted(dst, &dst->folders[i]))
 			continue;

@@ -52,6 +52,11 @@ struct state_watch {
 	bool job_end_failed;    /* ... that job failed */
 	char *job_end_state;    /* the item's state when it ended; NULL: unknown */
 	int64_t job_end_ms;     /* wall clock when it ended; 0: no job ended on it */
+	/* An export whose download the user asked for and that was not ready when steno quit:
+	 * downloaded at the next start once ready (state_watch_download). */
+	char *download_dir;     /* NULL: no download waits */
+	char *download_name;    /* NULL: the link's own name */
+	bool download_overwrite;
 };
 
 /* The recorded end of a job (state_watch_job_end); strings borrowed. */
@@ -77,11 +82,32 @@ struct state_choice {
 	int64_t used_ms;        /* wall clock, ms since the epoch */
 };
 
+/* A creation of this user's steno processes (core/jobs_resolve.c), so that the lookup after a
+ * lost reply never takes another process's item for its own. Ownership: strings malloc'd,
+ * freed by state_free. Merged by token; kept STATE_CLAIM_KEEP_MS. */
+struct state_claim {
+	char *origin;
+	char *org_id;           /* "" when none */
+	char *token;            /* the creation's own random token */
+	char *key;              /* what the list shows of what was sent (name, language...) */
+	char *id;               /* the item, once known (the reply, or a claim); NULL before */
+	long pid;               /* the process that sends it (same host) */
+	int64_t started_ms;     /* wall clock when the job started */
+	bool resolving;         /* its reply was lost: it looks for its item */
+	bool done;              /* over: id known, or the lookup gave up */
+};
+
+#define STATE_CLAIM_KEEP_MS (24LL * 3600 * 1000)
+
 struct steno_state {
+	struct state_claim *claims;    /* core/state_claims.c */
+	size_t n_claims;
 	struct state_folder *folders;
 	size_t n_folders;
 	struct state_watch *watched;   /* oldest first */
 	size_t n_watched;
+	struct state_watch *forgotten; /* dropped since the last save (state_watch_forget) */
+	size_t n_forgotten;
 	struct state_choice *choices;  /* core/choices.h */
 	size_t n_choices;
 	char *origin;           /* the server folders are read and learned for (state_set_origin) */
@@ -144,6 +170,22 @@ void state_watch_job_end(struct steno_state *st, const char *origin, const char 
 			 enum state_watch_kind kind, const char *id,
 			 const struct state_job_end *end);
 
+/* Drops a watched item (dismissed by the user, or gone from the server: 404/410) and keeps
+ * its key until the next save, so that the save's merge does not bring it back from the
+ * file. Unknown items are ignored. */
+void state_watch_forget(struct steno_state *st, const char *origin, const char *org_id,
+			enum state_watch_kind kind, const char *id);
+
+/* Notes the download an export's job waits to make (dir NULL: none waits any more) on a
+ * watched item (unknown items are ignored). Saved with it, so that a restart downloads it. */
+void state_watch_download(struct steno_state *st, const char *origin, const char *org_id,
+			  enum state_watch_kind kind, const char *id, const char *dir,
+			  const char *name, bool overwrite);
+/* The watched item (NULL: unknown). */
+const struct state_watch *state_watch_get(const struct steno_state *st, const char *origin,
+					  const char *org_id, enum state_watch_kind kind,
+					  const char *id);
+
 /* Drops final items older than STATE_WATCH_KEEP_MS. */
 void state_watch_prune(struct steno_state *st, int64_t now_ms);
 
@@ -151,5 +193,30 @@ void state_watch_prune(struct steno_state *st, int64_t now_ms);
  * (free it); returns the count, or -1 on no memory. */
 long state_watched_of(const struct steno_state *st, const char *origin, const char *org_id,
 		      size_t **out);
+
+/* Runs fn on the state file's content under its exclusive lock (PATH.lock), then writes it
+ * back when fn returns >= 0 and changed it (dirty): a read-modify-write no other steno
+ * process interleaves with. Returns fn's result, or -1 with err (the file could not be
+ * locked, read or written). The claims (state_claim_*) are changed this way. */
+typedef int (*state_update_fn)(struct steno_state *disk, void *ud);
+int state_file_update(const char *path, state_update_fn fn, void *ud, struct steno_error *err);
+
+/* A claim's fields, borrowed: what state_claim_put copies. */
+struct state_claim_in {
+	const char *origin, *org_id, *token, *key, *id;
+	long pid;
+	int64_t started_ms;
+	bool resolving, done;
+};
+/* A claim record into st (a known token: its id, resolving and done are filled in). 0 or -1
+ * (no memory, or no token). */
+int state_claim_put(struct steno_state *st, const struct state_claim_in *c);
+/* Drops the claims older than STATE_CLAIM_KEEP_MS before now_ms. */
+void state_claims_prune(struct steno_state *st, int64_t now_ms);
+/* The claim of a token, or NULL. */
+struct state_claim *state_claim_find(struct steno_state *st, const char *token);
+/* Whether the item id of origin/org is recorded by any claim other than `token`'s. */
+bool state_claim_taken(const struct steno_state *st, const char *origin, const char *org_id,
+		       const char *id, const char *token);
 
 #endif

@@ -19,17 +19,16 @@
 
 static const char *const watch_kinds[] = { "order", "export", "task" };
 
-static int64_t jint64(json_object *o, const char *key)
+int64_t state_jint64(json_object *o, const char *key)
 {
 	json_object *t;
 	return json_object_object_get_ex(o, key, &t) && json_object_is_type(t, json_type_int)
 		? json_object_get_int64(t) : 0;
 }
 
-static const char *jstr(json_object *o, const char *key);
 
 /* Whether o[key] is the boolean true (json-c would make any non-empty string true). */
-static bool jtrue(json_object *o, const char *key)
+bool state_jtrue(json_object *o, const char *key)
 {
 	json_object *t;
 	return json_object_object_get_ex(o, key, &t) && json_object_is_type(t, json_type_boolean) &&
@@ -47,14 +46,17 @@ static int watched_from_json(struct steno_state *st, json_object *root)
 	size_t n = json_object_array_length(arr);
 	for (size_t i = 0; i < n; i++) {
 		json_object *o = json_object_array_get_idx(arr, i);
-		const char *kind = json_object_is_type(o, json_type_object) ? jstr(o, "kind") : NULL;
+		const char *kind = json_object_is_type(o, json_type_object) ? state_jstr(o, "kind") : NULL;
 		/* a job end's keys are optional (older files have none); a malformed one is no end */
-		struct state_job_end end = { jstr(o, "job_end"), jtrue(o, "job_end_failed"),
-			jstr(o, "job_end_state"), jint64(o, "job_end_ms") };
-		struct watch_in in = { .origin = jstr(o, "origin"), .org = jstr(o, "org"),
-				       .id = jstr(o, "id"), .added_ms = jint64(o, "added_ms"),
-				       .final_ms = jint64(o, "final_ms"), .kind = STATE_WATCH_TASK + 1,
-				       .end = end.ended_ms > 0 ? &end : NULL };
+		struct state_job_end end = { state_jstr(o, "job_end"), state_jtrue(o, "job_end_failed"),
+			state_jstr(o, "job_end_state"), state_jint64(o, "job_end_ms") };
+		struct watch_in in = { .origin = state_jstr(o, "origin"), .org = state_jstr(o, "org"),
+				       .id = state_jstr(o, "id"), .added_ms = state_jint64(o, "added_ms"),
+				       .final_ms = state_jint64(o, "final_ms"), .kind = STATE_WATCH_TASK + 1,
+				       .end = end.ended_ms > 0 ? &end : NULL,
+				       .download_dir = state_jstr(o, "download_dir"),
+				       .download_name = state_jstr(o, "download_name"),
+				       .download_overwrite = state_jtrue(o, "download_overwrite") };
 		for (int k = 0; kind && k <= STATE_WATCH_TASK; k++)
 			if (!strcmp(kind, watch_kinds[k]))
 				in.kind = (enum state_watch_kind)k;
@@ -105,6 +107,14 @@ static int watched_to_json(const struct steno_state *st, json_object *root)
 		json_object_object_add(o, "added_ms", json_object_new_int64(w->added_ms));
 		if (w->final_ms)
 			json_object_object_add(o, "final_ms", json_object_new_int64(w->final_ms));
+		if (w->download_dir) {
+			json_object_object_add(o, "download_dir", json_object_new_string(w->download_dir));
+			if (w->download_name)
+				json_object_object_add(o, "download_name",
+						       json_object_new_string(w->download_name));
+			if (w->download_overwrite)
+				json_object_object_add(o, "download_overwrite", json_object_new_boolean(1));
+		}
 		if (!w->job_end_ms)
 			continue;
 		json_object_object_add(o, "job_end_ms", json_object_new_int64(w->job_end_ms));
@@ -132,8 +142,8 @@ static int choices_from_json(struct steno_state *st, json_object *root)
 		json_object *o = json_object_array_get_idx(arr, i);
 		if (!json_object_is_type(o, json_type_object))
 			return 1;
-		struct choice_in c = { jstr(o, "origin"), jstr(o, "org"), jstr(o, "dialog"),
-			jstr(o, "field"), jstr(o, "value"), jint64(o, "used_ms") };
+		struct choice_in c = { state_jstr(o, "origin"), state_jstr(o, "org"), state_jstr(o, "dialog"),
+			state_jstr(o, "field"), state_jstr(o, "value"), state_jint64(o, "used_ms") };
 		struct steno_error e;
 		steno_error_clear(&e);
 		if (state_choice_put(st, &c, &e) < 0)
@@ -162,7 +172,7 @@ static int choices_to_json(const struct steno_state *st, json_object *root)
 	return 0;
 }
 
-static const char *jstr(json_object *o, const char *key)
+const char *state_jstr(json_object *o, const char *key)
 {
 	json_object *v;
 	if (!json_object_object_get_ex(o, key, &v) || !json_object_is_type(v, json_type_string))
@@ -192,12 +202,14 @@ static int state_from_json(struct steno_state *st, json_object *root)
 		struct steno_error e;
 		steno_error_clear(&e);
 		/* no "origin": a folder of the previous format (state_set_origin adopts it) */
-		const char *origin = jstr(o, "origin");
-		if (state_folder_put(st, origin ? origin : "", jstr(o, "org"), jstr(o, "id"),
-				     jstr(o, "path"), at, &e) < 0)
+		const char *origin = state_jstr(o, "origin");
+		if (state_folder_put(st, origin ? origin : "", state_jstr(o, "org"), state_jstr(o, "id"),
+				     state_jstr(o, "path"), at, &e) < 0)
 			return e.kind == STENO_ERR_NOMEM ? -1 : 1;
 	}
 	int rc = watched_from_json(st, root);
+	if (!rc)
+		rc = state_claims_from_json(st, root);
 	return rc ? rc : choices_from_json(st, root);
 }
 
@@ -284,7 +296,8 @@ static json_object *state_to_json(const struct steno_state *st)
 			json_object_object_add(o, "path", json_object_new_string(f->path));
 		json_object_object_add(o, "learned_ms", json_object_new_int64(f->learned_ms));
 	}
-	if (watched_to_json(st, root) < 0 || choices_to_json(st, root) < 0) {
+	if (watched_to_json(st, root) < 0 || choices_to_json(st, root) < 0 ||
+	    state_claims_to_json(st, root) < 0) {
 		json_object_put(root);
 		return NULL;
 	}
@@ -330,21 +343,34 @@ static int lock_file(const char *path, struct steno_error *err)
 	return fd;
 }
 
-int state_save(struct steno_state *st, const char *path, struct steno_error *err)
+/* The file locked (PATH.lock) and read as it is now into disk: the lock's fd, or -1 with
+ * err (then disk is empty and nothing is locked). */
+static int lock_and_load(const char *path, struct steno_state *disk, struct steno_error *err)
 {
+	state_init(disk);
 	int fd = lock_file(path, err);
 	if (fd < 0)
 		return -1;
+	struct steno_error lerr;
+	steno_error_clear(&lerr);
+	if (state_load(disk, path, &lerr) < 0) {
+		if (err)
+			*err = lerr;
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+int state_save(struct steno_state *st, const char *path, struct steno_error *err)
+{
 	/* read what is there now (another process may have saved since we loaded), add ours,
 	 * write it back, all under the lock: nothing either wrote is lost */
 	struct steno_state disk;
-	struct steno_error lerr;
-	steno_error_clear(&lerr);
-	int rc = state_load(&disk, path, &lerr) < 0 ? -1 : 0;
-	if (rc != 0 && err)
-		*err = lerr;
-	if (rc == 0)
-		rc = state_merge_into(&disk, st, err);
+	int fd = lock_and_load(path, &disk, err);
+	if (fd < 0)
+		return -1;
+	int rc = state_merge_into(&disk, st, err);
 	if (rc == 0)
 		rc = write_file(&disk, path, err);
 	close(fd);   /* unlocks */
@@ -359,5 +385,19 @@ int state_save(struct steno_state *st, const char *path, struct steno_error *err
 	} else {
 		state_free(&disk);
 	}
+	return rc;
+}
+
+int state_file_update(const char *path, state_update_fn fn, void *ud, struct steno_error *err)
+{
+	struct steno_state disk;
+	int fd = lock_and_load(path, &disk, err);
+	if (fd < 0)
+		return -1;
+	int rc = fn(&disk, ud);
+	if (rc >= 0 && disk.dirty && write_file(&disk, path, err) != 0)
+		rc = -1;
+	close(fd);   /* unlocks */
+	state_free(&disk);
 	return rc;
 }

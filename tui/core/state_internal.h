@@ -12,6 +12,8 @@ struct watch_in {
 	enum state_watch_kind kind;
 	int64_t added_ms, final_ms;
 	const struct state_job_end *end;   /* NULL: no job ended on it */
+	const char *download_dir, *download_name;   /* a download that waits (NULL: none) */
+	bool download_overwrite;
 };
 
 /* Adds a watched item as given (times included); a known one is kept. 1 new, 0 known, -1
@@ -44,5 +46,19 @@ int state_choice_put(struct steno_state *st, const struct choice_in *in, struct 
 int state_choices_merge(struct steno_state *dst, const struct steno_state *src,
 			struct steno_error *err);
 void state_choices_free(struct steno_state *st);
+
+/* The claims (state_claims.c): freed; merged into dst by token (those older than
+ * STATE_CLAIM_KEEP_MS before now_ms dropped; now_ms 0: none); read from and written to the
+ * file's root object ("claims", optional). from: 0, 1 malformed, -1 no memory. to: 0 or -1. */
+struct json_object;
+/* Members of a JSON object of the file: a string (else NULL), an integer (else 0), the
+ * boolean true (json-c would make any non-empty string true). */
+const char *state_jstr(struct json_object *o, const char *key);
+int64_t state_jint64(struct json_object *o, const char *key);
+bool state_jtrue(struct json_object *o, const char *key);
+void state_claims_free(struct steno_state *st);
+int state_claims_merge(struct steno_state *dst, const struct steno_state *src, int64_t now_ms);
+int state_claims_from_json(struct steno_state *st, struct json_object *root);
+int state_claims_to_json(const struct steno_state *st, struct json_object *root);
 
 #endif

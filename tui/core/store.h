@@ -116,6 +116,9 @@ struct store_view {
 /* Finds (or with create, makes) the view. NULL when absent or on no memory. */
 struct store_view *store_view_get(struct steno_store *st, const char *org_id,
 				  const char *folder_id, const char *tags, bool create);
+/* The walk of the list was stopped by page_limit or a next link seen before (not a failure a
+ * retry mends): v->error says why. */
+bool store_view_stopped(const struct store_view *v);
 /* Adds a page. `first` restarts the list (page 1 of a fresh load or refresh); otherwise the
  * page is appended, skipping ids already listed. Every item is merged into its record.
  * Takes ownership of *page. Returns 1 when the list changed, 0 when not, -1 on error. */

@@ -184,6 +184,12 @@ static int page_item(struct steno_store *st, struct store_view *v, struct steno_
 	return rc;
 }
 
+bool store_view_stopped(const struct store_view *v)
+{
+	return v->has_error && (!strcmp(v->error.code, STENO_CODE_PAGE_LIMIT) ||
+				!strcmp(v->error.code, STENO_CODE_PAGE_LOOP));
+}
+
 int store_view_add_page(struct steno_store *st, struct store_view *v,
 			struct steno_transcription_page *page, bool first, int64_t now,
 			struct steno_error *err)
@@ -291,8 +297,11 @@ int store_view_merge_head(struct steno_store *st, struct store_view *v,
 	}
 	if (!v->pages)
 		v->pages = 1;
-	changed = changed || v->has_error;
-	v->has_error = false;
+	/* a walk stopped at page_limit or by a looping link stays stopped (and says so) */
+	if (!store_view_stopped(v)) {
+		changed = changed || v->has_error;
+		v->has_error = false;
+	}
 	v->loaded_ms = now;
 	steno_transcription_page_free(page);
 	struct store_event ev = { .what = STORE_WHAT_LIST, .view = v->key };

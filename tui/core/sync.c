@@ -99,6 +99,19 @@ int sync_watch(struct steno_sync *s, enum store_activity_kind kind, const char *
 	return 0;
 }
 
+void sync_unwatch(struct steno_sync *s, enum store_activity_kind kind, const char *id)
+{
+	char origin[512], *copy = id ? strdup(id) : NULL;   /* id may be the store's own */
+
+	if (!copy)
+		return;
+	scheduler_untrack(s->sched, store_activity_sched_kind(kind), copy);
+	if (s->cfg.state && state_origin(s->base_url, origin, sizeof origin))
+		state_watch_forget(s->cfg.state, origin, s->org_id, watch_kind(kind), copy);
+	store_activity_remove(s->cfg.store, kind, copy);
+	free(copy);
+}
+
 void sync_restore_watched(struct steno_sync *s)
 {
 	char origin[512];

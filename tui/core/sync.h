@@ -119,6 +119,11 @@ void sync_show_transcription(struct steno_sync *s, const char *id);
 /* Watches an order / export / translation task: in the store (watched), polled until its
  * state settles, remembered in the state file. Returns 0, or -1 (bad id, no memory). */
 int sync_watch(struct steno_sync *s, enum store_activity_kind kind, const char *id);
+/* Stops watching an order / export / translation task: no longer polled, gone from the store
+ * (the activity pane) and from the state file (state_watch_forget). An item the server
+ * answers 404 or 410 for is unwatched this way by the sync engine itself, which tells it
+ * once through the listener's error ("order bogus1: HTTP 404 ...: no longer watched"). */
+void sync_unwatch(struct steno_sync *s, enum store_activity_kind kind, const char *id);
 /* Watches a transcription (e.g. one the user just created): polled until settled, its state
  * changes told as news. Returns 0, or -1 (bad id, no memory). */
 int sync_watch_transcription(struct steno_sync *s, const char *id);

@@ -60,6 +60,20 @@ void sync_req_done(struct sync_req *r)
 
 /* A success is already in the log as the engine's trace line; an error also gets a line
  * that says what the read was for. */
+/* The error as the listener hears it: an answer that could not be read names the request
+ * ("GET transcriptions/ID: invalid JSON ..."); the server's own words (HTTP) and a network
+ * failure (about the server, not one request) stay as they are. */
+static void req_named_error(const struct sync_req *r, const struct steno_error *err,
+			    struct steno_error *named)
+{
+	*named = *err;
+	if (err->kind != STENO_ERR_HTTP && err->kind != STENO_ERR_NETWORK &&
+	    err->kind != STENO_ERR_TIMEOUT && r->what[0]) {
+		steno_error_set(named, err->kind, "%s: %s", r->what, err->message);
+		named->http_status = err->http_status;
+	}
+}
+
 static void req_log_error(struct sync_req *r, const struct steno_error *err)
 {
 	long ms = (long)(sync_now_ms(r->s) - r->started_ms);
@@ -135,8 +149,10 @@ static void page_done(void *ud, struct steno_transcription_page *res, const stru
 	struct steno_sync *s = r->s;
 	int64_t now = sync_now_ms(s);
 	struct store_view *v = store_view_get(s->cfg.store, r->org, r->folder, r->tags, true);
-	struct steno_error e2;
+	struct steno_error e2, named;
 
+	if (err)
+		req_named_error(r, err, &named);
 	if (r->live)   /* sync_live.c takes it into account on its next run */
 		s->live.answer = !err ? LIVE_OK : err->kind == STENO_ERR_HTTP &&
 			err->http_status == 429 ? LIVE_429 : LIVE_FAILED;
@@ -148,7 +164,7 @@ static void page_done(void *ud, struct steno_transcription_page *res, const stru
 	}
 	if (err) {
 		store_view_failed(s->cfg.store, v, err);
-		sync_note_error(s, err);
+		sync_note_error(s, &named);
 		if (!r->live)
 			schedule_list_retry(r, err);
 		sync_req_done(r);
@@ -268,12 +284,14 @@ static void transcription_done(void *ud, struct steno_transcription *res,
 	struct sync_req *r = ud;
 	struct steno_sync *s = r->s;
 	int64_t now = sync_now_ms(s);
-	struct steno_error e2;
+	struct steno_error e2, named;
 	char *id = r->id;
 
 	r->id = NULL;
-	if (err)
+	if (err) {
 		req_log_error(r, err);
+		req_named_error(r, err, &named);
+	}
 	sync_req_done(r);
 	if (err && err->kind == STENO_ERR_HTTP &&
 	    (err->http_status == 404 || err->http_status == 410)) {
@@ -283,7 +301,7 @@ static void transcription_done(void *ud, struct steno_transcription *res,
 		scheduler_report_error(s->sched, SCHED_TRANSCRIPTION, id,
 				       (int64_t)(err->retry_after_s * 1000), now);
 		store_transcription_failed(s->cfg.store, id, err);
-		sync_note_error(s, err);
+		sync_note_error(s, &named);
 	} else {
 		sync_note_ok(s);
 		scheduler_report_ok(s->sched, SCHED_TRANSCRIPTION, id, res->state, now);
@@ -330,14 +348,34 @@ static bool act_end(struct sync_req *r, enum store_activity_kind kind, const cha
 	enum sched_kind sk = store_activity_sched_kind(kind);
 	int64_t now = sync_now_ms(s);
 
-	if (err) {
+	if (err && err->kind == STENO_ERR_HTTP &&
+	    (err->http_status == 404 || err->http_status == 410)) {
+		/* gone, or never was (`:order bogus1`): not watched, not saved, said once */
 		char *id = r->id;
+		struct steno_error gone = *err;
 		r->id = NULL;
 		req_log_error(r, err);
 		sync_req_done(r);
+		sync_unwatch(s, kind, id);
+		sync_note_ok(s);   /* the server answered */
+		static const char *const names[] = { "order", "export", "translation" };
+		steno_error_set(&gone, STENO_ERR_HTTP, "%s %s is not on the server: no longer watched",
+				names[kind], id);
+		gone.http_status = err->http_status;
+		sync_tell_error(s, &gone);
+		free(id);
+		return true;
+	}
+	if (err) {
+		char *id = r->id;
+		struct steno_error named;
+		r->id = NULL;
+		req_log_error(r, err);
+		req_named_error(r, err, &named);
+		sync_req_done(r);
 		scheduler_report_error(s->sched, sk, id, (int64_t)(err->retry_after_s * 1000), now);
 		store_activity_failed(s->cfg.store, kind, id, err);
-		sync_note_error(s, err);
+		sync_note_error(s, &named);
 		free(id);
 		return true;
 	}

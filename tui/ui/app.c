@@ -10,8 +10,10 @@
 #include <time.h>
 
 #include "api/http.h"
+#include "core/columns.h"
 #include "core/jobs_extra.h"
 #include "ui/app_content.h"
+#include "core/quit_signal.h"
 #include "ui/dialogs.h"
 #include "ui/pane_activity.h"
 #include "ui/pane_describe.h"
@@ -20,6 +22,7 @@
 #include "ui/pane_log.h"
 #include "ui/pane_orgs.h"
 #include "ui/wait.h"
+#include "ui/text.h"
 
 static void app_dialogs_follow(struct app *app)
 {
@@ -54,9 +57,42 @@ static void app_open_order(struct app *app, const char *text)
 	snprintf(app->open_order, sizeof app->open_order, "%s", id);
 }
 
+/* The `:` prompt's argument completion: the orders the activity pane knows for `:order`,
+ * the list's column names for `:columns` (after the last comma). */
+static size_t app_complete_arg(void *ud, int act, const char *prefix, const char **out,
+			       size_t max)
+{
+	struct app *app = ud;
+	size_t n = 0;
+
+	if (act == ACT_OPEN_ORDER) {
+		for (size_t i = 0; i < store_activity_count(app->store) && n < max; i++) {
+			const struct store_activity *a = store_activity_at(app->store, i);
+			if (a->kind == STORE_ACT_ORDER && !strncmp(a->id, prefix, strlen(prefix)))
+				out[n++] = a->id;
+		}
+	} else if (act == ACT_COLUMNS) {
+		const char *last = strrchr(prefix, ',');
+		static char names[LISTCOL_COUNT][96];
+		size_t head = last ? (size_t)(last - prefix) + 1 : 0;
+		for (int c = 0; c < LISTCOL_COUNT && n < max; c++) {
+			const char *name = listcol_name((enum list_column)c);
+			if (name && !strncmp(name, prefix + head, strlen(prefix + head))) {
+				text_format(names[n], sizeof names[n], "%.*s%s", (int)head, prefix, name);
+				out[n] = names[n];
+				n++;
+			}
+		}
+	}
+	return n;
+}
+
 unsigned app_action(struct app *app, enum action_id act)
 {
 	switch (act) {
+	case ACT_GLOSSARIES: case ACT_STYLE_GUIDES:
+		app_show_org_lists(app, act == ACT_STYLE_GUIDES);
+		return PANE_HANDLED;
 	case ACT_VIEW_ACTIVITY:
 	case ACT_VIEW_DETAILS:
 		/* the frame focuses it once it is shown */
@@ -125,6 +161,8 @@ void app_after_wait(struct app *app)
 	jobs_tick(app->jobs);
 	sync_run(app->sync);
 	app_content_run(app);
+	if (app->resume_downloads)
+		app->resume_downloads = app_resume_downloads(app);
 	if (jobs_active(app->jobs))
 		pane_dirty(app->activity);
 	int64_t now = app_now_ms(app);
@@ -192,11 +230,16 @@ static int app_open_core(struct app *app, struct steno_error *err)
 		.low_speed_bytes = c->min_speed,
 		.low_speed_time_s = c->stall_time_s,
 		.download_max_bytes = c->download_max,
+		.download_min_rate = c->download_min_rate,
+		.request_deadline_ms = (long)c->request_deadline_s * 1000,
 	};
 	struct sched_policy pol;
 
 	if (steno_http_new(&hc, &app->http, err) < 0)
 		return -1;
+	char warn[256];
+	if (steno_http_proxy_warning(hc.base_url, warn, sizeof warn))
+		app_log(app, "warning: %s", warn);
 	app->store = store_new();
 	if (!app->store)
 		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
@@ -241,7 +284,7 @@ static void app_open_state(struct app *app)
 	if (!p->state_file || !(app->state_path = strdup(p->state_file)))
 		return;
 	if (state_load(&app->state, app->state_path, &err) == 1)
-		snprintf(app->ses.status.error, sizeof app->ses.status.error, "%.200s", err.message);
+		text_copy(app->ses.status.error, sizeof app->ses.status.error, err.message);
 	char origin[512];   /* learned folders are per server */
 	state_set_origin(&app->state, state_origin(app->opts.base_url, origin, sizeof origin),
 			 app->opts.org_id);
@@ -353,7 +396,8 @@ static int app_open(struct app *app, char *msg, size_t size)
 		return -1;
 	}
 	if (app_open_ui(app) < 0) {
-		snprintf(msg, size, "steno: cannot open the terminal");
+		snprintf(msg, size, "steno: %s", app->ses.term.why[0] ? app->ses.term.why :
+			 "cannot open the terminal");
 		return -1;
 	}
 	if (app_add_panes(app) < 0) {
@@ -371,6 +415,7 @@ static void app_start(struct app *app)
 	s->health = STATUS_UNKNOWN;
 	app_places_build(app);
 	sync_restore_watched(app->sync);
+	app->resume_downloads = true;   /* app_resume_downloads says when none waits */
 	pane_dirty(app->activity);
 	pane_orgs_discover(app);
 	if (!app->n_places) {
@@ -398,6 +443,10 @@ struct app *app_new(const struct ui_options *opts, char *msg, size_t size)
 		app_free(app);
 		return NULL;
 	}
+	app->ses.frame.ctx.complete_arg = app_complete_arg;
+	app->ses.frame.ctx.complete_ud = app;
+	app->ses.frame.before_quit = app_before_quit;
+	app->ses.frame.before_quit_ud = app;
 	app_start(app);
 	return app;
 }
@@ -437,18 +486,23 @@ int app_step(struct app *app, int max_ms)
 int ui_main(const struct ui_options *opts)
 {
 	char msg[640] = "";
-	struct app *app = app_new(opts, msg, sizeof msg);
+	struct app *app;
 	struct ui_engine_wait w;
 	struct ui_loop l;
 	int rc;
 
+	/* before initscr, which then leaves SIGINT and SIGTERM alone */
+	quit_signal_install();
+	app = app_new(opts, msg, sizeof msg);
 	if (!app) {
 		fprintf(stderr, "%s\n", msg);
 		return 2;
 	}
 	app_loop_init(app, &w, &l);
 	rc = ui_loop_run(&l);
-	app_free(app);
+	app_free(app);   /* saves the state: a signal leaves as `q` does */
+	if (quit_signal_caught())
+		rc = 130;   /* as an interrupted command (steno(1) EXIT STATUS) */
 	return rc;
 }
 

@@ -117,6 +117,8 @@ void app_unmark_all(struct app *app);
 void app_status(struct app *app, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void app_error(struct app *app, const struct steno_error *err);
+/* The user left the thing `about` names (an id): an error that names it stops showing. */
+void app_error_forget(struct app *app, const char *about);
 
 /* Shows a resource in the activity pane and polls it until final (a notification when it
  * finishes or fails). The id is copied. Returns 0 or -1 (no memory). */

@@ -3,6 +3,9 @@
 
 #include "ui/app_access.h"
 
+#include "ui/format.h"
+#include "ui/text.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -73,7 +76,7 @@ void app_status(struct app *app, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(app->ses.status.notice, sizeof app->ses.status.notice, fmt, ap);
+	text_vformat(app->ses.status.notice, sizeof app->ses.status.notice, fmt, ap);
 	va_end(ap);
 	/* the newer message wins: an error that a later action moved past would read as its
 	 * outcome (a retried export shown as failed) */
@@ -81,26 +84,17 @@ void app_status(struct app *app, const char *fmt, ...)
 	pane_dirty(app->ses.status_pane);
 }
 
+void app_error_forget(struct app *app, const char *about)
+{
+	if (about && *about && strstr(app->ses.status.error, about)) {
+		app->ses.status.error[0] = '\0';
+		pane_dirty(app->ses.status_pane);
+	}
+}
+
 void app_error(struct app *app, const struct steno_error *err)
 {
-	char *out = app->ses.status.error;
-	size_t size = sizeof app->ses.status.error;
-
-	if (!err) {
-		out[0] = '\0';
-	} else if (err->kind == STENO_ERR_HTTP && err->http_status == 401) {
-		snprintf(out, size, "the API key was refused (401): check the profile's key");
-	} else if (err->kind == STENO_ERR_HTTP && err->http_status == 403) {
-		snprintf(out, size, "not allowed (403): %.200s", err->message);
-	} else if (err->kind == STENO_ERR_HTTP && err->http_status == 429) {
-		snprintf(out, size, "rate-limited: %.200s", err->message);
-	} else if (err->kind == STENO_ERR_NETWORK || err->kind == STENO_ERR_TIMEOUT) {
-		snprintf(out, size, "cannot reach the server: %.200s", err->message);
-	} else if (err->kind == STENO_ERR_HTTP) {
-		snprintf(out, size, "HTTP %ld: %.200s", err->http_status, err->message);
-	} else {
-		snprintf(out, size, "%s: %.200s", steno_error_kind_name(err->kind), err->message);
-	}
+	fmt_error_text(app->ses.status.error, sizeof app->ses.status.error, err);
 	pane_dirty(app->ses.status_pane);
 }
 
@@ -129,7 +123,7 @@ void app_log(struct app *app, const char *fmt, ...)
 	gmtime_r(&t, &tm);
 	n = strftime(buf, sizeof buf, "%H:%M:%S ", &tm);
 	va_start(ap, fmt);
-	vsnprintf(buf + n, sizeof buf - n, fmt, ap);
+	text_vformat(buf + n, sizeof buf - n, fmt, ap);
 	va_end(ap);
 	char *line = strdup(buf);
 	if (!line)

@@ -109,6 +109,7 @@ struct app {
 	int64_t list_drawn_ms;            /* the list's last draw */
 	int64_t list_fresh_until;         /* a fresh row's mark goes then (0: none shown) */
 	int quit;
+	bool resume_downloads;            /* the state holds downloads asked before a restart */
 	struct app_hooks hooks;           /* set by app.c */
 	struct app_content *content;      /* transcript content (ui/app_content.h); NULL: none */
 };

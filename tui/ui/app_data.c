@@ -57,6 +57,10 @@ void app_load_all(struct app *app)
 		app_status(app, "all %zu are loaded", v->n);
 		return;
 	}
+	if (v->end && store_view_stopped(v)) {   /* page_limit or a looping link: no further */
+		app_status(app, "loading stopped at %zu: %s", v->n, v->error.message);
+		return;
+	}
 	app->list.load_all = true;
 	app->list.announce_all = true;
 	app_status(app, "loading every page: %zu loaded...", v->n);

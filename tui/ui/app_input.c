@@ -91,6 +91,14 @@ static unsigned input_key(struct pane *p, enum action_id act, ui_key key)
 	}
 	if (s->spec.key && s->spec.key(s->app, key))
 		return PANE_HANDLED | PANE_REDRAW;
+	char done[sizeof s->text];
+	if (s->spec.complete && act == ACT_FIELD_NEXT) {
+		if (s->spec.complete(s->app, s->text, done, sizeof done) &&
+		    line_input_set(&s->in, done) != 0)
+			app_status(s->app, "out of memory");
+		line_input_text(&s->in, s->text, sizeof s->text);
+		return PANE_HANDLED | PANE_REDRAW;
+	}
 	int rc = line_input_key(&s->in, key);
 	if (rc < 0)
 		app_status(s->app, "out of memory");

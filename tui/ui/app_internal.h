@@ -81,6 +81,12 @@ int app_select_place(struct app *app, size_t i);
 /* app_watch.c: watched items and jobs, the right side */
 void app_on_job(void *ud, const struct steno_job *job);   /* the jobs' event callback */
 void app_show_side(struct app *app, bool activity);   /* activity or details on the right */
+/* The frame's before_quit (ud: the app): with jobs not done, the quit question (what would
+ * be lost, dialog_quit_ops) opened and its result; 0 when nothing runs. */
+unsigned app_before_quit(void *ud);
+/* Downloads asked for before a restart (an export job's, state_watch_download) start once
+ * their export is ready: one per call; returns whether any still waits. */
+bool app_resume_downloads(struct app *app);
 
 /* pane_activity.c: puts the activity pane's cursor on an order, export or task it lists */
 void app_activity_select(struct app *app, enum store_activity_kind kind, const char *id);
@@ -97,11 +103,17 @@ struct app_input {
 	app_input_fn submit, changed, cancel;
 	bool (*key)(struct app *app, ui_key key);
 	void (*hint)(struct app *app, char *buf, size_t size, bool *error);
+	/* Tab: the line completed from text into out (true), the candidates said by the owner;
+	 * NULL: Tab is the line's own */
+	bool (*complete)(struct app *app, const char *text, char *out, size_t size);
 	struct line_history *history;      /* borrowed; may be NULL */
 };
 void app_input_start(struct app *app, const struct app_input *spec);
 void app_input_open(struct app *app, const char *label, const char *initial, app_input_fn fn);
 struct pane *app_input_pane(struct app *app);   /* the input open on top, or NULL */
+
+/* org_lists.c: `:glossaries` / `:style-guides`, read and shown in a popup */
+void app_show_org_lists(struct app *app, bool style_guides);
 
 /* app.c: set-up, the loop's hooks, app-wide actions */
 unsigned app_action(struct app *app, enum action_id act);

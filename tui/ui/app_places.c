@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "ui/app_internal.h"
+#include "ui/text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -113,7 +114,7 @@ static int place_name_org(struct app *app, size_t k, const char *label)
 	if (replace(&p->label, label) < 0)
 		return -1;
 	if (app->org_id && !strcmp(app->org_id, p->org_id)) {
-		snprintf(app->ses.status.org, sizeof app->ses.status.org, "%s", label);
+		text_copy(app->ses.status.org, sizeof app->ses.status.org, label);
 		pane_dirty(app->ses.status_pane);
 	}
 	return 0;

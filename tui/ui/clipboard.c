@@ -5,12 +5,15 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "api/utf8.h"
 #include "ui/text.h"
 
 #define OSC52_MAX_TEXT 74994
@@ -71,6 +74,52 @@ bool clipboard_check(const char *text, bool url, char *why, size_t size)
 		}
 	}
 	return true;
+}
+
+/* Appends one code point to out: as it is when the screen shows it as it is, else \uXXXX
+ * (a surrogate pair above U+FFFF). n == 0: not UTF-8 there, written as \ufffd. */
+static void json_put_cp(FILE *out, const char *bytes, size_t n, uint32_t cp)
+{
+	char one[5] = "";
+
+	if (n)
+		memcpy(one, bytes, n);
+	if (n && cp >= 0x20 && text_is_clean(one)) {
+		fwrite(bytes, 1, n, out);
+	} else if (cp > 0xFFFF) {
+		cp -= 0x10000;
+		fprintf(out, "\\u%04x\\u%04x", (unsigned)(0xD800 + (cp >> 10)),
+			(unsigned)(0xDC00 + (cp & 0x3FF)));
+	} else {
+		fprintf(out, "\\u%04x", (unsigned)(n ? cp : 0xFFFD));
+	}
+}
+
+char *clipboard_json_safe(const char *json)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+	const char *s = json ? json : "";
+
+	if (!out)
+		return NULL;
+	while (*s) {
+		if (*s == '\n' || *s == '\r') {   /* a line break: drop it and the next indentation */
+			while (*s == '\n' || *s == '\r' || *s == ' ' || *s == '\t')
+				s++;
+			continue;
+		}
+		uint32_t cp = 0;
+		size_t n = steno_utf8_next(s, &cp);
+		json_put_cp(out, s, n, cp);
+		s += n ? n : 1;
+	}
+	if (fclose(out) != 0) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
 }
 
 int clipboard_osc52_seq(const char *text, enum config_clipboard method, char *buf, size_t size)

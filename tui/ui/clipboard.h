@@ -23,6 +23,13 @@
  * sanitizing leaves unchanged. Pure: unit-tested. */
 bool clipboard_check(const char *text, bool url, char *why, size_t size);
 
+/* JSON text (as a server's answer is shown, pretty-printed) made safe to copy and still the
+ * same JSON: on one line (each line's indentation and newline dropped: pretty JSON has them
+ * only between tokens), and every character clipboard_check would refuse (a bidi override
+ * in a string ...) written as its \uXXXX escape (U+FFFD for a byte that is not UTF-8).
+ * Newly allocated (caller frees), NULL on no memory. The ui does not parse it: text only. */
+char *clipboard_json_safe(const char *json);
+
 /* The escape sequence for text into buf (NUL-terminated) in the form of `method`
  * (CLIPBOARD_OSC52, CLIPBOARD_TMUX for the DCS passthrough, CLIPBOARD_SCREEN).
  * Returns its length, or -1 when buf is too small or text is too long (over 74994 bytes,

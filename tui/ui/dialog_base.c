@@ -62,7 +62,12 @@ unsigned dialog_form_key(struct dialog_base *b, enum action_id act, ui_key key,
 		submit(b);
 		break;
 	case FORM_EV_SUBMIT:
-		submit(b);
+		/* these forms create (and may spend): Enter inside a field goes to the next one,
+		 * down to the button; the button or submit-form (F2) submits */
+		if (act == ACT_SUBMIT && !b->enter_submits)
+			form_key(&b->form, ACT_FIELD_NEXT, KEYS_NONE);
+		else
+			submit(b);
 		break;
 	case FORM_EV_USED:
 	case FORM_EV_NONE:

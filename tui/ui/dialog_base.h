@@ -22,6 +22,10 @@ struct dialog_base {
 	/* The dialog's local validation of the request the form makes now (NULL: none): after
 	 * each change, a validation error it no longer gives leaves the form (form_recheck). */
 	int (*check)(void *dialog, struct steno_error *err);
+	/* Enter inside a field submits (a dialog that makes nothing on the server: a download);
+	 * false, the default, for the forms that create or spend: Enter goes to the next field,
+	 * the button or submit-form (F2) submits. */
+	bool enter_submits;
 };
 
 /* Allocates a zeroed dialog of `size` bytes (a struct beginning with struct dialog_base),
@@ -33,7 +37,8 @@ void *dialog_new(struct pane *p, size_t size, const struct dialog_env *env, int 
 void dialog_close(struct pane *p);
 
 /* The form's keys: Esc and the "cancel" button close (PANE_HANDLED | PANE_CLOSE); any other
- * button and Enter call submit(dialog); then update(dialog) (may be NULL) and a redraw. */
+ * button and submit-form (F2) call submit(dialog), Enter too when b->enter_submits (else it
+ * goes to the next field); then update(dialog) (may be NULL) and a redraw. */
 unsigned dialog_form_key(struct dialog_base *b, enum action_id act, ui_key key,
 			 void (*submit)(void *dialog), void (*update)(void *dialog));
 /* A frame_fit_fn for form dialogs (p->data a struct dialog_base): the border, the fields

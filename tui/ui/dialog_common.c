@@ -20,6 +20,7 @@
 #include "ui/form.h"
 #include "ui/format.h"
 #include "ui/style.h"
+#include "ui/text.h"
 
 int dialog_env_set_ids(struct dialog_env *env, const char *const *ids, size_t n)
 {
@@ -69,7 +70,7 @@ void dialog_status(const struct dialog_env *env, const char *fmt, ...)
 	if (!env->hooks.status)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	text_vformat(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	env->hooks.status(env->hooks.ud, msg);
 }
@@ -92,7 +93,7 @@ void dialog_progress_text(const struct steno_job *job, int64_t now_ms, int bar_c
 	char bar[512] = "", pct[16] = "", done[32] = "", total[32] = "", speed[32] = "", eta[32] = "";
 	bool transfer = job->step == JOB_STEP_UPLOADING || job->step == JOB_STEP_DOWNLOADING;
 	if (!transfer) {
-		snprintf(buf, size, "%s%s%s", jobs_step_name(job->step), job->state ? ": " : "",
+		text_format(buf, size, "%s%s%s", jobs_step_name(job->step), job->state ? ": " : "",
 			 job->state ? job->state : "");
 		return;
 	}
@@ -110,7 +111,7 @@ void dialog_progress_text(const struct steno_job *job, int64_t now_ms, int bar_c
 		fmt_span(span, sizeof span, (long long)((double)(job->bytes_total - job->bytes_done) / bps + 0.5));
 		snprintf(eta, sizeof eta, "ETA %s", span);
 	}
-	snprintf(buf, size, "%s %s %s  %s of %s  %s  %s", jobs_step_name(job->step), bar, pct, done,
+	text_format(buf, size, "%s %s %s  %s of %s  %s  %s", jobs_step_name(job->step), bar, pct, done,
 		 job->bytes_total ? total : "?", speed, eta);
 }
 

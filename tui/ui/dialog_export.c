@@ -6,6 +6,8 @@
 
 #include "ui/dialog_export.h"
 
+#include <errno.h>
+
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -20,6 +22,7 @@
 #include "ui/form.h"
 #include "ui/form_draw.h"
 #include "ui/style.h"
+#include "ui/text.h"
 
 enum dex_mode { DEX_EDIT, DEX_RUNNING, DEX_DONE };
 
@@ -67,8 +70,9 @@ static int dex_build(void *arg)
 	int rc = 0;
 	char note[600];
 	d->download_only = d->b.env.activity_id[0] != '\0';
+	d->b.enter_submits = d->download_only;   /* a download makes nothing on the server */
 	if (d->download_only)
-		snprintf(note, sizeof note, "export %s", d->b.env.activity_id);
+		text_format(note, sizeof note, "export %s", d->b.env.activity_id);
 	else
 		dialog_join_names(&d->b.env, note, sizeof note);
 	rc |= form_add(f, FORM_NOTE, "sources transcription_ids", d->download_only ? "Download" : "Export") < 0;
@@ -126,8 +130,8 @@ static int dex_open(struct pane *p, void *arg)
 static void dex_done(struct dex *d, const char *file)
 {
 	d->mode = DEX_DONE;
-	snprintf(d->file, sizeof d->file, "%s", file ? file : "");
-	snprintf(d->result, sizeof d->result, "Saved %s", d->file);
+	text_copy(d->file, sizeof d->file, file);
+	text_format(d->result, sizeof d->result, "Saved %s", d->file);
 	d->result_error = false;
 }
 
@@ -153,12 +157,22 @@ static void dex_sync(struct dex *d)
 		dex_done(d, j->file);
 }
 
+/* The directory, made when missing (as `steno export` makes it: one level, in a parent that
+ * exists); a path that is something else, or cannot be made, is refused next to its field. */
 static int dex_check_dir(struct dex *d, char *dir, size_t size)
 {
 	struct stat st;
+	char msg[256];
 	form_text(&d->b.form, "dir", dir, size);
-	if (!dir[0] || stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		form_set_error(&d->b.form, "dir", "not a directory");
+	msg[0] = '\0';
+	if (!dir[0])
+		text_copy(msg, sizeof msg, "not a directory");
+	else if (stat(dir, &st) != 0 && errno == ENOENT && mkdir(dir, 0777) != 0)
+		text_format(msg, sizeof msg, "cannot create it: %s", strerror(errno));
+	else if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+		text_copy(msg, sizeof msg, "not a directory");
+	if (msg[0]) {
+		form_set_error(&d->b.form, "dir", msg);
 		form_focus_first_error(&d->b.form);
 		return -1;
 	}
@@ -208,7 +222,8 @@ static int dex_file_name(struct dex *d, const char *fmt, const char *first, size
 	    download_dest_check(dir, buf, form_checked(&d->b.form, "overwrite"), &err) == 0)
 		return 0;
 	if (strcmp(err.code, DOWNLOAD_CODE_EXISTS) == 0)
-		snprintf(err.message, sizeof err.message, "exists: %.200s (Overwrite replaces it)", buf);
+		/* what to do first: a long name is cut at the end, not the advice */
+		text_format(err.message, sizeof err.message, "exists (Overwrite replaces it): %s", buf);
 	form_set_error(&d->b.form, "dir", err.message);
 	form_focus_first_error(&d->b.form);
 	return -1;
@@ -226,7 +241,7 @@ static bool dex_sources_ready(struct dex *d)
 			    !spec_state_is_failure(SPEC_STATE_TRANSCRIPTION, st)))
 			continue;
 		char msg[256];
-		snprintf(msg, sizeof msg, "%.120s is %.40s: only a finished transcription can be exported",
+		text_format(msg, sizeof msg, "%s is %s: only a finished transcription can be exported",
 			 dialog_tr_name(&d->b.env, d->b.env.ids[i]), st);
 		form_set_error(&d->b.form, "sources", msg);
 		return false;
@@ -325,7 +340,8 @@ static void dex_draw(struct pane *p)
 	bool ascii = p->ctx->ascii;
 	int rows = dialog_body_rows(p), cols = dialog_body_cols(p);
 	dex_sync(d);
-	const char *hint = d->mode == DEX_EDIT ? "Tab: next  Enter: start  Esc: cancel" :
+	const char *hint = d->mode == DEX_EDIT && d->download_only ? "Tab: next  Enter: start  Esc: cancel" :
+		d->mode == DEX_EDIT ? "Tab/Enter: next  F2: start  Esc: cancel" :
 		d->mode == DEX_RUNNING && dex_downloading_only(d) ? "Esc: cancel the download" :
 		d->mode == DEX_RUNNING ? "Esc: close (the export goes on in the activity pane)" :
 		d->b.env.display ? "o: open  Enter/Esc: close" : "Enter/Esc: close";

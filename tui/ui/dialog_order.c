@@ -289,7 +289,7 @@ static void dor_draw(struct pane *p)
 	bool ascii = p->ctx->ascii;
 	int rows = dialog_body_rows(p), cols = dialog_body_cols(p);
 	dor_sync(d);
-	const char *hint = d->mode == DOR_EDIT ? "Tab: next  Enter: order  Esc: cancel" :
+	const char *hint = d->mode == DOR_EDIT ? "Tab/Enter: next  F2: order  Esc: cancel" :
 		d->mode == DOR_RUNNING ? "Esc: cancel the upload" : "c: confirm  Esc: close";
 	if (dialog_draw_form(p, &d->b, "New order", hint, d->mode == DOR_EDIT))
 		return;

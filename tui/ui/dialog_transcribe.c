@@ -91,9 +91,12 @@ static void dtr_sync(struct dtr *d)
 		d->mode = DTR_DONE;
 		const struct store_transcription *t = j->resource_id && d->b.env.store ?
 			store_transcription_get(d->b.env.store, j->resource_id) : NULL;
-		snprintf(d->result, sizeof d->result, "Created transcription %s (%s), state %s.",
+		/* a lost answer whose item was found (core/jobs_resolve.c): it carries on too */
+		snprintf(d->result, sizeof d->result, "%s transcription %s (%s), state %s%s",
+			 j->found_after_loss ? "No answer from the server, but found it:" : "Created",
 			 t && t->t.name ? t->t.name : "", j->resource_id ? j->resource_id : "?",
-			 j->state ? j->state : "?");
+			 j->state ? j->state : "?",
+			 j->found_after_loss ? ": no need to submit again." : ".");
 		dialog_refresh(&d->b.env);
 		dialog_status(&d->b.env, "created transcription %s", j->resource_id ? j->resource_id : "");
 	}
@@ -165,8 +168,14 @@ static void dtr_submit(void *arg)
 	}
 }
 
-static unsigned dtr_running_key(struct dtr *d, enum action_id act)
+static unsigned dtr_running_key(struct dtr *d, enum action_id act, ui_key key)
 {
+	if (key == 'b' && jobs_get(d->b.env.jobs, d->b.job)) {
+		/* the job is the app's (watched in the activity pane): it goes on without us */
+		dialog_status(&d->b.env, "job %d goes on in the background: see the activity pane",
+			      d->b.job);
+		return PANE_HANDLED | PANE_CLOSE;
+	}
 	if (act != ACT_CANCEL || !jobs_get(d->b.env.jobs, d->b.job))
 		return PANE_HANDLED;
 	if (dialog_cancel_upload(&d->b)) {
@@ -185,7 +194,7 @@ static unsigned dtr_key(struct pane *p, enum action_id act, ui_key key)
 	if (d->mode == DTR_DONE)
 		return dialog_result_key(act);
 	if (d->mode == DTR_RUNNING)
-		return dtr_running_key(d, act);
+		return dtr_running_key(d, act, key);
 	return dialog_form_key(&d->b, act, key, dtr_submit, dtr_update);
 }
 
@@ -194,8 +203,9 @@ static void dtr_draw(struct pane *p)
 	struct dtr *d = p->data;
 	bool ascii = p->ctx->ascii;
 	dtr_sync(d);
-	const char *hint = d->mode == DTR_EDIT ? "Tab: next  Enter: create  Esc: cancel" :
-		d->mode == DTR_RUNNING ? "Esc: cancel the upload" : "Enter/Esc: close";
+	const char *hint = d->mode == DTR_EDIT ? "Tab/Enter: next  F2: create  Esc: cancel" :
+		d->mode == DTR_RUNNING ? "Esc: cancel the upload  b: on in the background" :
+		"Enter/Esc: close";
 	if (dialog_draw_form(p, &d->b, "New transcription", hint, d->mode == DTR_EDIT))
 		return;
 	int rows = dialog_body_rows(p), cols = dialog_body_cols(p);

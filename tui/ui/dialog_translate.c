@@ -257,10 +257,13 @@ static unsigned dtl_key(struct pane *p, enum action_id act, ui_key key)
 
 static void dtl_job_line(const struct dtl *d, const struct steno_job *j, char *buf, size_t size)
 {
+	/* the resource's state, unless the step says the same ("done / done") */
+	const char *shown_state = j->state && strcmp(j->state, jobs_step_name(j->step)) ?
+		j->state : NULL;
 	size_t o = (size_t)snprintf(buf, size, "%s %s: %s%s%s",
 				    j->kind == JOB_TRANSLATION_TASK ? "task" : "order",
 				    j->resource_id ? j->resource_id : "-", jobs_step_name(j->step),
-				    j->state ? " / " : "", j->state ? j->state : "");
+				    shown_state ? " / " : "", shown_state ? shown_state : "");
 	if (j->step == JOB_STEP_FAILED && o < size)
 		o += (size_t)snprintf(buf + o, size - o, ": %s", j->error.message);
 	for (size_t i = 0; i < j->n_result_ids && o < size; i++)
@@ -274,7 +277,7 @@ static void dtl_draw(struct pane *p)
 	int rows = dialog_body_rows(p);
 	dtl_sync(d);
 	if (dialog_draw_form(p, &d->b, "Translate", d->mode == DTL_EDIT ?
-			     "Tab: next  Space: choose  Enter: translate  Esc: cancel" :
+			     "Tab/Enter: next  Space: choose  F2: translate  Esc: cancel" :
 			     "Enter/Esc: close (the activity pane keeps following)", d->mode == DTL_EDIT))
 		return;
 	int y = 1;

@@ -27,6 +27,7 @@
 #include "ui/frame.h"
 #include "ui/pane_list.h"
 #include "ui/pane_preview.h"
+#include "ui/text.h"
 
 static void hook_watch_job(void *ud, int job_id)
 {
@@ -162,11 +163,12 @@ static unsigned popup(struct app *app, const char *title, const char *text)
 static unsigned copy_text(struct app *app, const struct dialog_env *env, const char *what,
 			  const char *text, bool url)
 {
-	char how[160], shown[96];
+	char how[160], shown[TEXT_FIT_CAP(60) * 4];
 	enum config_clipboard m = env->config ? env->config->clipboard : CLIPBOARD_AUTO;
 	if (clipboard_copy(env->tty, m, text, url, how, sizeof how) == 0) {
-		size_t n = strlen(text);
-		snprintf(shown, sizeof shown, n > 60 ? "%.57s..." : "%s", text);
+		/* 60 cells at most: whole characters, "…" when cut */
+		if (text_fit_utf8(shown, sizeof shown, text, 60, false) < 0)
+			shown[0] = '\0';
 		app_status(app, "copied the %s %s (%s)", what, shown, how);
 		return PANE_HANDLED;
 	}

@@ -342,32 +342,64 @@ void form_set_message(struct form *f, bool error, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(f->message, sizeof f->message, fmt, ap);
+	text_vformat(f->message, sizeof f->message, fmt, ap);
 	va_end(ap);
 	f->message_error = error;
 	f->message_about_fields = false;
 }
 
+/* The field's label as people read it: "Media URL", without a hint in parentheses. */
+static void plain_label(char *buf, size_t size, const char *label)
+{
+	const char *paren = label ? strstr(label, " (") : NULL;
+
+	text_format(buf, size, "%.*s", paren ? (int)(paren - label) : (int)strlen(label ? label : ""),
+		    label ? label : "");
+}
+
+/* An API message about a field ("tmp_url must be ...") said with the field's label ("Media
+ * URL must be ..."), as the form shows it. */
+static void labelled_message(char *buf, size_t size, const struct form_field *fl,
+			     const struct steno_error *err)
+{
+	size_t n = strlen(err->field);
+	char label[128];
+
+	plain_label(label, sizeof label, fl->label);
+	if (label[0] && !strncmp(err->message, err->field, n) &&
+	    (err->message[n] == ' ' || err->message[n] == ':'))
+		text_format(buf, size, "%s%s", label, err->message + n);
+	else
+		text_copy(buf, size, err->message);
+}
+
 void form_show_error(struct form *f, const struct steno_error *err)
 {
-	if (err->field[0] && form_set_error(f, err->field, err->message) == 0) {
-		error_field(f, err->field)->error_checked = err->kind == STENO_ERR_INVALID;
+	struct form_field *fl = err->field[0] ? error_field(f, err->field) : NULL;
+	char msg[sizeof err->message + 128], label[128];
+
+	if (fl) {
+		labelled_message(msg, sizeof msg, fl, err);
+		plain_label(label, sizeof label, fl->label);
+	}
+	if (fl && form_set_error(f, err->field, msg) == 0) {
+		fl->error_checked = err->kind == STENO_ERR_INVALID;
 		form_focus_first_error(f);
 		if (err->kind == STENO_ERR_HTTP) {
 			form_set_message(f, true, "the server refused it (HTTP %ld): see %s",
-					 err->http_status, err->field);
+					 err->http_status, label[0] ? label : err->field);
 			f->message_about_fields = true;
 		}
 		return;
 	}
 	if (err->kind == STENO_ERR_HTTP && err->http_status == 429)
-		form_set_message(f, true, "%s%s: nothing was created. Wait, then submit again.",
+		form_set_message(f, true, "%s%s: nothing was created. Wait, then submit again (F2).",
 				 strstr(err->message, "HTTP 429") ? "" : "too many requests (HTTP 429): ",
 				 err->message);
 	else if (err->kind == STENO_ERR_HTTP)
 		form_set_message(f, true, "HTTP %ld: %s", err->http_status, err->message);
 	else if (steno_error_outcome_unknown(err))
-		form_set_message(f, true, "%s. Submit again?", err->message);
+		form_set_message(f, true, "%s. Submit again? (F2)", err->message);
 	else if (strcmp(err->code, STENO_CODE_OUTCOME_FOUND) == 0)
 		form_set_message(f, false, "%s: no need to submit again", err->message);
 	else
@@ -386,14 +418,18 @@ static void drop_stale_message(struct form *f);
 
 void form_recheck(struct form *f, const struct steno_error *now)
 {
-	char said[sizeof f->fields[0].error];
-	error_copy(said, sizeof said, now->message);
+	char said[sizeof f->fields[0].error], msg[sizeof now->message + 128];
 	for (size_t i = 0; i < f->n; i++) {
 		struct form_field *fl = &f->fields[i];
 		if (!fl->error[0] || !fl->error_checked)
 			continue;
-		bool still = now->kind == STENO_ERR_INVALID && now->field[0] &&
-			     key_is(fl->key, now->field, true) && strcmp(fl->error, said) == 0;
+		bool mine = now->kind == STENO_ERR_INVALID && now->field[0] &&
+			    key_is(fl->key, now->field, true);
+		if (mine) {   /* as form_show_error said it: with the field's label */
+			labelled_message(msg, sizeof msg, fl, now);
+			error_copy(said, sizeof said, msg);
+		}
+		bool still = mine && strcmp(fl->error, said) == 0;
 		if (!still)
 			fl->error[0] = '\0';
 	}
@@ -585,11 +621,16 @@ static enum form_event form_key_once(struct form *f, enum action_id act, ui_key 
 	case ACT_FIELD_NEXT: form_move(f, 1); return FORM_EV_USED;
 	case ACT_FIELD_PREV: form_move(f, -1); return FORM_EV_USED;
 	case ACT_CANCEL: return FORM_EV_CANCEL;
+	case ACT_SUBMIT_FORM:
+		return FORM_EV_SUBMIT;
 	case ACT_SUBMIT:
 		if (fl && fl->kind == FORM_BUTTON) {
 			f->pressed = fl->key;
 			return FORM_EV_BUTTON;
 		}
+		/* Enter on a picker field opens its picker, never submits */
+		if (fl && (fl->kind == FORM_PICK || fl->kind == FORM_MULTI))
+			return form_pick_open(f, f->focus, 0) == 0 ? FORM_EV_USED : FORM_EV_NONE;
 		return FORM_EV_SUBMIT;
 	default:
 		break;

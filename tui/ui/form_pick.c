@@ -79,16 +79,16 @@ void form_value_line(const struct form_field *fl, char *buf, size_t size, bool a
 		snprintf(buf, size, "[%c]", fl->checked ? 'x' : ' ');
 		return;
 	case FORM_RADIO:
-		for (size_t i = 0; i < fl->n_opts && n < size; i++)
-			n += (size_t)snprintf(buf + n, size - n, "%s(%c) %s", i ? "  " : "",
-					      (int)i == fl->choice ? '*' : ' ', opt_label(&fl->opts[i]));
+		for (size_t i = 0; i < fl->n_opts; i++)
+			n = text_appendf(buf, size, n, "%s(%c) %s", i ? "  " : "",
+					 (int)i == fl->choice ? '*' : ' ', opt_label(&fl->opts[i]));
 		return;
 	case FORM_PICK:
 		if (fl->choice < 0 || (size_t)fl->choice >= fl->n_opts) {
 			snprintf(buf, size, "%s", fl->n_opts ? "(none: Space to choose)" : "(nothing to choose)");
 			return;
 		}
-		snprintf(buf, size, "%s%s%s%s", opt_summary(&fl->opts[fl->choice]),
+		text_format(buf, size, "%s%s%s%s", opt_summary(&fl->opts[fl->choice]),
 			 fl->opts[fl->choice].note ? "  (" : "",
 			 fl->opts[fl->choice].note ? fl->opts[fl->choice].note : "",
 			 fl->opts[fl->choice].note ? ")" : "");
@@ -98,9 +98,8 @@ void form_value_line(const struct form_field *fl, char *buf, size_t size, bool a
 		for (size_t i = 0; i < fl->n_opts; i++) {
 			if (!fl->selected[i])
 				continue;
-			if (n < size)
-				n += (size_t)snprintf(buf + n, size - n, "%s%s", count ? ", " : "",
-						      opt_summary(&fl->opts[i]));
+			n = text_appendf(buf, size, n, "%s%s", count ? ", " : "",
+					 opt_summary(&fl->opts[i]));
 			count++;
 		}
 		if (!count)
@@ -108,7 +107,7 @@ void form_value_line(const struct form_field *fl, char *buf, size_t size, bool a
 		return;
 	}
 	case FORM_BUTTON:
-		snprintf(buf, size, "[ %s ]", fl->label);
+		text_format(buf, size, "[ %s ]", fl->label);
 		return;
 	case FORM_TEXT:
 	case FORM_FILE:
@@ -190,12 +189,12 @@ int form_pick_load_dir(struct form *f, const char *dir)
 	struct form_field *fl = &f->fields[pk->field];
 	char real[PATH_MAX];
 	if (!realpath(dir, real)) {
-		snprintf(pk->error, sizeof pk->error, "%.200s: %s", dir, strerror(errno));
+		text_format(pk->error, sizeof pk->error, "%s: %s", dir, strerror(errno));
 		return -1;
 	}
 	DIR *d = opendir(real);
 	if (!d) {
-		snprintf(pk->error, sizeof pk->error, "%.200s: %s", real, strerror(errno));
+		text_format(pk->error, sizeof pk->error, "%s: %s", real, strerror(errno));
 		return -1;
 	}
 	for (size_t i = 0; i < fl->n_opts; i++)
@@ -346,6 +345,10 @@ static enum form_event pick_filter_key(struct form *f, ui_key key)
 	pk->lv.cursor = pk->lv.top = 0;
 	if (form_pick_refilter(f) != 0)
 		f->nomem = true;
+	/* what was typed searches: the cursor on its first match, not on "../" (always kept) */
+	if (fl->kind == FORM_FILE && pk->flen && pk->n_idx > 1 &&
+	    strcmp(fl->opts[pk->idx[0]].value, "..") == 0)
+		pk->lv.cursor = 1;
 	return FORM_EV_USED;
 }
 

@@ -3,7 +3,11 @@
 
 #include "ui/format.h"
 
+#include "api/error.h"
+#include "ui/text.h"
+
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -160,4 +164,40 @@ int fmt_progress(char *buf, size_t size, double fraction, int cols, int ascii)
 	}
 	buf[n] = '\0';
 	return (int)n;
+}
+
+/* The server's message, at most 200 bytes of it, cut between characters. */
+static const char *err_words(const struct steno_error *err, char *buf, size_t size)
+{
+	text_copy(buf, size < 201 ? size : 201, err->message);
+	return buf;
+}
+
+int fmt_error_text(char *out, size_t size, const struct steno_error *err)
+{
+	char m[201];
+
+	if (!err)
+		return text_format(out, size, "%s", "");
+	if (err->kind == STENO_ERR_HTTP && err->http_status == 401)
+		return text_format(out, size, "the API key was refused (401): check the profile's key");
+	if (err->kind == STENO_ERR_HTTP && err->http_status == 403)
+		return text_format(out, size, "not allowed (403): %s", err_words(err, m, sizeof m));
+	if (err->kind == STENO_ERR_HTTP && err->http_status == 429)
+		return text_format(out, size, "rate-limited: %s", err_words(err, m, sizeof m));
+	if (err->kind == STENO_ERR_NETWORK || err->kind == STENO_ERR_TIMEOUT)
+		return text_format(out, size, "cannot reach the server: %s", err_words(err, m, sizeof m));
+	if (err->kind == STENO_ERR_HTTP)
+		return text_format(out, size, "HTTP %ld: %s", err->http_status, err_words(err, m, sizeof m));
+	return text_format(out, size, "%s: %s", steno_error_kind_name(err->kind),
+			   err_words(err, m, sizeof m));
+}
+
+int fmt_count(char *buf, size_t size, double n, const char *unit)
+{
+	size_t len = unit ? strlen(unit) : 0;
+	bool plural = n != 1 && len && unit[len - 1] != 's';
+
+	return text_format(buf, size, "%g%s%s%s", n, len ? " " : "", len ? unit : "",
+			   plural ? "s" : "");
 }

@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <time.h>
 
+struct steno_error;
+
 /* "1:02:03" for one hour or more, else "2:03"; "-" for negative or unknown (NaN). */
 int fmt_duration(char *buf, size_t size, double seconds);
 
@@ -47,5 +49,13 @@ int fmt_percent(char *buf, size_t size, double fraction);
  * eighths ("███▌    ") or with ascii != 0 "###.....". UTF-8 output; size must hold
  * 3 bytes per column + 1 or the bar is cut. */
 int fmt_progress(char *buf, size_t size, double fraction, int cols, int ascii);
+
+/* A count and its unit, the unit given in the singular: "1 transcription", "2 transcriptions",
+ * "10 minutes", "1.5 minutes" (%g); a unit that ends in "s" already stays as it is. */
+int fmt_count(char *buf, size_t size, double n, const char *unit);
+
+/* An error for the status line: "HTTP 404: no order bogus1", "cannot reach the server: …";
+ * the server's words cut at 200 bytes on whole characters (text_format). */
+int fmt_error_text(char *buf, size_t size, const struct steno_error *err);
 
 #endif

@@ -359,9 +359,13 @@ static unsigned frame_global(struct ui_frame *f, enum action_id act)
 	case ACT_VIEW_DETAILS: return frame_focus_scope(f, SCOPE_DETAILS);
 	case ACT_VIEW_ACTIVITY: return frame_focus_scope(f, SCOPE_ACTIVITY);
 	case ACT_TOGGLE_LOG: return frame_toggle_log(f);
-	case ACT_HELP:
-		frame_open_overlay(f, pane_new(&help_pane_ops, &f->ctx, NULL));
+	case ACT_HELP: {
+		/* the focused pane's own keys first */
+		struct pane *p = frame_focused(f);
+		unsigned scope = p ? p->ops->scope : 0;
+		frame_open_overlay(f, pane_new(&help_pane_ops, &f->ctx, &scope));
 		return PANE_HANDLED;
+	}
 	case ACT_PROMPT:
 		frame_open_overlay(f, pane_new(&prompt_pane_ops, &f->ctx, &f->prompt_history));
 		return PANE_HANDLED;
@@ -369,8 +373,10 @@ static unsigned frame_global(struct ui_frame *f, enum action_id act)
 		clearok(curscr, TRUE);
 		f->all_dirty = 1;
 		return PANE_HANDLED;
-	case ACT_QUIT:
-		return PANE_HANDLED | PANE_QUIT;
+	case ACT_QUIT: {
+		unsigned asked = f->before_quit ? f->before_quit(f->before_quit_ud) : 0;
+		return asked ? asked : PANE_HANDLED | PANE_QUIT;
+	}
 	default:
 		return PANE_IGNORED;
 	}

@@ -31,6 +31,10 @@ struct ui_frame {
 	int all_dirty;
 	char notice[128];                      /* last refusal etc., shown by the owner */
 	struct line_history prompt_history;    /* the `:` prompt's lines, this run */
+	/* Asked before `q` quits (NULL: never): 0 lets it quit; else the result of having asked
+	 * instead (work in flight: a question opened as the overlay). */
+	unsigned (*before_quit)(void *ud);
+	void *before_quit_ud;
 };
 
 void frame_init(struct ui_frame *f, const struct keymap *km, int ascii, int read_only);

@@ -6,20 +6,26 @@
 #include <errno.h>
 #include <poll.h>
 
+#include "core/quit_signal.h"
 #include "ui/term.h"
 
 int ui_wait_poll(void *ctx, int fd, int timeout_ms)
 {
-	struct pollfd p = { .fd = fd, .events = POLLIN };
+	struct pollfd p[2] = { { .fd = fd, .events = POLLIN },
+		{ .fd = quit_signal_fd(), .events = POLLIN } };
 	int n;
 
 	(void)ctx;
-	n = poll(&p, 1, timeout_ms);
+	if (quit_signal_caught())
+		return UI_WAIT_HUP;
+	n = poll(p, p[1].fd >= 0 ? 2 : 1, timeout_ms);
+	if (quit_signal_caught())
+		return UI_WAIT_HUP;
 	if (n < 0)
 		return errno == EINTR ? UI_WAIT_TIMEOUT : UI_WAIT_HUP;
 	if (n == 0)
 		return UI_WAIT_TIMEOUT;
-	if (p.revents & POLLIN)
+	if (p->revents & POLLIN)
 		return UI_WAIT_INPUT;
 	return UI_WAIT_HUP;
 }

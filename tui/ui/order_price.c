@@ -9,15 +9,17 @@
 #include <string.h>
 
 #include "ui/format.h"
+#include "ui/text.h"
 
-/* One line, cut to ORDER_PRICE_WIDTH bytes: a long file name or language may be cut. */
+/* One line, cut to ORDER_PRICE_WIDTH bytes on whole characters (text_vformat): a long
+ * file name or language may be cut, never inside a character or before its marks. */
 __attribute__((format(printf, 2, 3)))
 static void put(char *line, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(line, ORDER_PRICE_WIDTH, fmt, ap);
+	text_vformat(line, ORDER_PRICE_WIDTH, fmt, ap);
 	va_end(ap);
 }
 
@@ -30,15 +32,13 @@ static const char *sym(const struct steno_order_details *d)
 static void item_what(const struct steno_order_item *it, char *buf, size_t size)
 {
 	const struct steno_operation *op = it->has_service ? &it->service : NULL;
-	int len = 0;
 
-	if (it->addon_name)
-		len = snprintf(buf, size, "addon %s, ", it->addon_name);
-	snprintf(buf + len, size - (size_t)len, "%s %s %s%s%s",
-		 op && op->name ? op->name : "service", op && op->type ? op->type : "",
-		 op && op->language ? op->language : "?",
-		 op && op->target_language ? " -> " : "",
-		 op && op->target_language ? op->target_language : "");
+	text_format(buf, size, "%s%s%s%s %s %s%s%s", it->addon_name ? "addon " : "",
+		    it->addon_name ? it->addon_name : "", it->addon_name ? ", " : "",
+		    op && op->name ? op->name : "service", op && op->type ? op->type : "",
+		    op && op->language ? op->language : "?",
+		    op && op->target_language ? " -> " : "",
+		    op && op->target_language ? op->target_language : "");
 }
 
 /* The total and, when it is not the items' sum, why. */
@@ -67,7 +67,7 @@ size_t order_price_lines(const struct steno_order *o, char lines[][ORDER_PRICE_W
 {
 	const struct steno_order_details *d = &o->details;
 	size_t n = 0;
-	char money[48], what[120];
+	char money[48], what[120], file[TEXT_FIT_CAP(20) * 4], units[64];
 	int64_t sum = 0, turnaround = 0;
 
 	if (!d->present) {
@@ -84,10 +84,12 @@ size_t order_price_lines(const struct steno_order *o, char lines[][ORDER_PRICE_W
 			continue;
 		fmt_money(money, sizeof money, it->cents.v, sym(d));
 		item_what(it, what, sizeof what);
-		put(lines[n++], "%-20.20s %s, %g %s: %s",
-			 it->filename && *it->filename ? it->filename : "-", what,
-			 it->pricing_unit_count.v, it->pricing_unit_name ? it->pricing_unit_name : "",
-			 money);
+		/* the file's name in 20 cells, whole characters with their marks */
+		if (text_fit_utf8(file, sizeof file, it->filename && *it->filename ? it->filename : "-",
+				  20, true) < 0)
+			snprintf(file, sizeof file, "%-20s", "?");
+		fmt_count(units, sizeof units, it->pricing_unit_count.v, it->pricing_unit_name);
+		put(lines[n++], "%s %s, %s: %s", file, what, units, money);
 	}
 	for (size_t i = 0; i < d->n_addons_total && n < max; i++) {
 		fmt_money(money, sizeof money, d->addons_total[i].cents.v, sym(d));

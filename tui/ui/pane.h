@@ -42,6 +42,11 @@ struct ui_ctx {
 					* ACTION_ARG action; cleared once pending has run */
 	unsigned overlay_scope;        /* the open overlay's SCOPE_* (0: none), kept by the
 					* frame: the status bar hints the overlay's keys */
+	/* The `:` prompt's Tab after an ACTION_ARG action: up to max arguments starting with
+	 * prefix into out (strings valid until the next call), their count. NULL: none. */
+	size_t (*complete_arg)(void *ud, int act, const char *prefix, const char **out,
+			       size_t max);
+	void *complete_ud;
 };
 
 struct pane;

@@ -180,13 +180,22 @@ static void describe_copy(struct describe_pane *dp)
 		app_status(app, "nothing to copy here");
 		return;
 	}
-	/* only what the screen shows as it is; a URL only as a plain http(s) URL */
+	/* only what the screen shows as it is; a URL only as a plain http(s) URL; the JSON
+	 * made safe (one line, escapes for what cannot be shown), the same JSON */
 	bool url = !dp->raw && (!strncmp(text, "http://", 7) || !strncmp(text, "https://", 8));
-	char how[160];
-	if (clipboard_copy(app->opts.out, app->config->clipboard, text, url, how, sizeof how) < 0)
+	char how[160], *safe = dp->raw ? clipboard_json_safe(text) : NULL;
+	if (dp->raw && !safe) {
+		app_status(app, "not copied: out of memory");
+		return;
+	}
+	if (clipboard_copy(app->opts.out, app->config->clipboard, safe ? safe : text, url, how,
+			   sizeof how) < 0)
 		app_status(app, "not copied: %s: %s", what, how);
+	else if (safe)
+		app_status(app, "copied %s, %zu bytes on one line (%s)", what, strlen(safe), how);
 	else
 		app_status(app, "copied %s (%s)", what, how);
+	free(safe);
 }
 
 /* The transcription a field names: a row of an order's transcriptions (any of its fields:
@@ -313,8 +322,10 @@ static void describe_pane_close(struct pane *p)
 {
 	struct describe_pane *dp = p->data;
 
-	if (dp)
+	if (dp) {
+		app_error_forget(dp->app, dp->d.id);   /* left: its error is over */
 		describe_close(&dp->d);
+	}
 	free(dp);
 	p->data = NULL;
 }

@@ -16,6 +16,7 @@
 #include "ui/list_sort.h"
 #include "ui/pane_describe.h"
 #include "ui/table.h"
+#include "ui/text.h"
 
 /* Load the next page when the cursor comes this close to the end. */
 #define LIST_PAGE_MARGIN 5
@@ -393,6 +394,45 @@ static void list_clear_filter(struct app *app)
 	pane_dirty(app->tlist);
 }
 
+/* Tab after `t`: the tags of the loaded rows that start with what was typed, completed to
+ * their common part; several are named in the status line. */
+static bool list_complete_tag(struct app *app, const char *text, char *out, size_t size)
+{
+	const char *found[32];
+	size_t n = 0, len = strlen(text), common = 0;
+
+	for (long i = 0; i < app->list.n_rows && n < 32; i++) {
+		const struct store_transcription *t = app_list_item(app, i);
+		for (size_t k = 0; t && k < t->t.tags.n && n < 32; k++) {
+			const char *tag = t->t.tags.v[k];
+			bool seen = false;
+			for (size_t j = 0; j < n && !seen; j++)
+				seen = !strcmp(found[j], tag);
+			if (!seen && !strncmp(tag, text, len))
+				found[n++] = tag;
+		}
+	}
+	if (!n) {
+		app_status(app, "no loaded row has a tag starting with '%s'", text);
+		return false;
+	}
+	common = strlen(found[0]);
+	for (size_t j = 1; j < n; j++)
+		for (size_t c = 0; c < common; c++)
+			if (found[j][c] != found[0][c]) {
+				common = c;
+				break;
+			}
+	char said[256];
+	size_t at = 0;
+	for (size_t j = 0; n > 1 && j < n; j++)
+		at = text_appendf(said, sizeof said, at, "%s%s", j ? ", " : "", found[j]);
+	if (n > 1)
+		app_status(app, "tags: %s", said);
+	text_format(out, size, "%.*s", (int)common, found[0]);
+	return true;
+}
+
 static void list_set_tag(struct app *app, const char *text)
 {
 	snprintf(app->list.tag, sizeof app->list.tag, "%s", text);
@@ -459,9 +499,12 @@ static unsigned list_key(struct pane *p, enum action_id act, ui_key key)
 	case ACT_FILTER:
 		list_filter_open(app);
 		return PANE_HANDLED;
-	case ACT_TAG_FILTER:
-		app_input_open(app, "tag: ", app->list.tag, list_set_tag);
+	case ACT_TAG_FILTER: {
+		struct app_input spec = { .label = "tag: ", .initial = app->list.tag,
+			.submit = list_set_tag, .complete = list_complete_tag };
+		app_input_start(app, &spec);
 		return PANE_HANDLED;
+	}
 	case ACT_CLEAR_FILTER:
 		list_clear_filter(app);
 		list_set_tag(app, "");

@@ -120,6 +120,45 @@ static unsigned prompt_submit(struct pane *p)
 	return PANE_HANDLED | PANE_CLOSE;
 }
 
+/* Tab after "ACTION ": its argument completed from what the app knows (order ids, column
+ * names): the common part of the candidates, the candidates listed when several. */
+static unsigned prompt_complete_arg(struct pane *p)
+{
+	struct prompt_state *s = p->data;
+	size_t lead = strspn(s->text, " "), n = strcspn(s->text + lead, " ");
+	char name[64];
+	const char *arg = s->text + lead + n, *found[16];
+
+	arg += strspn(arg, " ");
+	text_format(name, sizeof name, "%.*s", (int)n, s->text + lead);
+	int id = action_resolve(name, &(size_t){ 0 });
+	const struct action_info *a = id > 0 ? action_info((enum action_id)id) : NULL;
+	if (!a || !(a->flags & ACTION_ARG) || !p->ctx->complete_arg) {
+		text_format(s->msg, sizeof s->msg, "nothing to complete here");
+		return PANE_HANDLED | PANE_REDRAW;
+	}
+	size_t k = p->ctx->complete_arg(p->ctx->complete_ud, id, arg, found, 16);
+	if (!k) {
+		text_format(s->msg, sizeof s->msg, "no %s starts with '%s'", a->name, arg);
+		return PANE_HANDLED | PANE_REDRAW;
+	}
+	size_t common = strlen(found[0]);
+	for (size_t i = 1; i < k; i++)
+		for (size_t c = 0; c < common; c++)
+			if (found[i][c] != found[0][c]) {
+				common = c;
+				break;
+			}
+	char line[sizeof s->text];
+	text_format(line, sizeof line, "%s %.*s%s", a->name, (int)common, found[0], k == 1 ? " " : "");
+	if (line_input_set(&s->in, line) != 0)
+		text_format(s->msg, sizeof s->msg, "out of memory");
+	line_input_text(&s->in, s->text, sizeof s->text);
+	for (size_t i = 0, len = 0; k > 1 && i < k; i++)
+		len = text_appendf(s->msg, sizeof s->msg, len, "%s%s", i ? " " : "", found[i]);
+	return PANE_HANDLED | PANE_REDRAW;
+}
+
 static unsigned prompt_key(struct pane *p, enum action_id act, ui_key key)
 {
 	struct prompt_state *s = p->data;
@@ -130,6 +169,8 @@ static unsigned prompt_key(struct pane *p, enum action_id act, ui_key key)
 	case ACT_SUBMIT: return prompt_submit(p);
 	case ACT_CANCEL: return PANE_HANDLED | PANE_CLOSE;
 	case ACT_FIELD_NEXT:
+		if (strchr(s->text, ' '))
+			return prompt_complete_arg(p);
 		if (action_complete(s->text, s->text, sizeof s->text) == 0)
 			snprintf(s->msg, sizeof s->msg, "no action starts with '%s'", s->text);
 		else if (line_input_set(&s->in, s->text) != 0)

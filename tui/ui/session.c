@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ui/style.h"
+#include "ui/text.h"
 
 int ui_session_open(struct ui_session *s, const struct ui_session_opts *o)
 {
@@ -26,7 +27,7 @@ int ui_session_open(struct ui_session *s, const struct ui_session_opts *o)
 	frame_init(&s->frame, &s->km, s->term.ascii, o->read_only);
 	s->status.read_only = o->read_only;
 	if (s->diag.count)
-		snprintf(s->status.error, sizeof s->status.error, "%s", s->diag.msg[0]);
+		text_copy(s->status.error, sizeof s->status.error, s->diag.msg[0]);
 	s->status_pane = pane_new(&statusbar_pane_ops, &s->frame.ctx, &s->status);
 	if (frame_add(&s->frame, s->status_pane) < 0) {
 		ui_session_close(s);
@@ -56,7 +57,8 @@ void ui_session_on_result(void *session, unsigned result)
 	struct ui_session *s = session;
 
 	if (result & PANE_REFUSED) {
-		snprintf(s->status.notice, sizeof s->status.notice, "%s", s->frame.notice);
+		text_copy(s->status.notice, sizeof s->status.notice, s->frame.notice);
+		s->status.error[0] = '\0';   /* the newer message wins, as app_status */
 		pane_dirty(s->status_pane);
 	}
 }

@@ -5,6 +5,7 @@
 
 #include <langinfo.h>
 #include <locale.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,9 +33,25 @@ int term_open(struct term *t, const struct term_opts *o)
 		setlocale(LC_ALL, "");
 	t->in = o->in ? o->in : stdin;
 	t->screen = newterm(o->term, o->out ? o->out : stdout, t->in);
-	if (!t->screen)
+	if (!t->screen) {
+		snprintf(t->why, sizeof t->why, "cannot open the terminal (TERM=%s)",
+			 o->term ? o->term : getenv("TERM") ? getenv("TERM") : "");
 		return -1;
+	}
 	set_term(t->screen);
+	const char *cup = tigetstr("cup");
+	if (!cup || cup == (char *)-1) {
+		/* a terminal that cannot move the cursor shows only the last line drawn */
+		const char *name = o->term ? o->term : getenv("TERM");
+		snprintf(t->why, sizeof t->why,
+			 "the terminal (TERM=%s) cannot move its cursor: the browser needs one "
+			 "(TERM=xterm-256color, for one); the commands (steno ls ...) work anywhere",
+			 name ? name : "");
+		endwin();
+		delscreen(t->screen);
+		t->screen = NULL;
+		return -1;
+	}
 	if (!esc || !*esc)
 		set_escdelay(25);
 	cbreak();

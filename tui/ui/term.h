@@ -26,6 +26,7 @@ struct term {
 	FILE *in;           /* the input stream (not owned) */
 	int ascii;          /* no line drawing, "~" for "…": locale not UTF-8 or forced */
 	int mouse;
+	char why[200];      /* why term_open failed, for people ("" when it did not say) */
 };
 
 /* Whether the current LC_CTYPE is UTF-8 (call after setlocale). */
@@ -33,8 +34,8 @@ int term_locale_is_utf8(void);
 
 /* setlocale(LC_ALL, "") if no locale is set yet, set_escdelay(25) unless $ESCDELAY is
  * set, newterm, cbreak, noecho, nonl, keypad, no cursor, colours started.
- * Returns 0, or -1 when the terminal cannot be opened (message on stderr is left to
- * the caller; nothing is printed here). */
+ * Returns 0, or -1 when the terminal cannot be opened or cannot move its cursor (TERM=dumb:
+ * only the last line would ever show); then t->why says so for the caller to print. */
 int term_open(struct term *t, const struct term_opts *o);
 void term_close(struct term *t);
 

@@ -3,7 +3,9 @@
 
 #include "ui/text.h"
 
+#include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -364,4 +366,102 @@ size_t text_wrap_row(const wchar_t *ws, size_t i, size_t n, int cols, int last)
 	if (j < n && brk > i && !last)
 		j = brk + 1;
 	return j;
+}
+
+size_t text_utf8_prefix(const char *s, size_t max)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t len = strlen(s), i = 0, cut = 0;
+
+	if (len <= max)
+		return len;
+	while (i < len) {
+		size_t start = i;
+		long cp = utf8_next(u, len, &i);
+		/* a character of width 0 (a mark, a joiner) belongs to the cluster before it */
+		if (cp < 0 || cp < 0x80 || wcwidth((wchar_t)cp) != 0)
+			cut = start;
+		if (i > max)
+			return cut;
+	}
+	return len;
+}
+
+void text_copy(char *dst, size_t size, const char *src)
+{
+	size_t n;
+
+	if (!size)
+		return;
+	n = text_utf8_prefix(src ? src : "", size - 1);
+	memcpy(dst, src ? src : "", n);
+	dst[n] = '\0';
+}
+
+int text_vformat(char *buf, size_t size, const char *fmt, va_list ap)
+{
+	va_list again;
+	int n;
+
+	va_copy(again, ap);
+	n = vsnprintf(buf, size, fmt, ap);
+	if (n >= 0 && size && (size_t)n >= size) {
+		/* cut: format it whole, then keep whole characters with their marks */
+		char *all = malloc((size_t)n + 1);
+		if (all && vsnprintf(all, (size_t)n + 1, fmt, again) == n)
+			text_copy(buf, size, all);
+		else
+			buf[text_utf8_prefix(buf, strlen(buf))] = '\0';
+		free(all);
+	}
+	va_end(again);
+	return n;
+}
+
+int text_format(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = text_vformat(buf, size, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+size_t text_appendf(char *buf, size_t size, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!size || len >= size - 1)
+		return size ? size - 1 : 0;
+	va_start(ap, fmt);
+	text_vformat(buf + len, size - len, fmt, ap);
+	va_end(ap);
+	return len + strlen(buf + len);
+}
+
+int text_fit_utf8(char *dst, size_t size, const char *src, int cols, bool pad)
+{
+	wchar_t *w = text_sanitize(src, 0), *fit = NULL;
+	char *u = NULL;
+	int width;
+
+	if (!w)
+		return -1;
+	width = text_width(w);
+	if (width > cols || pad) {
+		fit = calloc(TEXT_FIT_CAP(cols), sizeof *fit);
+		if (fit && text_fit(fit, TEXT_FIT_CAP(cols), w, cols, TEXT_LEFT, 0) < 0)
+			fit[0] = L'\0';
+		width = width > cols ? cols : width;
+	}
+	u = text_to_utf8(fit ? fit : w);
+	free(fit);
+	free(w);
+	if (!u)
+		return -1;
+	text_copy(dst, size, u);
+	free(u);
+	return width;
 }

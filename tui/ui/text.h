@@ -8,6 +8,7 @@
  * print (U+FFFD too). Widths come from wcwidth, so LC_CTYPE must be set (setlocale).
  * Pure functions: no curses, no I/O; unit-tested as strings. */
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <wchar.h>
@@ -63,6 +64,28 @@ size_t text_utf8_put(char *buf, unsigned long cp);
  * after the last space that fits unless `last` (the final row: fill it) or no space fits;
  * at least one character per row. */
 size_t text_wrap_row(const wchar_t *ws, size_t i, size_t n, int cols, int last);
+
+/* Cutting UTF-8 that is kept as bytes (messages, price lines, labels) on characters,
+ * never inside one, and never between a character and its combining marks (Hindi,
+ * Gujarati) or joined emoji: what does not fit is dropped whole. */
+
+/* Bytes of the longest prefix of s of at most max bytes that ends between two clusters. */
+size_t text_utf8_prefix(const char *s, size_t max);
+/* Copies src (NULL: "") into dst of size bytes, cut as text_utf8_prefix says. */
+void text_copy(char *dst, size_t size, const char *src);
+/* snprintf that cuts as text_copy: returns what vsnprintf returns. */
+int text_vformat(char *buf, size_t size, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
+int text_format(char *buf, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Appends to buf (len bytes used of size) as text_format; returns the new length (never
+ * more than size - 1, so that calls can be chained without checking). */
+size_t text_appendf(char *buf, size_t size, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* Sanitized src in at most `cols` cells (cut with "…"), padded with spaces to exactly cols
+ * when pad, as UTF-8 into dst (size bytes, cut as text_copy). Returns the cells used,
+ * or -1 when out of memory. */
+int text_fit_utf8(char *dst, size_t size, const char *src, int cols, bool pad);
 
 /* Width in columns of one code point as drawn, after sanitizing (0 for combining). */
 int text_char_width(wchar_t wc);

@@ -1,0 +1,74 @@
+#!/bin/bash
+# Issue 22: the bash completion steno makes from its command table completes commands,
+# order's subcommands and each command's options (bash's compgen, through the completion
+# function as bash calls it); the zsh and fish scripts are checked by their shells when
+# installed. The scripts make install installs are the same (built by this steno).
+set -u
+bin=${STENO_BIN:-./steno}
+pass=0
+fail=0
+check() {   # check NAME EXPECTED-WORD LINE...: completing the last word of LINE offers it
+  local name=$1 want=$2
+  shift 2
+  COMP_WORDS=("$@")
+  COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+  COMPREPLY=()
+  _steno
+  local w found=0
+  for w in "${COMPREPLY[@]}"; do [ "$w" = "$want" ] && found=1; done
+  if [ "$found" = 1 ]; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL $name: '$want' not in: ${COMPREPLY[*]}"; fi
+}
+absent() {  # absent NAME WORD LINE...: not offered
+  local name=$1 bad=$2
+  shift 2
+  COMP_WORDS=("$@")
+  COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+  COMPREPLY=()
+  _steno
+  local w
+  for w in "${COMPREPLY[@]}"; do
+    if [ "$w" = "$bad" ]; then fail=$((fail + 1)); echo "FAIL $name: '$bad' offered"; return; fi
+  done
+  pass=$((pass + 1))
+}
+script=$("$bin" completion bash) || { echo "steno completion bash failed"; exit 1; }
+eval "$script"
+complete -p steno >/dev/null 2>&1 || { echo "no complete -F for steno"; fail=$((fail + 1)); }
+check "commands" ls steno l
+check "commands" languages steno l
+check "every command of the table" completion steno comp
+check "global options" --read-only steno --re
+check "after global options" ls steno --profile work l
+check "the value of --org is not the command" ls steno --org 5 l
+check "order's subcommands" confirm steno order con
+check "an order subcommand's options" --style-guide steno order create x.wav --sty
+check "ls options" --all steno ls --a
+check "ls options" --ndjson steno ls --nd
+check "transcribe options" --folder-id steno transcribe a.wav --folder-i
+check "short options" -o steno export ID -
+check "help completes commands" watch steno help wa
+check "completion's shells" fish steno completion f
+absent "ls has no --wait" --wait steno ls --w
+absent "order create is not order watch" --list steno order create --l
+# steno help [CMD [SUB]] is the command's --help
+same() {
+  local name=$1 a b
+  a=$(eval "$2" 2>&1); b=$(eval "$3" 2>&1)
+  if [ -n "$a" ] && [ "$a" = "$b" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $name"; fi
+}
+same "help" "\"$bin\" help" "\"$bin\" --help"
+same "help ls" "\"$bin\" help ls" "\"$bin\" ls --help"
+same "help order create" "\"$bin\" help order create" "\"$bin\" order create --help"
+# the zsh and fish scripts, when those shells are here
+if command -v zsh >/dev/null 2>&1; then
+  if "$bin" completion zsh | zsh -n; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL zsh -n"; fi
+fi
+if command -v fish >/dev/null 2>&1; then
+  if "$bin" completion fish | fish -n; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL fish -n"; fi
+fi
+for sh in zsh fish; do
+  out=$("$bin" completion $sh) && [ -n "$out" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL completion $sh"; }
+done
+echo "Synthesis: Tested: $((pass + fail)) | Passing: $pass | Failing: $fail | Crashing: 0"
+[ "$fail" -eq 0 ]
