@@ -19,7 +19,7 @@
 #include "core/sync.h"
 
 static const char index_usage[] =
-	"Usage: steno index [--org ID]\n"
+	"Usage: steno index [--org ID] [--json]\n"
 	"Fill the local store with the content of the organization's finished transcriptions\n"
 	"(for steno search and the reader): its list first, then, one at a time and after\n"
 	"anything else, each transcript that is missing or older than its updatedAt. What the\n"
@@ -28,7 +28,8 @@ static const char index_usage[] =
 	"the next time. Under --read-only, a server of the earlier API form (no downloadUrl)\n"
 	"gives nothing: its transcripts are only read through exports, which are not created.\n"
 	"\n"
-	"  --org ID    organization (default: --org, STENO_ORG_ID or the profile's)\n";
+	"  --org ID    organization (default: --org, STENO_ORG_ID or the profile's)\n"
+	"  --json      the end as one JSON document: {\"held\", \"waiting\", \"read\", \"failed\"}\n";
 
 static const char search_usage[] =
 	"Usage: steno search QUERY [--org ID] [--where Q] [--limit N] [--names] [--json]\n"
@@ -83,6 +84,7 @@ struct indexer {
 	struct steno_sync *sync;
 	struct content_sync *cs;
 	char *org;
+	bool json;
 };
 
 static bool sync_busy(void *ud)
@@ -189,8 +191,18 @@ static int index_run(struct indexer *ix)
 	if (held < 0)
 		return cli_fail(c, &(struct steno_error){ .kind = STENO_ERR_IO,
 							  .message = "the local store cannot be read" });
-	printf("%ld transcriptions held, %ld waiting (%ld read now, %ld failed)\n", held, waiting,
-	       content_sync_fetched(ix->cs), content_sync_failed(ix->cs));
+	if (ix->json) {
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "held", json_object_new_int64(held));
+		json_object_object_add(o, "waiting", json_object_new_int64(waiting));
+		json_object_object_add(o, "read", json_object_new_int64(content_sync_fetched(ix->cs)));
+		json_object_object_add(o, "failed", json_object_new_int64(content_sync_failed(ix->cs)));
+		out_json(stdout, o);
+		json_object_put(o);
+	} else {
+		printf("%ld transcriptions held, %ld waiting (%ld read now, %ld failed)\n", held,
+		       waiting, content_sync_fetched(ix->cs), content_sync_failed(ix->cs));
+	}
 	(void)err;
 	return waiting ? CLI_EXIT_FAIL : CLI_EXIT_OK;
 }
@@ -199,14 +211,17 @@ int cmd_index(const struct cli_globals *g, int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{"org", required_argument, NULL, 'o'}, {"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0} };
+		{"json", no_argument, NULL, OPT_JSON}, {NULL, 0, NULL, 0} };
 	const char *org_flag = NULL;
+	bool json = false;
 	int ch;
 
 	optind = 0;
 	while ((ch = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
 		if (ch == 'o')
 			org_flag = optarg;
+		else if (ch == OPT_JSON)
+			json = true;
 		else if (ch == 'h')
 			return cmd_help(index_usage);
 		else
@@ -221,7 +236,7 @@ int cmd_index(const struct cli_globals *g, int argc, char **argv)
 		return rc;
 	}
 	out_progress_init();
-	struct indexer ix = { .c = &c };
+	struct indexer ix = { .c = &c, .json = json };
 	struct localdb *ldb = NULL;
 	const char *org = cli_org(&c, org_flag);
 	sqlite3 *db = org ? open_store(&c, &ldb) : NULL;
