@@ -39,3 +39,16 @@ bench-store: steno steno-sandbox bench/tui_pty
 	$(SHELL) $(srcdir)/%reldir%/store_bench.sh ./steno ./steno-sandbox bench/tui_pty
 
 .PHONY: bench-store bench-tui bench-preview bench-idle bench-latency-ab bench-columns
+
+# Transcripts as content: steno index against the sandbox's rate limit, index size, 50 queries
+# against grep -ril, the reader on a two-hour transcript (docs/PERFORMANCE.md).
+EXTRA_PROGRAMS += bench/content_bench
+bench_content_bench_SOURCES = %reldir%/content_bench.c
+bench_content_bench_CFLAGS = $(AM_CFLAGS) $(NCURSESW_CFLAGS) $(SQLITE_CFLAGS)
+bench_content_bench_LDADD = libsteno_ui.a libsteno_core.a libsteno_api.a $(NCURSESW_LIBS) \
+	$(CURL_LIBS) $(JSONC_LIBS) $(INIH_LIBS) $(SQLITE_LIBS) -lm
+CLEANFILES += bench/content_bench
+EXTRA_DIST += %reldir%/content_bench.sh
+bench-content: steno steno-sandbox bench/content_bench
+	$(SHELL) $(srcdir)/%reldir%/content_bench.sh ./steno ./steno-sandbox bench/content_bench
+.PHONY: bench-content

@@ -99,6 +99,7 @@ static int run_tui(const struct cli_globals *g)
 			.trace_path = g->trace,
 			.config = &c.cfg,
 			.paths = &c.paths,
+			.index_content = c.cfg.index_content,
 		};
 		rc = ui_main(&o);
 	}

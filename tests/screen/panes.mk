@@ -103,3 +103,9 @@ TESTS += tests/screen/test_panes_cache
 tests_screen_test_panes_cache_SOURCES = %reldir%/test_panes_cache.c $(PANES_TEST_SOURCES)
 tests_screen_test_panes_cache_CFLAGS = $(PANES_TEST_CFLAGS)
 tests_screen_test_panes_cache_LDADD = $(PANES_TEST_LIBS)
+# the reader and the results pane of a search of every transcript (issue 21)
+check_PROGRAMS += tests/screen/test_panes_reader
+TESTS += tests/screen/test_panes_reader
+tests_screen_test_panes_reader_SOURCES = %reldir%/test_panes_reader.c $(PANES_TEST_SOURCES)
+tests_screen_test_panes_reader_CFLAGS = $(PANES_TEST_CFLAGS) $(SQLITE_CFLAGS)
+tests_screen_test_panes_reader_LDADD = $(PANES_TEST_LIBS)

@@ -94,6 +94,7 @@ static void pf_start(struct pf *f, const struct pf_opts *o)
 		.key_lines = o->key_lines, .key_origin = "test.conf",
 		.term = o->term ? o->term : "xterm-256color", .in = f->in, .out = f->out,
 		.config = o->config ? o->config : &f->config,
+		.index_content = o->index,
 	};
 	char msg[640];
 	f->app = app_new(&uo, msg, sizeof msg);

@@ -30,6 +30,7 @@ struct pf_opts {
 	int capture_out;                   /* the terminal's output to DIR/out (pf_out_text) */
 	const struct steno_config *config; /* NULL: the defaults with refresh and desktop above */
 	const char *term;                  /* terminfo name; NULL: xterm-256color */
+	int index;                         /* transcripts read into the local store */
 };
 
 /* Ownership: pf_open fills it, pf_close frees everything. */

@@ -33,6 +33,8 @@ const struct cli_cmd cli_cmds[] = {
 	{"config", cmd_config, "config paths: every path steno reads or writes"},
 	{"languages", cmd_languages, "language codes (--pro, --translation)"},
 	{"cache", cmd_cache, "the local store: info, clear [--org ID]"},
+	{"index", cmd_index, "fill the local store with the transcripts' content"},
+	{"search", cmd_search, "search the words of every transcript (local)"},
 	{"folders", cmd_folders, "the folders steno has learned, per organization"},
 	{"help", cmd_help_command, "help of steno or of a command: steno help [CMD [SUB]]"},
 	{"completion", cmd_completion, "shell completion: steno completion bash|zsh|fish"},

@@ -35,6 +35,8 @@ int cmd_config(const struct cli_globals *g, int argc, char **argv);
 int cmd_languages(const struct cli_globals *g, int argc, char **argv);
 /* cli/cmd_cache.c: steno cache info|clear */
 int cmd_cache(const struct cli_globals *g, int argc, char **argv);
+int cmd_index(const struct cli_globals *g, int argc, char **argv);
+int cmd_search(const struct cli_globals *g, int argc, char **argv);
 int cmd_folders(const struct cli_globals *g, int argc, char **argv);
 
 /* Option values shared by many commands. */

@@ -9,6 +9,7 @@ libsteno_cli_a_SOURCES = \
 	%reldir%/cmd_ls.c %reldir%/cmd_ls.h %reldir%/cmd_ls_out.c %reldir%/cmd_show.c %reldir%/cmd_org.c \
 	%reldir%/cmd_watch.c %reldir%/cmd_watch.h \
 	%reldir%/cmd_create.c %reldir%/cmd_order.c %reldir%/cmd_export.c %reldir%/cmd_cache.c \
+	%reldir%/cmd_search.c \
 	%reldir%/cmd_folders.c
 
 # steno --sandbox lives in core (the TUI uses it too).

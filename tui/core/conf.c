@@ -75,6 +75,7 @@ int config_init_defaults(struct steno_config *cfg, struct steno_error *err)
 	cfg->download_min_rate = CONFIG_DOWNLOAD_MIN_RATE_DEFAULT;
 	cfg->page_limit = STENO_PAGER_DEFAULT_LIMIT;
 	cfg->notify = true;
+	cfg->index_content = true;
 	cfg->list_columns = LISTCOL_ALL;
 	return 0;
 }
@@ -369,6 +370,8 @@ static int apply_global(const struct ctx *c, const char *n, const char *v)
 			bad(c, "is not off, osc9 or osc777", v);
 	} else if (!strcmp(n, "notify")) {
 		set_bool(c, &cfg->notify, v);
+	} else if (!strcmp(n, "index")) {
+		set_bool(c, &cfg->index_content, v);
 	} else if (!strcmp(n, "retry_max_wait")) {
 		set_int(c, &cfg->retry_max_wait_s, v, 1, 86400);
 	} else if (!strcmp(n, "transfer_min_speed")) {

@@ -93,6 +93,7 @@ struct steno_config {
 				     * 60 at least */
 	enum config_clipboard clipboard;
 	bool mouse, ascii, bell, read_only, notify;
+	bool index_content;         /* `index`: the browser reads transcripts into the local store */
 	bool offline;               /* `offline`: send nothing, answer from the local store */
 	bool cache_off;             /* `cache = off`: no local store on disk (core/localdb.h) */
 	enum config_desktop { CONFIG_DESKTOP_OFF, CONFIG_DESKTOP_OSC9, CONFIG_DESKTOP_OSC777 }

@@ -3,6 +3,7 @@
  * that keeps tables in the store adds its steps to the list below, in version order. */
 #include "config.h"
 #include "core/localdb.h"
+#include "core/content_db.h"
 
 #include <stddef.h>
 
@@ -65,6 +66,7 @@ static int core_v1(sqlite3 *db, char **err)
 
 static const struct localdb_migration steps[] = {
 	{1, "core: transcriptions, views, activity, answers", core_v1},
+	{2, "content: transcript text and FTS5 index", content_db_migrate_v2},
 
 	/* ---- transcript content (issue 21, core/content_db.c): its steps go here, ----
 	 * ---- declared in core/content_db.h, e.g.                                 ----

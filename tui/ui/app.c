@@ -12,6 +12,7 @@
 #include "api/http.h"
 #include "core/columns.h"
 #include "core/jobs_extra.h"
+#include "ui/app_content.h"
 #include "core/quit_signal.h"
 #include "ui/dialogs.h"
 #include "ui/pane_activity.h"
@@ -109,6 +110,8 @@ unsigned app_action(struct app *app, enum action_id act)
 		else
 			app_input_open(app, "order id: ", "", app_open_order);
 		return PANE_HANDLED;
+	case ACT_SEARCH_ALL:   /* `:search QUERY`, or F */
+		return app_content_search(app, app->ses.frame.ctx.pending_arg);
 	case ACT_FORCE_REFRESH:
 		sync_force_all(app->sync); /* also past a rate limit's wait */
 		app_request_refresh(app);
@@ -140,6 +143,7 @@ long app_wait_timeout(struct app *app)
 	int64_t now = app_now_ms(app);
 
 	app_timeout_merge(&t, jobs_timeout_ms(app->jobs));
+	app_timeout_merge(&t, app_content_timeout(app));
 	/* a transfer's progress bar and a rate limit's countdown move each second, a time
 	 * shown as often as its text, counted from the pane's last draw */
 	if (jobs_active(app->jobs) || sync_rate_wait_ms(app->sync, NULL) > 0)
@@ -156,6 +160,7 @@ void app_after_wait(struct app *app)
 	steno_http_perform(app->http);
 	jobs_tick(app->jobs);
 	sync_run(app->sync);
+	app_content_run(app);
 	if (app->resume_downloads)
 		app->resume_downloads = app_resume_downloads(app);
 	if (jobs_active(app->jobs))
@@ -283,6 +288,8 @@ static int app_open_core(struct app *app, struct steno_error *err)
 		.on_event = app_on_job, .ud = app,
 	};
 	app->jobs = jobs_new(&jc, err);
+	if (app->jobs)
+		app_content_open(app);
 	return app->jobs && app->listener > 0 ? 0 : -1;
 }
 
@@ -366,6 +373,7 @@ static void app_free(struct app *app)
 	app->quit = 1;
 	if (app->ses.status_pane)
 		ui_session_close(&app->ses);
+	app_content_free(app);   /* before the engine and the store it borrows */
 	if (app->jobs)
 		jobs_free(app->jobs);
 	if (app->http)

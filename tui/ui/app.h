@@ -53,6 +53,9 @@ struct ui_options {
 	int64_t (*clock_ms)(void *ud);      /* wall clock in ms since the epoch (countdowns,
 					     * "time in state"); NULL: real time */
 	void *clock_ud;
+	/* transcripts read into the local store in the background (config `index`; off here
+	 * unless set: the screen tests count their requests) */
+	int index_content;
 };
 
 /* Runs the TUI. Returns 0 on quit, 1 when input ended (EOF/HUP), 2 when the terminal,

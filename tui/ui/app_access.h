@@ -111,6 +111,7 @@ struct app {
 	int quit;
 	bool resume_downloads;            /* the state holds downloads asked before a restart */
 	struct app_hooks hooks;           /* set by app.c */
+	struct app_content *content;      /* transcript content (ui/app_content.h); NULL: none */
 };
 
 /* The app's listeners back up (to app.c): a pane's action it does not handle, a change the

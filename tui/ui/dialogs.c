@@ -13,6 +13,7 @@
 #include "core/conf.h"
 #include "core/paths.h"
 #include "ui/app.h"
+#include "ui/app_content.h"
 #include "ui/clipboard.h"
 #include "ui/dialog_base.h"
 #include "ui/dialog_columns.h"
@@ -287,6 +288,8 @@ static unsigned dispatch(struct app *app, struct dialog_env *env, int action_id)
 	case ACT_OPEN_FILE: return (unsigned)dialogs_open_file(app, app_selected_file(app));
 	case ACT_DELETE: return needs_ids(app, env, &dialog_delete_ops);
 	case ACT_PREVIEW:
+		if (app_content_read(app, app_selected_id(app), -1, NULL) == 0)
+			return PANE_HANDLED | PANE_REDRAW_ALL;   /* the reader, from the local store */
 		if (env->n_ids > 1) {
 			const char *sel = app_selected_id(app);
 			if (sel && dialog_env_set_ids(env, &sel, 1) != 0)

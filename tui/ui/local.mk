@@ -1,7 +1,7 @@
 # tui/ui: ncurses only. Safe text, formatting, layout, actions and keys, themes,
 # terminal care, the pane framework and the panes that need no API data.
 noinst_LIBRARIES += libsteno_ui.a
-libsteno_ui_a_CFLAGS = $(AM_CFLAGS) $(NCURSESW_CFLAGS)
+libsteno_ui_a_CFLAGS = $(AM_CFLAGS) $(NCURSESW_CFLAGS) $(SQLITE_CFLAGS)
 libsteno_ui_a_SOURCES = \
 	%reldir%/actions.c %reldir%/actions.h %reldir%/actions.def \
 	%reldir%/diag.c %reldir%/diag.h \

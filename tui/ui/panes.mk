@@ -5,6 +5,9 @@ libsteno_ui_a_SOURCES += \
 	%reldir%/app_access.c %reldir%/app_access.h %reldir%/app_watch.c \
 	%reldir%/app_data.c %reldir%/app_draw.c %reldir%/app_input.c \
 	%reldir%/app_list.c %reldir%/app_places.c \
+	%reldir%/app_content.c %reldir%/app_content.h \
+	%reldir%/pane_reader.c %reldir%/pane_reader.h \
+	%reldir%/pane_search.c %reldir%/pane_search.h \
 	%reldir%/pane_orgs.c %reldir%/pane_orgs.h \
 	%reldir%/pane_list.c %reldir%/pane_list.h %reldir%/list_sort.c %reldir%/list_sort.h \
 	%reldir%/pane_details.c %reldir%/pane_details.h \

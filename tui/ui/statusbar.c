@@ -71,6 +71,8 @@ char *statusbar_left(const struct status_info *s, int ascii, enum status_left pa
 	}
 	if (s->cache[0])
 		append(buf, size, "  ", s->cache, (char *)NULL);
+	if (s->indexing[0] && part != STATUS_LEFT_HEALTH)
+		append(buf, size, "  ", s->indexing, (char *)NULL);
 	if (s->read_only && part != STATUS_LEFT_HEALTH)
 		append(buf, size, "  read-only", (char *)NULL);
 	return buf;

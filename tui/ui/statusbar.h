@@ -26,6 +26,7 @@ struct status_info {
 	char notice[256];              /* a notification (order finished ...), "" for none */
 	char cache[96];                /* rows from the local store: "cached 3m ago, refreshing" */
 	int read_only;
+	char indexing[64];             /* "indexing 340 of 1,200" (transcript content), or "" */
 };
 
 /* The pane: pane_new(&statusbar_pane_ops, ctx, info). */

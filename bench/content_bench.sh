@@ -1,0 +1,120 @@
+#!/bin/sh
+# Transcripts as content (docs/PERFORMANCE.md "Search and the reader"), in one run:
+#   - steno index over N seeded transcriptions (the sandbox's invented text, --asr off) with the
+#     sandbox's rate limit R/s (burst B), against that limit's own bound for the requests it
+#     counted: (requests - B) / R;
+#   - the index's size on disk against the text's;
+#   - 50 queries (words, phrases, prefixes) through content_db_search, median of 5 each, against
+#     `grep -ril` over the same transcripts exported as .txt files in one folder (median of 3);
+#   - the reader on a generated two-hour transcript: time to the first screen, key-to-screen
+#     while paging and while / highlights a frequent word ("the").
+# Usage: bench/content_bench.sh [steno] [steno-sandbox] [bench/content_bench] [N] [R] [B]
+set -eu
+STENO=${1:-./steno}
+SBX=${2:-./steno-sandbox}
+CB=${3:-bench/content_bench}
+N=${4:-1000}
+RATE=${5:-20}
+BURST=${6:-50}
+for t in curl awk grep; do
+	command -v $t >/dev/null || { echo "$t is required" >&2; exit 1; }
+done
+. "$(dirname "$0")/sandbox_lib.sh"
+DIR=$(mktemp -d "${TMPDIR:-/tmp}/steno-bench-content.XXXXXX")
+trap 'sandbox_stop; rm -rf "$DIR"' EXIT INT TERM
+sandbox_start "$SBX" "$DIR" content "$N" --asr off --rate-limit "$RATE/$BURST"
+export XDG_CONFIG_HOME="$DIR/cfg" XDG_STATE_HOME="$DIR/state" XDG_CACHE_HOME="$DIR/cache"
+now() { date +%s.%N; }
+median() { sort -n | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.3f", m}'; }
+p99() { sort -n | awk '{a[NR]=$1} END {i=int(0.99*(NR-1)+0.5)+1; printf "%.3f", a[i]}'; }
+
+# ---- index ----
+t0=$(now)
+"$STENO" index > "$DIR/index.out" 2> "$DIR/index.err" || true
+t1=$(now)
+REQS=$(curl -sf -H "Authorization: Bearer $STENO_ADMIN_KEY" "$ORIGIN/_sandbox/counters" |
+	grep -o '"received":[0-9]*' | awk -F: '{s+=$2} END {print s}')
+T429=$(curl -sf -H "Authorization: Bearer $STENO_ADMIN_KEY" "$ORIGIN/_sandbox/counters" |
+	grep -o '"answered_429":[0-9]*' | awk -F: '{s+=$2} END {print s+0}')
+INDEX_S=$(echo "$t0 $t1" | awk '{printf "%.2f", $2 - $1}')
+BOUND_S=$(echo "$REQS $BURST $RATE" | awk '{b = ($1 - $2) / $3; if (b < 0) b = 0; printf "%.2f", b}')
+echo "## steno index: $N seeded transcriptions, sandbox rate limit $RATE/s burst $BURST"
+echo
+cat "$DIR/index.out"
+echo
+echo "| what | value |"
+echo "|---|---|"
+echo "| requests the sandbox counted | $REQS (429 answered: $T429) |"
+echo "| steno index | ${INDEX_S} s |"
+echo "| the rate limit's bound for those requests | ${BOUND_S} s |"
+echo "| ratio | $(echo "$INDEX_S $BOUND_S" | awk '{printf "%.2f", $1 / $2}') |"
+echo
+
+# ---- size ----
+"$CB" stats "$XDG_CACHE_HOME/steno" "$STENO_BASE_URL" > "$DIR/stats"
+get() { awk -v k="$1" '$1 == k {print $2}' "$DIR/stats"; }
+TEXT=$(get text_bytes); FTS=$(get fts_bytes); SEGS=$(get segs_table_bytes); FILE=$(get file_bytes)
+NAMES=$(get names_fts_bytes)
+echo "## size: $(get transcripts) transcripts, $(get segments) segments"
+echo
+echo "| what | bytes | against the text |"
+echo "|---|---|---|"
+echo "| text (UTF-8) | $TEXT | 1.00 |"
+echo "| FTS5 index of the text (content_fts_*) | $FTS | $(echo "$FTS $TEXT" | awk '{printf "%.2f", $1/$2}') |"
+echo "| the segments table with the text (content_segs) | $SEGS | $(echo "$SEGS $TEXT" | awk '{printf "%.2f", $1/$2}') |"
+echo "| names and tags index | $NAMES | $(echo "$NAMES $TEXT" | awk '{printf "%.2f", $1/$2}') |"
+echo "| the whole store file | $FILE | $(echo "$FILE $TEXT" | awk '{printf "%.2f", $1/$2}') |"
+echo
+
+# ---- queries ----
+mkdir "$DIR/txt"
+"$CB" export "$XDG_CACHE_HOME/steno" "$STENO_BASE_URL" "$DIR/txt"
+TXT_BYTES=$(cat "$DIR/txt"/*.txt | wc -c)
+set -- budget launch meeting customers quarter review planning product team forward \
+	starts today think working short office report garden river xylophone \
+	"\"the budget\"" "\"next year\"" "\"launch the\"" "\"review meeting\"" "\"new team\"" \
+	"\"customers should\"" "\"planning launch\"" "\"talk about\"" "\"short review\"" "\"working team\"" \
+	"plan*" "cust*" "laun*" "quar*" "rev*" "prod*" "meet*" "budg*" "wor*" "xylo*" \
+	"budget launch" "meeting customers" "quarter review" "product team" "think working" \
+	"budget OR office" "launch NOT budget" "meeting AND quarter" "team NOT customers" "review OR report"
+"$CB" query "$XDG_CACHE_HOME/steno" "$STENO_BASE_URL" "$@" > "$DIR/q.steno"
+: > "$DIR/q.grep"
+for q in "$@"; do
+	# grep's nearest form: the words or the phrase as a substring, a prefix without its *
+	g=$(echo "$q" | sed -e 's/"//g' -e 's/\*//g' -e 's/ \(OR\|NOT\|AND\) .*//')
+	for r in 1 2 3; do
+		a=$(now); grep -ril -- "$g" "$DIR/txt" > /dev/null || true; b=$(now)
+		echo "$a $b" | awk '{printf "%.3f\n", ($2 - $1) * 1000}'
+	done | median >> "$DIR/q.grep"
+	echo >> "$DIR/q.grep"
+done
+SM=$(cut -f1 "$DIR/q.steno" | median); SP=$(cut -f1 "$DIR/q.steno" | p99)
+GM=$(median < "$DIR/q.grep"); GP=$(p99 < "$DIR/q.grep")
+echo "## 50 queries over $(ls "$DIR/txt" | wc -l) transcripts ($TXT_BYTES bytes of text as .txt)"
+echo
+echo "| | median ms | p99 ms |"
+echo "|---|---|---|"
+echo "| content_db_search (FTS5, 50 best hits with snippets) | $SM | $SP |"
+echo "| grep -ril over the .txt files | $GM | $GP |"
+echo "| grep / FTS5 | $(echo "$GM $SM" | awk '{printf "%.1f", $1/$2}') | $(echo "$GP $SP" | awk '{printf "%.1f", $1/$2}') |"
+echo
+
+# ---- the reader ----
+mkdir "$DIR/reader"
+"$CB" reader "$DIR/reader" > "$DIR/reader.out"
+rget() { awk -v k="$1" '$1 == k {print $2}' "$DIR/reader.out"; }
+echo "## the reader on a two-hour transcript (360 paragraphs, 18,000 words; 160x50)"
+echo
+echo "| | ms |"
+echo "|---|---|"
+echo "| first screen (load from the store, wrap, draw) | $(rget first_screen_ms) |"
+echo "| PgDn/PgUp key-to-screen median / p99 | $(rget paging_median_ms) / $(rget paging_p99_ms) |"
+echo "| the same while / highlights \"the\" median / p99 | $(rget highlight_median_ms) / $(rget highlight_p99_ms) |"
+echo
+echo "<details><summary>each query: FTS5 ms, hits (at most 50), grep ms</summary>"
+echo
+echo "| query | FTS5 ms | hits | grep -ril ms |"
+echo "|---|---|---|---|"
+paste "$DIR/q.steno" "$DIR/q.grep" | awk -F'\t' '{printf "| `%s` | %s | %s | %s |\n", $3, $1, $2, $4}'
+echo
+echo "</details>"

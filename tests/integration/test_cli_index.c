@@ -1,0 +1,82 @@
+/* steno index on the earlier API form (no downloadUrl): the transcripts come through JSON
+ * exports, counted by the sandbox; under --read-only no export is created and they wait.
+ * And an interrupted index goes on where it stopped (what waits is read from the store). */
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <json-c/json.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_cli_util.h"
+
+static struct sbx sb;
+static struct cli_home home;
+
+static void setup_legacy(void)
+{
+	static const char *const extra[] = { "--api-form", "legacy", "--seed-demo", "8",
+		"--clock-speed", "1000", NULL };
+	cr_assert_eq(sbx_start(&sb, extra), 0, "sandbox did not start");
+	cr_assert_eq(cli_home_init(&home), 0);
+}
+
+static void teardown(void)
+{
+	sbx_stop(&sb);
+	cli_home_free(&home);
+}
+
+/* "N transcriptions held, M waiting" of the last line: held and waiting. */
+static void counts(const char *out, long *held, long *waiting)
+{
+	const char *l = strstr(out, "transcriptions held");
+	cr_assert(l, "%s", out);
+	while (l > out && l[-1] != '\n')
+		l--;
+	cr_assert_eq(sscanf(l, "%ld transcriptions held, %ld waiting", held, waiting), 2, "%s", l);
+}
+
+Test(cli_index, earlier_form_reads_through_exports_never_under_read_only, .init = setup_legacy,
+     .fini = teardown)
+{
+	struct cli_result r;
+	long held, waiting, exports = cli_count_rows(&sb, "exports");   /* the demo's own */
+	cr_assert_geq(exports, 0);
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL,
+			      (const char *const[]){"--read-only", "index", NULL}), 0);
+	counts(r.out, &held, &waiting);
+	cr_expect_eq(r.code, 1, "transcripts wait: %s", r.out);
+	cr_expect_eq(held, 0);
+	cr_expect_gt(waiting, 0);
+	cr_expect(strstr(r.err, "read-only"), "says why: %s", r.err);
+	cli_result_free(&r);
+	cr_expect_eq(cli_count_rows(&sb, "exports"), exports, "--read-only created an export");
+	/* a second read-only index stops at the first transcription again: one retrieve */
+	long before = sbx_reads(&sb, "/api/v1/transcriptions/:id", "received");
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL,
+			      (const char *const[]){"--read-only", "index", NULL}), 0);
+	cli_result_free(&r);
+	cr_expect_eq(sbx_reads(&sb, "/api/v1/transcriptions/:id", "received"), before + 1);
+
+	/* without --read-only: one JSON export per transcription, then they are held */
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"index", NULL}), 0);
+	counts(r.out, &held, &waiting);
+	cli_result_free(&r);
+	cr_expect_eq(waiting, 0, "still waiting: %ld", waiting);
+	cr_expect_gt(held, 0);
+	cr_expect_eq(cli_count_rows(&sb, "exports"), exports + held, "one JSON export each");
+
+	/* --json: one document (the clock runs fast: more may have finished meanwhile) */
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"index", "--json", NULL}),
+		     0);
+	cr_expect_eq(r.code, 0, "%s", r.err);
+	json_object *o = json_tokener_parse(r.out);
+	cr_assert(o, "not JSON: %s", r.out);
+	cr_expect_geq(json_object_get_int64(sbx_get(o, "held")), held);
+	cr_expect_eq(json_object_get_int64(sbx_get(o, "waiting")), 0);
+	cr_expect_eq(json_object_get_int64(sbx_get(o, "failed")), 0);
+	json_object_put(o);
+	cli_result_free(&r);
+}

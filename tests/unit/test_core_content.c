@@ -1,0 +1,315 @@
+/* core/content_db: transcript content and its full-text index in a temp database:
+ * folded diacritics, phrases, prefixes, NOT, ranking, snippets, replaced and removed content,
+ * what waits, the reader's paragraphs, time codes. */
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "core/content_db.h"
+#include "core/content_internal.h"
+#include "core/localdb.h"
+#include "core_helpers.h"
+
+static char *dir;
+static struct localdb *ldb;
+static sqlite3 *db;
+
+/* The local store of a server in a temp cache dir: its migrations made the tables. */
+static void setup(void)
+{
+	char cache[400];
+	struct steno_error err;
+	dir = core_tmpdir();
+	snprintf(cache, sizeof cache, "%s/cache", dir);
+	struct localdb_options o = { .cache_dir = cache, .base_url = "http://127.0.0.1:9/api/v1" };
+	cr_assert_eq(localdb_open(&o, &ldb, NULL, &err), 0, "%s", err.message);
+	db = localdb_handle(ldb);
+}
+
+static void teardown(void)
+{
+	localdb_close(ldb);
+	core_rm_rf(dir);
+}
+
+/* A transcript of one block per text given ("S1|words ..."), word times 1 s apart from
+ * start_s. */
+static void make_transcript(struct steno_transcript *t, double start_s, const char *const *blocks,
+			    size_t n)
+{
+	char json[8192];
+	size_t o = 0;
+	double at = start_s;
+	o += (size_t)snprintf(json + o, sizeof json - o, "[");
+	for (size_t b = 0; b < n; b++) {
+		char copy[1024];
+		snprintf(copy, sizeof copy, "%s", blocks[b]);
+		char *text = strchr(copy, '|');
+		*text++ = '\0';
+		o += (size_t)snprintf(json + o, sizeof json - o,
+				      "%s{\"speaker\":\"%s\",\"data_start\":%.1f,\"words\":[", b ? "," : "",
+				      copy, at);
+		bool first = true;
+		for (char *w = strtok(text, " "); w; w = strtok(NULL, " ")) {
+			if (!first)
+				o += (size_t)snprintf(json + o, sizeof json - o,
+						      ",{\"text\":\" \",\"type\":\"spacing\"},");
+			o += (size_t)snprintf(json + o, sizeof json - o,
+					      "{\"text\":\"%s\",\"type\":\"word\",\"data_start\":%.1f,"
+					      "\"data_end\":%.1f}", w, at, at + 0.8);
+			at += 1;
+			first = false;
+		}
+		o += (size_t)snprintf(json + o, sizeof json - o, "]}");
+	}
+	snprintf(json + o, sizeof json - o, "]");
+	struct steno_error err;
+	cr_assert_eq(steno_transcript_parse(json, strlen(json), t, &err), 0, "%s", err.message);
+}
+
+static void put(const char *id, const char *name, const char *version, double start,
+		const char *const *blocks, size_t n)
+{
+	struct steno_error err;
+	struct content_item it = { .id = id, .org = "o1", .name = name, .state = "automatic_done",
+		.updated_at = version };
+	cr_assert_eq(content_db_note_item(db, &it, &err), 0, "%s", err.message);
+	struct steno_transcript t;
+	make_transcript(&t, start, blocks, n);
+	cr_assert_eq(content_db_put(db, id, version, &t, 1700000000, &err), 0, "%s", err.message);
+	steno_transcript_free(&t);
+}
+
+static size_t search(const char *q, bool names, struct content_hit **hits)
+{
+	size_t n;
+	struct steno_error err;
+	struct content_query cq = { .text = q, .names = names, .mark_open = "[",
+		.mark_close = "]" };
+	cr_assert_eq(content_db_search(db, &cq, hits, &n, &err), 0, "%s: %s", q, err.message);
+	return n;
+}
+
+static bool has_hit(const char *q, const char *id)
+{
+	struct content_hit *h;
+	size_t n = search(q, false, &h);
+	bool found = false;
+	for (size_t i = 0; i < n; i++)
+		found |= !strcmp(h[i].id, id);
+	content_hits_free(h, n);
+	return found;
+}
+
+static void seed(void)
+{
+	static const char *const a[] = {
+		"Zoë|We met Zoë in the garden today.",
+		"Speaker 2|The seven ships sailed at dawn. Gardening is hard work.",
+	};
+	static const char *const b[] = { "Anna|Seven people and the ships of the fleet." };
+	put("t1", "Interview with Zoë", "2024-01-01T00:00:00Z", 10, a, 2);
+	put("t2", "Harbour notes", "2024-01-02T00:00:00Z", 0, b, 1);
+}
+
+Test(content, folded_diacritics_find_both_ways, .init = setup, .fini = teardown)
+{
+	seed();
+	cr_expect(has_hit("Zoe", "t1"));
+	cr_expect(has_hit("zoë", "t1"));
+	cr_expect(has_hit("ZOE", "t1"));
+	cr_expect(!has_hit("Zoe", "t2"));
+}
+
+Test(content, phrase_prefix_and_not, .init = setup, .fini = teardown)
+{
+	seed();
+	struct content_hit *h;
+	size_t n = search("\"seven ships\"", false, &h);
+	cr_assert_eq(n, 1, "phrase matched %zu", n);
+	cr_expect_str_eq(h[0].id, "t1");
+	cr_expect_str_eq(h[0].speaker, "Speaker 2");
+	/* block 2 starts after block 1's 7 words: "The" at 17 s, the sentence "The seven ships
+	 * sailed at dawn." is its first segment */
+	cr_expect_float_eq(h[0].start, 17.0, 1e-6);
+	cr_expect_float_eq(h[0].end, 26.8, 1e-6);   /* the segment runs to the next sentence end after 12 words: the block's end */
+	cr_expect(strstr(h[0].snippet, "The [seven ships] sailed"), "%s", h[0].snippet);
+	content_hits_free(h, n);
+	/* both words, not the phrase: t2 too */
+	cr_expect(has_hit("seven ships", "t2"));
+	n = search("gard*", false, &h);
+	cr_expect_eq(n, 2, "garden and Gardening: %zu", n);   /* two segments of t1 */
+	content_hits_free(h, n);
+	cr_expect(!has_hit("ships NOT fleet", "t2"));
+	cr_expect(has_hit("ships NOT fleet", "t1"));
+	cr_expect(has_hit("fleet OR garden", "t2"));
+	/* a word FTS5 would refuse as syntax is searched as a word */
+	cr_expect(!has_hit("don't", "t1"));
+}
+
+Test(content, ranking_puts_the_denser_match_first, .init = setup, .fini = teardown)
+{
+	static const char *const a[] = { "A|budget budget budget and the budget." };
+	static const char *const b[] = { "B|the budget was one of many things we talked about "
+					 "that long afternoon in the office." };
+	put("dense", "Dense", "v1", 0, a, 1);
+	put("thin", "Thin", "v1", 0, b, 1);
+	struct content_hit *h;
+	size_t n = search("budget", false, &h);
+	cr_assert_eq(n, 2);
+	cr_expect_str_eq(h[0].id, "dense");
+	cr_expect_lt(h[0].rank, h[1].rank);
+	content_hits_free(h, n);
+}
+
+Test(content, replaced_content_leaves_no_stale_hit, .init = setup, .fini = teardown)
+{
+	seed();
+	static const char *const c[] = { "Zoë|Nothing about boats any more." };
+	put("t1", "Interview with Zoë", "2024-03-01T00:00:00Z", 0, c, 1);
+	cr_expect(!has_hit("dawn", "t1"), "old content still found");
+	cr_expect(!has_hit("garden", "t1"));
+	cr_expect(has_hit("boats", "t1"));
+	/* the index agrees with its content table */
+	struct steno_error err;
+	cr_expect_eq(content_exec(db, "INSERT INTO content_fts(content_fts, rank)"
+				  " VALUES('integrity-check', 1)", &err), 0, "%s", err.message);
+}
+
+Test(content, removed_and_gone_leave_no_row_and_no_hit, .init = setup, .fini = teardown)
+{
+	struct steno_error err;
+	seed();
+	cr_assert_eq(content_db_remove(db, "t2", &err), 0);
+	cr_expect(!has_hit("fleet", "t2"));
+	struct content_hit *h;
+	size_t n = search("Harbour", true, &h);
+	cr_expect_eq(n, 0);
+	content_hits_free(h, n);
+	/* a complete list without t1 */
+	const char *ids[] = { "t9" };
+	cr_expect_eq(content_db_keep_only(db, "o1", ids, 1, &err), 1);
+	cr_expect(!has_hit("garden", "t1"));
+	sqlite3_stmt *st;
+	cr_assert_eq(content_prepare(db, "SELECT (SELECT count(*) FROM content_items) +"
+				     " (SELECT count(*) FROM content_segs)", &st, &err), 0);
+	cr_assert_eq(sqlite3_step(st), SQLITE_ROW);
+	cr_expect_eq(sqlite3_column_int(st, 0), 0);
+	sqlite3_finalize(st);
+	cr_expect_eq(content_exec(db, "INSERT INTO content_fts(content_fts, rank)"
+				  " VALUES('integrity-check', 1)", &err), 0, "%s", err.message);
+}
+
+Test(content, names_and_tags_are_searched_with_names, .init = setup, .fini = teardown)
+{
+	struct steno_error err;
+	seed();
+	const char *tags[] = { "café", "board" };
+	struct content_item it = { .id = "t3", .org = "o1", .name = "Quarterly", .state = "failed",
+		.tags = tags, .n_tags = 2 };
+	cr_assert_eq(content_db_note_item(db, &it, &err), 0);
+	struct content_hit *h;
+	size_t n = search("zoe", true, &h);
+	cr_assert_eq(n, 2, "the name and the text: %zu", n);
+	cr_expect_str_eq(h[0].id, "t1");
+	cr_expect_lt(h[0].start, 0);           /* a name hit first, no time code */
+	cr_expect(strstr(h[0].snippet, "[Zoë]"), "%s", h[0].snippet);
+	cr_expect_geq(h[1].start, 0);
+	content_hits_free(h, n);
+	n = search("cafe", true, &h);
+	cr_assert_eq(n, 1);
+	cr_expect_str_eq(h[0].id, "t3");
+	cr_expect(strstr(h[0].snippet, "[café]"), "%s", h[0].snippet);
+	content_hits_free(h, n);
+	/* a renamed item is found by its new name only */
+	it.name = "Yearly";
+	cr_assert_eq(content_db_note_item(db, &it, &err), 0);
+	n = search("Quarterly", true, &h);
+	cr_expect_eq(n, 0);
+	content_hits_free(h, n);
+}
+
+Test(content, what_waits_follows_updated_at, .init = setup, .fini = teardown)
+{
+	struct steno_error err;
+	char id[64], ver[64];
+	long held, waiting;
+	seed();
+	struct content_item fresh = { .id = "t4", .org = "o1", .name = "New",
+		.state = "automatic_done", .updated_at = "2024-05-01T00:00:00Z" };
+	struct content_item running = { .id = "t5", .org = "o1", .state = "automatic_transcribing",
+		.updated_at = "2024-05-02T00:00:00Z" };
+	cr_assert_eq(content_db_note_item(db, &fresh, &err), 0);
+	cr_assert_eq(content_db_note_item(db, &running, &err), 0);
+	cr_assert_eq(content_db_counts(db, "o1", &held, &waiting, &err), 0);
+	cr_expect_eq(held, 2);
+	cr_expect_eq(waiting, 1);
+	cr_assert_eq(content_db_next_waiting(db, "o1", NULL, id, sizeof id, ver, sizeof ver, &err), 1);
+	cr_expect_str_eq(id, "t4");
+	cr_expect_str_eq(ver, "2024-05-01T00:00:00Z");
+	/* t1 changed on the server: it waits again, with its old content until then */
+	struct content_item changed = { .id = "t1", .updated_at = "2024-06-01T00:00:00Z" };
+	cr_assert_eq(content_db_note_item(db, &changed, &err), 0);
+	cr_assert_eq(content_db_next_waiting(db, "o1", NULL, id, sizeof id, ver, sizeof ver, &err), 1);
+	cr_expect_str_eq(id, "t1");
+	cr_assert_eq(content_db_next_waiting(db, "o1", "t1", id, sizeof id, ver, sizeof ver, &err), 1);
+	cr_expect_str_eq(id, "t4");
+	/* a failure for this version: not handed out again until it changes */
+	cr_assert_eq(content_db_put_failed(db, "t4", "2024-05-01T00:00:00Z", "404", &err), 0);
+	cr_assert_eq(content_db_counts(db, "o1", &held, &waiting, &err), 0);
+	cr_expect_eq(held, 1);
+	cr_expect_eq(waiting, 1);
+	cr_expect_eq(content_db_next_waiting(db, "o2", NULL, id, sizeof id, ver, sizeof ver, &err), 0);
+}
+
+Test(content, reader_paragraphs, .init = setup, .fini = teardown)
+{
+	struct steno_error err;
+	struct content_doc d;
+	seed();
+	cr_assert_eq(content_db_load(db, "t1", &d, &err), 1);
+	cr_assert_eq(d.n, 2);
+	cr_expect_str_eq(d.paras[0].speaker, "Zoë");
+	cr_expect_str_eq(d.paras[0].text, "We met Zoë in the garden today.");
+	cr_expect_str_eq(d.paras[1].text, "The seven ships sailed at dawn. Gardening is hard work.");
+	cr_expect_float_eq(d.paras[1].start, 17.0, 1e-6);
+	cr_expect_eq(d.fetched_s, 1700000000);
+	cr_expect_str_eq(d.version, "2024-01-01T00:00:00Z");
+	content_doc_free(&d);
+	cr_expect_eq(content_db_load(db, "nope", &d, &err), 0);
+}
+
+Test(content, time_codes)
+{
+	char b[32];
+	double s;
+	content_timecode(750, b, sizeof b);
+	cr_expect_str_eq(b, "12:30");
+	content_timecode(3723.9, b, sizeof b);
+	cr_expect_str_eq(b, "1:02:03");
+	content_timecode(-1, b, sizeof b);
+	cr_expect_str_eq(b, "--:--");
+	cr_expect_eq(content_parse_timecode("12:30", &s), 0);
+	cr_expect_float_eq(s, 750, 1e-9);
+	cr_expect_eq(content_parse_timecode("1:02:03", &s), 0);
+	cr_expect_float_eq(s, 3723, 1e-9);
+	cr_expect_eq(content_parse_timecode("12m30s", &s), 0);
+	cr_expect_float_eq(s, 750, 1e-9);
+	cr_expect_eq(content_parse_timecode("95", &s), 0);
+	cr_expect_float_eq(s, 95, 1e-9);
+	cr_expect_eq(content_parse_timecode("12:75", &s), -1);
+	cr_expect_eq(content_parse_timecode("abc", &s), -1);
+	cr_expect_eq(content_parse_timecode("", &s), -1);
+}
+
+Test(content, fts_query_quotes_words_keeps_operators)
+{
+	char *q = content_fts_query("\"seven ships\" gard* NOT don't (a OR b)");
+	cr_assert_not_null(q);
+	cr_expect_str_eq(q, "\"seven ships\" \"gard\"* NOT \"don't\" ( \"a\" OR \"b\" ) ");
+	free(q);
+}

@@ -1,0 +1,444 @@
+/* Transcript content in the local store: schema, what the lists say, the content kept with
+ * its updatedAt, and what waits. Search and the reader's reads are in content_search.c. */
+#include "config.h"
+#include "core/content_db.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/content_internal.h"
+#include "core/localdb.h"
+
+/* States whose content can be read. */
+#define FINISHED_SQL "state = 'automatic_done'"
+
+static const char schema[] =
+	"CREATE TABLE IF NOT EXISTS content_items("
+	" n INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, org TEXT, name TEXT, state TEXT,"
+	" language TEXT, tags TEXT, updated_at TEXT, cost_cents INTEGER,"
+	" version TEXT, fetched_s INTEGER, failed_version TEXT, failed_why TEXT);"
+	"CREATE INDEX IF NOT EXISTS content_items_org ON content_items(org, state);"
+	/* seg = the item's n * 2^24 + the segment's rank: an item's segments are a range of
+	 * the primary key (no column or index for the item); times in ms */
+	"CREATE TABLE IF NOT EXISTS content_segs("
+	" seg INTEGER PRIMARY KEY, para INTEGER NOT NULL, speaker TEXT,"
+	" start_ms INTEGER, end_ms INTEGER, text TEXT NOT NULL);"
+	/* external content: the text is stored once, in content_segs / content_items */
+	"CREATE VIRTUAL TABLE IF NOT EXISTS content_fts USING fts5(text,"
+	" content='content_segs', content_rowid='seg',"
+	" tokenize='unicode61 remove_diacritics 2');"
+	"CREATE VIRTUAL TABLE IF NOT EXISTS content_names USING fts5(name, tags,"
+	" content='content_items', content_rowid='n',"
+	" tokenize='unicode61 remove_diacritics 2');"
+	"CREATE TRIGGER IF NOT EXISTS content_segs_ai AFTER INSERT ON content_segs BEGIN"
+	" INSERT INTO content_fts(rowid, text) VALUES (new.seg, new.text); END;"
+	"CREATE TRIGGER IF NOT EXISTS content_segs_ad AFTER DELETE ON content_segs BEGIN"
+	" INSERT INTO content_fts(content_fts, rowid, text) VALUES ('delete', old.seg, old.text);"
+	" END;"
+	"CREATE TRIGGER IF NOT EXISTS content_items_ai AFTER INSERT ON content_items BEGIN"
+	" INSERT INTO content_names(rowid, name, tags) VALUES (new.n, new.name, new.tags); END;"
+	"CREATE TRIGGER IF NOT EXISTS content_items_ad AFTER DELETE ON content_items BEGIN"
+	" INSERT INTO content_names(content_names, rowid, name, tags)"
+	" VALUES ('delete', old.n, old.name, old.tags);"
+	" DELETE FROM content_segs WHERE seg BETWEEN old.n * 16777216"
+	" AND old.n * 16777216 + 16777215; END;"
+	"CREATE TRIGGER IF NOT EXISTS content_items_au AFTER UPDATE OF name, tags ON content_items"
+	" BEGIN"
+	" INSERT INTO content_names(content_names, rowid, name, tags)"
+	" VALUES ('delete', old.n, old.name, old.tags);"
+	" INSERT INTO content_names(rowid, name, tags) VALUES (new.n, new.name, new.tags); END;";
+
+int content_sql_fail(sqlite3 *db, struct steno_error *err, const char *what)
+{
+	return steno_error_set(err, STENO_ERR_IO, "local store: %s: %s", what, sqlite3_errmsg(db));
+}
+
+int content_exec(sqlite3 *db, const char *sql, struct steno_error *err)
+{
+	char *msg = NULL;
+	if (sqlite3_exec(db, sql, NULL, NULL, &msg) == SQLITE_OK)
+		return 0;
+	steno_error_set(err, STENO_ERR_IO, "local store: %s", msg ? msg : sqlite3_errmsg(db));
+	sqlite3_free(msg);
+	return -1;
+}
+
+int content_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st, struct steno_error *err)
+{
+	if (sqlite3_prepare_v2(db, sql, -1, st, NULL) == SQLITE_OK)
+		return 0;
+	*st = NULL;
+	return content_sql_fail(db, err, "prepare");
+}
+
+/* Ends a transaction begun by the caller: COMMIT when rc is 0, else ROLLBACK. */
+static int finish(sqlite3 *db, int rc, struct steno_error *err)
+{
+	if (rc == 0)
+		return content_exec(db, "COMMIT", err);
+	sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
+int content_db_migrate_v2(sqlite3 *db, char **err)
+{
+	if (sqlite3_exec(db, schema, NULL, NULL, NULL) == SQLITE_OK)
+		return 0;
+	*err = localdb_errdup(db, "content v2");
+	return -1;
+}
+
+/* ---- what the lists say ---- */
+
+static void bind_text(sqlite3_stmt *st, int i, const char *s)
+{
+	if (s)
+		sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+/* Tags joined by '\t' (a separator for the tokenizer too), or NULL when unknown. */
+static char *tags_joined(const struct content_item *it, bool *nomem)
+{
+	size_t len = 1;
+	*nomem = false;
+	if (!it->tags)
+		return NULL;
+	for (size_t i = 0; i < it->n_tags; i++)
+		len += strlen(it->tags[i]) + 1;
+	char *s = calloc(1, len);
+	if (!s) {
+		*nomem = true;
+		return NULL;
+	}
+	for (size_t i = 0; i < it->n_tags; i++) {
+		if (i)
+			strcat(s, "\t");
+		strcat(s, it->tags[i]);
+	}
+	return s;
+}
+
+int content_db_note_item(sqlite3 *db, const struct content_item *it, struct steno_error *err)
+{
+	static const char sql[] =
+		"INSERT INTO content_items(id, org, name, state, language, tags, updated_at,"
+		" cost_cents) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+		" ON CONFLICT(id) DO UPDATE SET org = coalesce(excluded.org, org),"
+		" name = coalesce(excluded.name, name), state = coalesce(excluded.state, state),"
+		" language = coalesce(excluded.language, language),"
+		" tags = coalesce(excluded.tags, tags),"
+		" updated_at = coalesce(excluded.updated_at, updated_at),"
+		" cost_cents = coalesce(excluded.cost_cents, cost_cents)"
+		" WHERE org IS NOT coalesce(excluded.org, org)"
+		" OR name IS NOT coalesce(excluded.name, name)"
+		" OR state IS NOT coalesce(excluded.state, state)"
+		" OR language IS NOT coalesce(excluded.language, language)"
+		" OR tags IS NOT coalesce(excluded.tags, tags)"
+		" OR updated_at IS NOT coalesce(excluded.updated_at, updated_at)"
+		" OR cost_cents IS NOT coalesce(excluded.cost_cents, cost_cents)";
+	sqlite3_stmt *st;
+	bool nomem;
+	char *tags = tags_joined(it, &nomem);
+
+	if (!it->id || !*it->id)
+		return steno_error_invalid(err, "id", "a transcription without an id");
+	if (nomem)
+		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	if (content_prepare(db, sql, &st, err) < 0) {
+		free(tags);
+		return -1;
+	}
+	bind_text(st, 1, it->id);
+	bind_text(st, 2, it->org);
+	bind_text(st, 3, it->name);
+	bind_text(st, 4, it->state);
+	bind_text(st, 5, it->language);
+	bind_text(st, 6, tags);
+	bind_text(st, 7, it->updated_at);
+	if (it->has_cost)
+		sqlite3_bind_int64(st, 8, it->cost_cents);
+	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : content_sql_fail(db, err, "note an item");
+	sqlite3_finalize(st);
+	free(tags);
+	return rc;
+}
+
+int content_db_remove(sqlite3 *db, const char *id, struct steno_error *err)
+{
+	sqlite3_stmt *st;
+	if (content_prepare(db, "DELETE FROM content_items WHERE id = ?1", &st, err) < 0)
+		return -1;
+	bind_text(st, 1, id);
+	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : content_sql_fail(db, err, "remove");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+long content_db_keep_only(sqlite3 *db, const char *org, const char *const *ids, size_t n,
+			  struct steno_error *err)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = 0;
+
+	if (content_exec(db, "BEGIN IMMEDIATE", err) < 0)
+		return -1;
+	rc = content_exec(db, "CREATE TEMP TABLE IF NOT EXISTS content_keep(id TEXT PRIMARY KEY);"
+			  "DELETE FROM content_keep", err);
+	if (rc == 0)
+		rc = content_prepare(db, "INSERT OR IGNORE INTO content_keep VALUES (?1)", &st, err);
+	for (size_t i = 0; rc == 0 && i < n; i++) {
+		sqlite3_reset(st);
+		bind_text(st, 1, ids[i]);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			rc = content_sql_fail(db, err, "keep");
+	}
+	sqlite3_finalize(st);
+	st = NULL;
+	if (rc == 0)
+		rc = content_prepare(db, "DELETE FROM content_items WHERE org = ?1 AND id NOT IN"
+				     " (SELECT id FROM content_keep)", &st, err);
+	long gone = 0;
+	if (rc == 0) {
+		bind_text(st, 1, org);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			rc = content_sql_fail(db, err, "remove gone items");
+		gone = sqlite3_changes(db);
+	}
+	sqlite3_finalize(st);
+	if (rc == 0)
+		rc = content_exec(db, "DELETE FROM content_keep", err);
+	return finish(db, rc, err) < 0 ? -1 : gone;
+}
+
+/* ---- content ---- */
+
+/* Control characters never reach the store (a snippet's marks are control characters). */
+static void clean_controls(char *s)
+{
+	for (unsigned char *p = (unsigned char *)s; *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			*p = ' ';
+}
+
+/* A segment ends at the first sentence end after SEG_MIN_WORDS words, or after SEG_MAX_WORDS
+ * words: a hit's time code is then within a few sentences, not the paragraph's start, and a
+ * segment's own cost (its row, its times) stays small beside its text. */
+#define SEG_MIN_WORDS 12
+#define SEG_MAX_WORDS 40
+
+static bool ends_sentence(const char *w)
+{
+	size_t k = strlen(w);
+	while (k && (w[k - 1] == ' ' || w[k - 1] == '"' || w[k - 1] == '\''))
+		k--;
+	return k && (w[k - 1] == '.' || w[k - 1] == '?' || w[k - 1] == '!');
+}
+
+static void bind_ms(sqlite3_stmt *st, int i, double s)
+{
+	if (s >= 0)
+		sqlite3_bind_int64(st, i, (sqlite3_int64)(s * 1000 + 0.5));
+	else
+		sqlite3_bind_null(st, i);
+}
+
+static int put_segment(sqlite3 *db, sqlite3_stmt *st, sqlite3_int64 seg, long para,
+		       const struct steno_speaker_block *b, size_t from, size_t to,
+		       struct steno_error *err)
+{
+	size_t len = 1;
+	double start = -1, end = -1;
+
+	for (size_t i = from; i < to; i++) {
+		len += strlen(b->words[i].text);
+		if (start < 0 && b->words[i].start.st == STENO_PRESENT)
+			start = b->words[i].start.v;
+		if (b->words[i].end.st == STENO_PRESENT)
+			end = b->words[i].end.v;
+	}
+	if (start < 0 && from == 0 && b->start.st == STENO_PRESENT)
+		start = b->start.v;
+	char *text = malloc(len);
+	if (!text)
+		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	size_t o = 0;
+	for (size_t i = from; i < to; i++) {
+		size_t k = strlen(b->words[i].text);
+		memcpy(text + o, b->words[i].text, k);
+		o += k;
+	}
+	text[o] = '\0';
+	clean_controls(text);
+	sqlite3_reset(st);
+	sqlite3_bind_int64(st, 1, seg);
+	sqlite3_bind_int64(st, 2, para);
+	bind_text(st, 3, b->speaker);
+	bind_ms(st, 4, start);
+	bind_ms(st, 5, end);
+	sqlite3_bind_text(st, 6, text, (int)o, free);
+	return sqlite3_step(st) == SQLITE_DONE ? 0 : content_sql_fail(db, err, "store a segment");
+}
+
+static int put_block(sqlite3 *db, sqlite3_stmt *st, sqlite3_int64 *seg, long para,
+		     const struct steno_speaker_block *b, struct steno_error *err)
+{
+	size_t from = 0, words = 0;
+
+	for (size_t i = 0; i < b->n_words; i++) {
+		const struct steno_word *w = &b->words[i];
+		bool spacing = w->type && strcmp(w->type, "word") != 0;
+		if (!spacing)
+			words++;
+		if ((!spacing && words >= SEG_MIN_WORDS && ends_sentence(w->text)) ||
+		    words >= SEG_MAX_WORDS || i + 1 == b->n_words) {
+			if (put_segment(db, st, (*seg)++, para, b, from, i + 1, err) < 0)
+				return -1;
+			from = i + 1;
+			words = 0;
+		}
+	}
+	return 0;
+}
+
+/* The item's number (its row, made when missing): its segments are n * 2^24 + rank. */
+static int item_number(sqlite3 *db, const char *id, sqlite3_int64 *n, struct steno_error *err)
+{
+	sqlite3_stmt *st;
+	int rc = content_prepare(db, "INSERT INTO content_items(id) VALUES (?1)"
+				 " ON CONFLICT(id) DO NOTHING", &st, err);
+	if (rc == 0) {
+		bind_text(st, 1, id);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			rc = content_sql_fail(db, err, "note an item");
+		sqlite3_finalize(st);
+	}
+	if (rc == 0 && (rc = content_prepare(db, "SELECT n FROM content_items WHERE id = ?1", &st,
+					     err)) == 0) {
+		bind_text(st, 1, id);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			*n = sqlite3_column_int64(st, 0);
+		else
+			rc = content_sql_fail(db, err, "find an item");
+		sqlite3_finalize(st);
+	}
+	return rc;
+}
+
+int content_db_put(sqlite3 *db, const char *id, const char *version,
+		   const struct steno_transcript *t, int64_t fetched_s, struct steno_error *err)
+{
+	sqlite3_stmt *st = NULL;
+	sqlite3_int64 n = 0, seg;
+	int rc;
+
+	if (content_exec(db, "BEGIN IMMEDIATE", err) < 0)
+		return -1;
+	rc = item_number(db, id, &n, err);
+	if (rc == 0)
+		rc = content_prepare(db, "DELETE FROM content_segs WHERE seg BETWEEN ?1 AND ?2", &st,
+				     err);
+	if (rc == 0) {
+		sqlite3_bind_int64(st, 1, n * CONTENT_SEGS_PER_ITEM);
+		sqlite3_bind_int64(st, 2, n * CONTENT_SEGS_PER_ITEM + CONTENT_SEGS_PER_ITEM - 1);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			rc = content_sql_fail(db, err, "replace content");
+	}
+	sqlite3_finalize(st);
+	st = NULL;
+	if (rc == 0)
+		rc = content_prepare(db, "INSERT INTO content_segs(seg, para, speaker, start_ms,"
+				     " end_ms, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6)", &st, err);
+	seg = n * CONTENT_SEGS_PER_ITEM;
+	for (size_t i = 0; rc == 0 && i < t->n_blocks; i++) {
+		rc = put_block(db, st, &seg, (long)i, &t->blocks[i], err);
+		if (rc == 0 && seg >= (n + 1) * CONTENT_SEGS_PER_ITEM)
+			rc = steno_error_set(err, STENO_ERR_INVALID, "a transcript of more than "
+					     "16 million passages");
+	}
+	sqlite3_finalize(st);
+	st = NULL;
+	if (rc == 0)
+		rc = content_prepare(db, "UPDATE content_items SET version = ?2, fetched_s = ?3,"
+				     " failed_version = NULL, failed_why = NULL WHERE n = ?1", &st, err);
+	if (rc == 0) {
+		sqlite3_bind_int64(st, 1, n);
+		bind_text(st, 2, version ? version : "");
+		sqlite3_bind_int64(st, 3, fetched_s);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			rc = content_sql_fail(db, err, "store content");
+	}
+	sqlite3_finalize(st);
+	return finish(db, rc, err);
+}
+
+int content_db_put_failed(sqlite3 *db, const char *id, const char *version, const char *why,
+			  struct steno_error *err)
+{
+	sqlite3_stmt *st;
+	if (content_prepare(db, "UPDATE content_items SET failed_version = ?2, failed_why = ?3"
+			    " WHERE id = ?1", &st, err) < 0)
+		return -1;
+	bind_text(st, 1, id);
+	bind_text(st, 2, version ? version : "");
+	bind_text(st, 3, why);
+	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : content_sql_fail(db, err, "note a failure");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* ---- what waits ---- */
+
+#define WAITING_SQL FINISHED_SQL " AND updated_at IS NOT NULL" \
+	" AND version IS NOT updated_at AND failed_version IS NOT updated_at"
+
+static void copy_col(sqlite3_stmt *st, int col, char *out, size_t n)
+{
+	const char *s = (const char *)sqlite3_column_text(st, col);
+	snprintf(out, n, "%s", s ? s : "");
+}
+
+int content_db_next_waiting(sqlite3 *db, const char *org, const char *skip, char *id,
+			    size_t idn, char *version, size_t vn, struct steno_error *err)
+{
+	sqlite3_stmt *st;
+	if (content_prepare(db, "SELECT id, updated_at FROM content_items WHERE " WAITING_SQL
+			    " AND (?1 IS NULL OR org = ?1) AND (?2 IS NULL OR id <> ?2)"
+			    " ORDER BY updated_at DESC LIMIT 1", &st, err) < 0)
+		return -1;
+	bind_text(st, 1, org);
+	bind_text(st, 2, skip);
+	int step = sqlite3_step(st), rc = 0;
+	if (step == SQLITE_ROW) {
+		copy_col(st, 0, id, idn);
+		copy_col(st, 1, version, vn);
+		rc = 1;
+	} else if (step != SQLITE_DONE) {
+		rc = content_sql_fail(db, err, "what waits");
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int content_db_counts(sqlite3 *db, const char *org, long *held, long *waiting,
+		      struct steno_error *err)
+{
+	sqlite3_stmt *st;
+	if (content_prepare(db, "SELECT"
+			    " sum(version IS NOT NULL AND version IS updated_at),"
+			    " sum(" WAITING_SQL ") FROM content_items"
+			    " WHERE " FINISHED_SQL " AND (?1 IS NULL OR org = ?1)", &st, err) < 0)
+		return -1;
+	bind_text(st, 1, org);
+	int rc = 0;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		*held = (long)sqlite3_column_int64(st, 0);
+		*waiting = (long)sqlite3_column_int64(st, 1);
+	} else {
+		rc = content_sql_fail(db, err, "counts");
+	}
+	sqlite3_finalize(st);
+	return rc;
+}

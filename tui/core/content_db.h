@@ -1,0 +1,127 @@
+#ifndef STENO_CORE_CONTENT_DB_H
+#define STENO_CORE_CONTENT_DB_H
+
+/* Transcripts as content, in the local SQLite store: what the lists said of each
+ * transcription (name, tags, state, updatedAt), its content kept with the updatedAt it
+ * belongs to (paragraphs = the transcript's speaker blocks, cut into segments at sentence
+ * ends, each with its speaker and start/end times), and two FTS5 indexes
+ * (`unicode61 remove_diacritics 2`: "Zoe" finds "Zoë"): one over the segments' text, one
+ * over names and tags. Queries use FTS5's syntax: words (ANDed), "a phrase", prefix gard*,
+ * AND / OR / NOT, parentheses; hits are ranked by bm25.
+ *
+ * What waits to be fetched is derived from the tables (a finished transcription whose
+ * stored content is missing or of another updatedAt), never from memory, so fetching
+ * resumes after a restart. Works on the local store's handle (core/localdb.h: localdb_handle),
+ * whose migrations made the tables. No curses, no network. Every function returns 0 (or a count) on
+ * success, -1 with err filled on failure. */
+
+#include <sqlite3.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "api/error.h"
+#include "api/transcript.h"
+
+/* The local store's migration step for transcript content (core/localdb_schema.c): creates
+ * its tables, run inside the migration's transaction; -1 with *err malloc'd on failure. */
+int content_db_migrate_v2(sqlite3 *db, char **err);
+
+/* What a list or a retrieve says of a transcription. Borrowed strings; NULL: unknown. */
+struct content_item {
+	const char *id, *org, *name, *state, *language;
+	const char *const *tags;
+	size_t n_tags;
+	const char *updated_at;   /* the version: content of another updatedAt is outdated */
+	bool has_cost;
+	long long cost_cents;
+};
+
+/* Records (or updates) what is known of a transcription; names and tags are indexed. */
+int content_db_note_item(sqlite3 *db, const struct content_item *it, struct steno_error *err);
+/* A transcription the server no longer has: its row, content and index entries go. */
+int content_db_remove(sqlite3 *db, const char *id, struct steno_error *err);
+/* After a complete walk of an organization's list: every transcription of org not among
+ * ids[] goes (as content_db_remove). Returns how many went, or -1. */
+long content_db_keep_only(sqlite3 *db, const char *org, const char *const *ids, size_t n,
+			  struct steno_error *err);
+
+/* Stores the content of id for version (its updatedAt), replacing what was stored before
+ * (its segments leave the index in the same transaction). fetched_s: when (epoch s). */
+int content_db_put(sqlite3 *db, const char *id, const char *version,
+		   const struct steno_transcript *t, int64_t fetched_s, struct steno_error *err);
+/* The content of id could not be read for version (not retried until its updatedAt
+ * changes): why is kept for `steno index`. */
+int content_db_put_failed(sqlite3 *db, const char *id, const char *version, const char *why,
+			  struct steno_error *err);
+
+/* The next transcription of org (NULL: any) whose content waits: 1 with its id and
+ * updatedAt copied (cut to the sizes), 0 when none waits, -1 on error. skip: ids not to
+ * hand out now (e.g. one that failed a moment ago), may be NULL. */
+int content_db_next_waiting(sqlite3 *db, const char *org, const char *skip, char *id,
+			    size_t idn, char *version, size_t vn, struct steno_error *err);
+/* Finished transcriptions of org (NULL: all) whose content is held (current), and those
+ * that wait (missing or outdated, not failed for their version). */
+int content_db_counts(sqlite3 *db, const char *org, long *held, long *waiting,
+		      struct steno_error *err);
+
+/* ---- search ---- */
+
+struct content_hit;
+
+struct content_query {
+	const char *text;         /* FTS5 syntax; words with characters FTS5 refuses are quoted */
+	const char *org;          /* NULL: every organization */
+	bool names;               /* also names and tags (name hits come first) */
+	long limit;               /* <= 0: 50 */
+	const char *mark_open, *mark_close;   /* around each matched word in snippets */
+	int snippet_words;        /* words around the match; <= 0: 12 */
+	/* only hits this keeps count (e.g. --where); NULL: all */
+	bool (*keep)(void *ud, const struct content_hit *hit);
+	void *keep_ud;
+};
+
+/* Ownership: content_hits_free frees the array and its strings. */
+struct content_hit {
+	char *id, *name;          /* name NULL when unknown */
+	char *speaker;            /* NULL for a name hit or when unknown */
+	double start, end;        /* seconds; -1 for a name or tag hit */
+	long para;                /* the paragraph (0-based), -1 for a name hit */
+	char *snippet;            /* the words around the match, marked */
+	double rank;              /* bm25: lower is better */
+	char *state, *language, *tags;   /* for --where: tags joined by '\t' */
+	bool has_cost;
+	long long cost_cents;
+};
+
+int content_db_search(sqlite3 *db, const struct content_query *q, struct content_hit **hits,
+		      size_t *n, struct steno_error *err);
+void content_hits_free(struct content_hit *hits, size_t n);
+
+/* ---- the reader ---- */
+
+/* Ownership: content_doc_free. */
+struct content_para {
+	char *speaker;            /* NULL when unknown */
+	double start, end;        /* seconds, -1 when unknown */
+	char *text;
+};
+
+struct content_doc {
+	char *id, *name, *version;
+	int64_t fetched_s;
+	struct content_para *paras;
+	size_t n;
+};
+
+/* 1 with the stored content of id, 0 when none is stored, -1 on error. */
+int content_db_load(sqlite3 *db, const char *id, struct content_doc *out,
+		    struct steno_error *err);
+void content_doc_free(struct content_doc *d);
+
+/* "12:30" or "1:02:03" (seconds < 0: "--:--"). */
+void content_timecode(double seconds, char *buf, size_t n);
+/* "12:30", "1:02:03", "750" or "12m30s" as seconds: 0, or -1 when not a time. */
+int content_parse_timecode(const char *s, double *seconds);
+
+#endif
