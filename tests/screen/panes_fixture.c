@@ -8,6 +8,7 @@
 
 #include <criterion/criterion.h>
 #include <locale.h>
+#include <ctype.h>
 #include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -221,7 +222,9 @@ static char *mask_re_width(char *text, const char *re, char fill, int width)
 	return out;
 }
 
-static void mask_re(char *text, const char *re, char fill)
+/* Masks every match of re; with in_ids false, not a match inside an id (preceded by a letter,
+ * a digit or '-': "d0dfe7be-2006-4df8-…" holds no date). */
+static void mask_re_in(char *text, const char *re, char fill, bool in_ids)
 {
 	regex_t rx;
 	regmatch_t m;
@@ -231,10 +234,20 @@ static void mask_re(char *text, const char *re, char fill)
 	while (regexec(&rx, p, 1, &m, 0) == 0) {
 		if (m.rm_eo == m.rm_so)
 			break;
+		char before = p + m.rm_so > text ? p[m.rm_so - 1] : ' ';
+		if (!in_ids && (before == '-' || isalnum((unsigned char)before))) {
+			p += m.rm_so + 1;
+			continue;
+		}
 		memset(p + m.rm_so, fill, (size_t)(m.rm_eo - m.rm_so));
 		p += m.rm_eo;
 	}
 	regfree(&rx);
+}
+
+static void mask_re(char *text, const char *re, char fill)
+{
+	mask_re_in(text, re, fill, true);
 }
 
 static void mask_str(char *text, const char *s)
@@ -257,7 +270,7 @@ char *pf_text(struct pf *f)
 	if (f->have_sbx)
 		mask_str(t, f->sbx.org_id);
 	/* dates, also when a narrow pane cut them */
-	mask_re(t, "20[0-9]{2}-[0-9]{1,2}(-[0-9]{0,2}( [0-9]{0,2}(:[0-9]{0,2})?)?)?", '~');
+	mask_re_in(t, "20[0-9]{2}-[0-9]{1,2}(-[0-9]{0,2}( [0-9]{0,2}(:[0-9]{0,2})?)?)?", '~', false);
 	mask_re(t, "[0-9]{2}:[0-9]{2}:[0-9]{2}", '~');   /* log times */
 	mask_re(t, "[0-9]+ms", '~');
 	mask_re(t, "127\\.0\\.0\\.1:[0-9]+", '~');   /* the sandbox's port */
