@@ -17,6 +17,7 @@
 #include "harness.h"
 #include "panes_fixture.h"
 #include "ui/app.h"
+#include "ui/app_content.h"
 #include "ui/pane_reader.h"
 
 static struct scr s;
@@ -261,7 +262,12 @@ static void wait_indexed(void)
 		char *text = scr_text();
 		bool busy = strstr(text, "indexing") != NULL || app_busy(f.app);
 		free(text);
-		if (!busy)
+		/* not before the list's first answer has shown what there is to index */
+		long held = 0, waiting = 0;
+		struct steno_error err;
+		sqlite3 *db = app_content_db(f.app);
+		if (!busy && db && content_db_counts(db, NULL, &held, &waiting, &err) == 0 &&
+		    held > 0 && waiting == 0)
 			return;
 		cr_assert(mono_s() < end, "still indexing after 120 s");
 	}

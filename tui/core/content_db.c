@@ -72,12 +72,21 @@ int content_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st, struct sten
 	return content_sql_fail(db, err, "prepare");
 }
 
-/* Ends a transaction begun by the caller: COMMIT when rc is 0, else ROLLBACK. */
-static int finish(sqlite3 *db, int rc, struct steno_error *err)
+/* Begins a write: a transaction, or a savepoint inside the one the store's own write has
+ * open on the same connection (its listeners run inside it). *nested says which. */
+int content_begin(sqlite3 *db, bool *nested, struct steno_error *err)
+{
+	*nested = !sqlite3_get_autocommit(db);
+	return content_exec(db, *nested ? "SAVEPOINT content" : "BEGIN IMMEDIATE", err);
+}
+
+/* Ends what content_begin began: kept when rc is 0, else undone. Returns rc, or -1. */
+int content_end(sqlite3 *db, bool nested, int rc, struct steno_error *err)
 {
 	if (rc == 0)
-		return content_exec(db, "COMMIT", err);
-	sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+		return content_exec(db, nested ? "RELEASE content" : "COMMIT", err);
+	sqlite3_exec(db, nested ? "ROLLBACK TO content; RELEASE content" : "ROLLBACK", NULL, NULL,
+		     NULL);
 	return -1;
 }
 
@@ -183,7 +192,8 @@ long content_db_keep_only(sqlite3 *db, const char *org, const char *const *ids, 
 	sqlite3_stmt *st = NULL;
 	int rc = 0;
 
-	if (content_exec(db, "BEGIN IMMEDIATE", err) < 0)
+	bool nested;
+	if (content_begin(db, &nested, err) < 0)
 		return -1;
 	rc = content_exec(db, "CREATE TEMP TABLE IF NOT EXISTS content_keep(id TEXT PRIMARY KEY);"
 			  "DELETE FROM content_keep", err);
@@ -210,7 +220,7 @@ long content_db_keep_only(sqlite3 *db, const char *org, const char *const *ids, 
 	sqlite3_finalize(st);
 	if (rc == 0)
 		rc = content_exec(db, "DELETE FROM content_keep", err);
-	return finish(db, rc, err) < 0 ? -1 : gone;
+	return content_end(db, nested, rc, err) < 0 ? -1 : gone;
 }
 
 /* ---- content ---- */
@@ -334,7 +344,8 @@ int content_db_put(sqlite3 *db, const char *id, const char *version,
 	sqlite3_int64 n = 0, seg;
 	int rc;
 
-	if (content_exec(db, "BEGIN IMMEDIATE", err) < 0)
+	bool nested;
+	if (content_begin(db, &nested, err) < 0)
 		return -1;
 	rc = item_number(db, id, &n, err);
 	if (rc == 0)
@@ -371,7 +382,7 @@ int content_db_put(sqlite3 *db, const char *id, const char *version,
 			rc = content_sql_fail(db, err, "store content");
 	}
 	sqlite3_finalize(st);
-	return finish(db, rc, err);
+	return content_end(db, nested, rc, err);
 }
 
 int content_db_put_failed(sqlite3 *db, const char *id, const char *version, const char *why,

@@ -15,6 +15,7 @@
 #include "api/http.h"
 #include "api/transcript.h"
 #include "core/content_db.h"
+#include "core/content_internal.h"
 #include "core/jobs.h"
 #include "core/paths.h"
 #include "core/store.h"
@@ -111,20 +112,17 @@ int content_sync_note_list(sqlite3 *db, const char *org,
 	struct content_item it;
 	int rc = 0;
 
-	if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-		return steno_error_set(err, STENO_ERR_IO, "local store: %s", sqlite3_errmsg(db));
+	bool nested;
+	if (content_begin(db, &nested, err) < 0)
+		return -1;
 	for (size_t i = 0; rc == 0 && i < n; i++) {
 		if (!items[i]->id)
 			continue;
 		item_of(items[i], org, ver, sizeof ver, &it);
 		rc = content_db_note_item(db, &it, err);
 	}
-	if (rc < 0) {
-		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+	if (content_end(db, nested, rc, err) < 0)
 		return -1;
-	}
-	if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
-		return steno_error_set(err, STENO_ERR_IO, "local store: %s", sqlite3_errmsg(db));
 	if (!complete || !org)
 		return 0;
 	return content_sync_keep(db, org, items, n, err);

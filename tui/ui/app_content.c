@@ -9,6 +9,7 @@
 
 #include "core/content_sync.h"
 #include "core/localdb.h"
+#include "core/store.h"
 #include "ui/app_access.h"
 #include "ui/frame.h"
 #include "ui/pane_reader.h"
@@ -18,7 +19,7 @@
 #define COUNT_EVERY_MS 500
 
 struct app_content {
-	struct localdb *ldb;
+	struct localdb *ldb;          /* the store's (store_localdb), borrowed */
 	struct content_sync *cs;
 	int64_t counted_ms;
 	long counted_gen;             /* content_sync_generation of the last count */
@@ -41,25 +42,13 @@ static void content_log(void *ud, const char *line)
 
 void app_content_open(struct app *app)
 {
-	const struct steno_paths *p = app->opts.paths ? app->opts.paths : &app->paths;
 	struct steno_error err;
-	char *notice = NULL;
 	struct app_content *ac = calloc(1, sizeof *ac);
 
-	if (!ac || !p->cache_dir)
+	/* one connection to the local store: the list's (core/store_db.c); two in one process
+	 * wait on each other's writes */
+	if (!ac || !(ac->ldb = store_localdb(app->store)))
 		goto fail;
-	struct localdb_options o = { .cache_dir = p->cache_dir, .base_url = app->opts.base_url,
-		.off = app->config && app->config->cache_off };
-	int rc = localdb_open(&o, &ac->ldb, &notice, &err);
-	if (notice) {
-		app_log(app, "%s", notice);
-		free(notice);
-	}
-	if (rc != 0) {
-		if (rc < 0)
-			app_log(app, "no local store: %s", err.message);
-		goto fail;
-	}
 	app->content = ac;
 	if (!app->opts.index_content)
 		return;   /* the reader and search work on what the store holds */
@@ -76,8 +65,6 @@ void app_content_open(struct app *app)
 		app_log(app, "transcript content: %s", err.message);
 	return;
 fail:
-	if (ac)
-		localdb_close(ac->ldb);
 	free(ac);
 }
 
@@ -87,8 +74,7 @@ void app_content_free(struct app *app)
 	if (!ac)
 		return;
 	content_sync_free(ac->cs);
-	localdb_close(ac->ldb);
-	free(ac);
+	free(ac);   /* the store's connection: the store closes it */
 	app->content = NULL;
 }
 
