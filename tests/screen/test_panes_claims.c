@@ -240,3 +240,21 @@ Test(claims, the_lookup_waits_for_another_live_process_and_says_so)
 	keepalive_server_stop(&srv);
 	end_process(other);
 }
+
+/* A POST the server refused made nothing: its claim is over at once, or the browser, alive
+ * for hours, would keep every other process's lookup of the same request waiting. */
+Test(claims, a_refused_creation_leaves_no_pending_claim)
+{
+	struct pf f;
+	struct pf_opts o = { .rows = 30, .cols = 110 };
+	pf_open(&f, &o);
+	cr_assert_eq(sbx_set_faults(&f.sbx, "500=1"), 0);
+	submit(&f, "Refused");
+	pf_wait_text(&f, "HTTP 500");
+	struct steno_state st;
+	read_state(&f, &st);
+	cr_assert_eq(st.n_claims, 1, "the state file holds %zu claims", st.n_claims);
+	cr_assert(st.claims[0].done && !st.claims[0].id, "the refused creation's claim is pending");
+	state_free(&st);
+	pf_close(&f);
+}

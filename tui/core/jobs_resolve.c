@@ -200,6 +200,12 @@ void jobs_claim_begin(struct job *j)
 	claim_record(j, NULL, false, false);
 }
 
+void jobs_claim_refused(struct job *j)
+{
+	if (j->claim_token[0])
+		claim_record(j, NULL, false, true);
+}
+
 void jobs_claim_created(struct job *j, const char *id)
 {
 	if (id)
