@@ -206,23 +206,42 @@ static bool shows_within(struct pf *f, const char *needle, long ms)
 	return false;
 }
 
+/* A first lost reply (the other process holds the listed item), then another live process
+ * that sent the same without an answer yet: the second lookup waits for it, saying so. */
+static pid_t lookup_waiting(struct pf *f, struct keepalive_server *srv, pid_t other)
+{
+	open_lost(f, srv, other);
+	submit(f, "Board call");
+	pf_wait_text(f, "another steno command's");
+	char *key = own_key(f);
+	pid_t sender = other_process();
+	put_other_claim(f, srv->base, key, NULL, sender);
+	free(key);
+	push("<F2>");
+	char waiting[80];
+	snprintf(waiting, sizeof waiting, "waiting for steno process %ld", (long)sender);
+	cr_assert(shows_within(f, waiting, 10000), "the dialog does not say what it waits for");
+	return sender;
+}
+
+Test(claims, quitting_while_the_lookup_waits)
+{
+	struct keepalive_server srv;
+	struct pf f;
+	pid_t other = other_process();
+	pid_t sender = lookup_waiting(&f, &srv, other);
+	pf_close(&f);   /* the job goes with jobs_free; nothing is left running or allocated */
+	keepalive_server_stop(&srv);
+	end_process(sender);
+	end_process(other);
+}
+
 Test(claims, the_lookup_waits_for_another_live_process_and_says_so)
 {
 	struct keepalive_server srv;
 	struct pf f;
 	pid_t other = other_process();
-	open_lost(&f, &srv, other);
-	submit(&f, "Board call");
-	pf_wait_text(&f, "another steno command's");
-	/* another live process sent the same and has no answer yet: the lookup waits for it */
-	char *key = own_key(&f);
-	pid_t sender = other_process();
-	put_other_claim(&f, srv.base, key, NULL, sender);
-	free(key);
-	push("<F2>");
-	char waiting[80];
-	snprintf(waiting, sizeof waiting, "waiting for steno process %ld", (long)sender);
-	cr_assert(shows_within(&f, waiting, 10000), "the dialog does not say what it waits for");
+	pid_t sender = lookup_waiting(&f, &srv, other);
 	pf_reject(&f, "another steno command's");
 	cr_assert_eq(keepalive_server_hits(&srv, "POST", "/api/v1/transcriptions"), 2);
 	/* the loop stays live meanwhile: a pass returns at once, the wait goes on */
