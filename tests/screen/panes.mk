@@ -109,3 +109,9 @@ TESTS += tests/screen/test_panes_reader
 tests_screen_test_panes_reader_SOURCES = %reldir%/test_panes_reader.c $(PANES_TEST_SOURCES)
 tests_screen_test_panes_reader_CFLAGS = $(PANES_TEST_CFLAGS) $(SQLITE_CFLAGS)
 tests_screen_test_panes_reader_LDADD = $(PANES_TEST_LIBS)
+check_PROGRAMS += tests/screen/test_panes_claims
+TESTS += tests/screen/test_panes_claims
+tests_screen_test_panes_claims_SOURCES = %reldir%/test_panes_claims.c $(PANES_TEST_SOURCES) \
+	tests/integration/keepalive_server.c tests/integration/keepalive_server.h
+tests_screen_test_panes_claims_CFLAGS = $(PANES_TEST_CFLAGS) -I$(top_srcdir)/tests/integration
+tests_screen_test_panes_claims_LDADD = $(PANES_TEST_LIBS)

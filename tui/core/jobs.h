@@ -61,7 +61,7 @@ struct steno_job {
 	enum job_step step;
 	uint64_t bytes_done, bytes_total;   /* of the upload or download (total 0: unknown) */
 	char *resource_id;      /* the transcription / order / export / task id, once known */
-	char *state;            /* its last state */
+	char *state;            /* its last state (RESOLVING: what its lookup waits for, or NULL) */
 	char *file;             /* the downloaded file (export with a directory) */
 	char **result_ids;      /* transcriptions produced (order outputs, translated id) */
 	size_t n_result_ids;

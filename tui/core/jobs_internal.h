@@ -63,6 +63,9 @@ const char *job_own(struct job *j, const char *s);
 void jobs_resolve_lost_create(struct job *j, const struct steno_error *err);
 /* Before a transcription's POST: its claim (token, what was sent) into the state file. */
 void jobs_claim_begin(struct job *j);
+/* The server refused the POST (it made nothing): the claim is over, so that no other
+ * process's lookup waits for it while this process lives on (the browser). */
+void jobs_claim_refused(struct job *j);
 /* The POST's reply named its item: the claim gets the id. */
 void jobs_claim_created(struct job *j, const char *id);
 /* The lookups planned for later (waiting for other processes' replies): ms until the next

@@ -117,6 +117,7 @@ struct claim_op {
 	const char *left[RESOLVE_MAX_CANDIDATES]; /* out: those no other claim holds */
 	size_t n_left;
 	size_t waiting, looking;             /* out: other live processes with the same key */
+	long waiting_pid;                    /* out: one of those waiting for their reply */
 };
 
 static int claim_put_fn(struct steno_state *disk, void *ud)
@@ -150,8 +151,8 @@ static int claim_decide_fn(struct steno_state *disk, void *ud)
 			continue;
 		if (c->resolving)
 			op->looking++;
-		else
-			op->waiting++;
+		else if (!op->waiting++)
+			op->waiting_pid = c->pid;
 	}
 	if (op->waiting && op->may_wait)
 		return DECIDE_WAIT;
@@ -197,6 +198,12 @@ void jobs_claim_begin(struct job *j)
 	for (size_t i = 0; i < sizeof r; i++)
 		snprintf(j->claim_token + 2 * i, 3, "%02x", r[i]);
 	claim_record(j, NULL, false, false);
+}
+
+void jobs_claim_refused(struct job *j)
+{
+	if (j->claim_token[0])
+		claim_record(j, NULL, false, true);
 }
 
 void jobs_claim_created(struct job *j, const char *id)
@@ -330,10 +337,18 @@ static void on_recent(void *ud, struct steno_transcription_page *res, const stru
 	}
 	free(key);
 	if (verdict == DECIDE_WAIT) {
-		/* another process's reply may still come: look again soon */
+		/* another process's reply may still come: look again soon, saying so (the state
+		 * of a resolving job is what its lookup waits for) */
+		char note[160];
+		snprintf(note, sizeof note, "waiting for steno process %ld, which sent the same and "
+			 "has no answer yet (up to a minute)", op.waiting_pid);
+		job_set_str(j, &j->pub.state, note);
+		job_emit(j);
 		j->resolve_at_ms = jobs_now_ms() + 500;
 		return;
 	}
+	free(j->pub.state);
+	j->pub.state = NULL;
 	if (verdict == DECIDE_FOUND) {
 		for (size_t i = 0; i < n; i++)
 			if (strcmp(cand[i], op.left[0]) == 0)

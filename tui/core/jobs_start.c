@@ -184,10 +184,13 @@ void jobs_task_result(struct job *j, struct steno_translation_task *t)
 /* A create that failed: a lost answer is looked into before the job ends. */
 static void job_failed_create(struct job *j, const struct steno_error *err)
 {
-	if (steno_error_outcome_unknown(err))
+	if (steno_error_outcome_unknown(err)) {
 		jobs_resolve_lost_create(j, err);
-	else
-		job_fail(j, err);
+		return;
+	}
+	if (j->pub.kind == JOB_TRANSCRIBE)
+		jobs_claim_refused(j);
+	job_fail(j, err);
 }
 
 static void on_created_transcription(void *ud, struct steno_transcription *res,

@@ -282,7 +282,7 @@ static int app_open_core(struct app *app, struct steno_error *err)
 	app->listener = store_listen(app->store, app_store_changed, app_store_failed, app);
 	struct jobs_config jc = {
 		.http = app->http, .store = app->store, .state = &app->state,
-		.organization_id = app->opts.org_id,
+		.organization_id = app->opts.org_id, .state_path = app->state_path,
 		.poll_min_ms = pol.min_ms, .poll_max_ms = pol.max_ms,
 		.requests_per_second = c->requests_per_second,
 		.on_event = app_on_job, .ud = app,
