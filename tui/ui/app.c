@@ -497,11 +497,3 @@ int ui_main(const struct ui_options *opts)
 		rc = 130;   /* as an interrupted command (steno(1) EXIT STATUS) */
 	return rc;
 }
-
-void app_save_state(struct app *app)
-{
-	struct steno_error err;
-
-	if (app->state.dirty && app->state_path && state_save(&app->state, app->state_path, &err) != 0)
-		app_status(app, "state not saved: %s", err.message);
-}

@@ -189,7 +189,7 @@ static unsigned log_key(struct pane *p, enum action_id act, ui_key key)
 	case ACT_BACK:
 	case ACT_CLEAR_FILTER:
 		if (!lp->filter[0])
-			return app_action(lp->app, act);
+			return app_pass_action(lp->app, act);
 		lp->filter[0] = '\0';
 		lp->back = 0;
 		return PANE_HANDLED | PANE_REDRAW;
