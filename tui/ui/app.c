@@ -1,6 +1,7 @@
 /* The TUI application: set-up, the loop's hooks, app-wide actions and accessors. */
 #include "config.h"
 
+#include "ui/app.h"
 #include "ui/app_internal.h"
 
 #include <stdarg.h>

@@ -3,7 +3,10 @@
  * right side. */
 #include "config.h"
 
-#include "ui/app_internal.h"
+#include "ui/app_watch.h"
+#include "ui/app_access.h"
+#include "ui/app_data.h"
+#include "ui/app_places.h"
 
 #include "core/jobs_extra.h"
 #include "ui/dialog_popup.h"

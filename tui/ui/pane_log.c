@@ -14,7 +14,8 @@
 #include <string.h>
 
 #include "core/textfold.h"
-#include "ui/app_internal.h"
+#include "ui/app_access.h"
+#include "ui/app_draw.h"
 #include "ui/draw.h"
 #include "ui/form_draw.h"
 #include "ui/line_input.h"

@@ -5,6 +5,8 @@ libsteno_ui_a_SOURCES += \
 	%reldir%/app_access.c %reldir%/app_access.h %reldir%/app_watch.c \
 	%reldir%/app_data.c %reldir%/app_draw.c %reldir%/app_input.c \
 	%reldir%/app_list.c %reldir%/app_places.c \
+	%reldir%/app_api.h %reldir%/ui_options.h %reldir%/app_data.h %reldir%/app_draw.h \
+	%reldir%/app_input.h %reldir%/app_list.h %reldir%/app_places.h %reldir%/app_watch.h \
 	%reldir%/pane_orgs.c %reldir%/pane_orgs.h \
 	%reldir%/pane_list.c %reldir%/pane_list.h %reldir%/list_sort.c %reldir%/list_sort.h \
 	%reldir%/pane_details.c %reldir%/pane_details.h \
