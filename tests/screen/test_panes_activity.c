@@ -436,3 +436,62 @@ Test(activity, a_job_shows_on_its_items_row)
 	pf_expect(&f, "Activity 1");
 	pf_expect(&f, " waiting ");
 }
+
+/* The activity pane's screen at 80x24, 120x40 and 200x50: a ready export watched, the ids
+ * (random at each run) masked whole or cut ("4c1f…") by the same number of '#'. */
+static void activity_golden(const char *name, const char *const *ids, size_t n_ids)
+{
+	char *t = pf_text(&f);
+
+	for (size_t i = 0; i < n_ids; i++) {
+		size_t len = strlen(ids[i]);
+		for (size_t k = len; k >= 3; k--) {
+			char needle[80];
+			snprintf(needle, sizeof needle, "%.*s%s", (int)k, ids[i], k == len ? "" : "\u2026");
+			for (char *p = t; (p = strstr(p, needle)); p += k)
+				memset(p, '#', k);
+		}
+	}
+	/* the age moves while the test runs: "ready   0s" masks as "ready   ~s" */
+	for (char *p = t; (p = strstr(p, " ready ")); ) {
+		p += strlen(" ready ");
+		while (*p == ' ')
+			p++;
+		while (*p >= '0' && *p <= '9')
+			*p++ = '~';
+	}
+	/* the status line's message races with the refresh's answer: the bar up to "online" */
+	size_t len = strlen(t);
+	size_t start = len && t[len - 1] == '\n' ? len - 1 : len;
+	while (start > 0 && t[start - 1] != '\n')
+		start--;
+	char *online = strstr(t + start, "online");
+	if (online)
+		strcpy(online + strlen("online"), "\n");
+	scr_golden(name, t);
+	free(t);
+}
+
+Test(activity, goldens_at_three_sizes)
+{
+	struct pf_opts o = { .rows = 24, .cols = 80, .sandbox_args = demo30 };
+	char eid[64], tid[64];
+	static const struct { int rows, cols; const char *name; } sizes[] = {
+		{ 24, 80, "activity-80x24.txt" },
+		{ 40, 120, "activity-120x40.txt" },
+		{ 50, 200, "activity-200x50.txt" },
+	};
+
+	pf_open(&f, &o);
+	find_state("automatic_done", tid, sizeof tid);
+	watch_new_export(eid, sizeof eid);
+	cr_assert_eq(sbx_advance(&f.sbx, 60), 0);
+	pf_keys(&f, "4 R");
+	pf_wait_text(&f, " ready ");
+	const char *ids[] = { eid, tid };
+	for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+		pf_resize(&f, sizes[i].rows, sizes[i].cols);
+		pf_expect(&f, " ready ");
+		activity_golden(sizes[i].name, ids, 2);
+	}
+}
