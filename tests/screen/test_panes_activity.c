@@ -495,3 +495,50 @@ Test(activity, goldens_at_three_sizes)
 		activity_golden(sizes[i].name, ids, 2);
 	}
 }
+
+/* The row of the screen that holds needle (a copy in line), asserting it is there. */
+static void row_with(const char *needle, char *line, size_t size)
+{
+	char *t = scr_text(), *p = strstr(t, needle);
+
+	cr_assert_not_null(p, "no row with %s:\n%s", needle, t);
+	while (p > t && p[-1] != '\n')
+		p--;
+	size_t n = strcspn(p, "\n");
+	snprintf(line, size, "%.*s", (int)n, p);
+	free(t);
+}
+
+/* At 160 columns and more, details and activity show together: the activity under the list
+ * and the details, which keep their columns (Name, Tags, Created where they were), so its
+ * own columns are not cramped into the details' width. Narrower, one of them at a time, the
+ * focused one. */
+Test(activity, details_and_activity_together_at_160_columns)
+{
+	struct pf_opts o = { .rows = 40, .cols = 160, .sandbox_args = demo30 };
+	char eid[64], before[1024], after[1024];
+
+	pf_open(&f, &o);
+	pf_expect(&f, "Details");
+	row_with("Created", before, sizeof before);
+	watch_new_export(eid, sizeof eid);
+	pf_settle(&f);
+	pf_expect(&f, "Activity 1");
+	pf_expect(&f, "Details");
+	row_with("Created", after, sizeof after);
+	const char *cols[] = { "Name", "Created", "Tags" };
+	for (size_t i = 0; i < 3; i++)
+		cr_assert_eq(scr_cell_col(after, cols[i]), scr_cell_col(before, cols[i]),
+			     "%s moved:\n%s\n%s", cols[i], before, after);
+	pf_keys(&f, "3");
+	pf_expect(&f, "Activity 1");
+	pf_resize(&f, 40, 120);
+	pf_reject(&f, "Activity 1");   /* details focused: the activity steps aside */
+	pf_expect(&f, "Details");
+	pf_keys(&f, "4");
+	pf_expect(&f, "Activity 1");
+	pf_reject(&f, "Details");
+	pf_resize(&f, 40, 200);
+	pf_expect(&f, "Activity 1");
+	pf_expect(&f, "Details");
+}

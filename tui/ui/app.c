@@ -323,6 +323,10 @@ static int app_add_panes(struct app *app)
 		return -1;
 	app->activity->weight = 5;
 	app->activity->hidden = 1;
+	/* at 160 columns and more: under the list and the details, which stay */
+	app->activity->stack_on = app->details;
+	app->activity->stack_from = app->tlist;
+	app->activity->stack_cols = 160;
 	app->logp = pane_new(&log_pane_ops, ctx, app);
 	if (!app->logp || ui_session_add(&app->ses, app->logp) < 0)
 		return -1;
