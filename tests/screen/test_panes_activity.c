@@ -436,3 +436,109 @@ Test(activity, a_job_shows_on_its_items_row)
 	pf_expect(&f, "Activity 1");
 	pf_expect(&f, " waiting ");
 }
+
+/* The activity pane's screen at 80x24, 120x40 and 200x50: a ready export watched, the ids
+ * (random at each run) masked whole or cut ("4c1f…") by the same number of '#'. */
+static void activity_golden(const char *name, const char *const *ids, size_t n_ids)
+{
+	char *t = pf_text(&f);
+
+	for (size_t i = 0; i < n_ids; i++) {
+		size_t len = strlen(ids[i]);
+		for (size_t k = len; k >= 3; k--) {
+			char needle[80];
+			snprintf(needle, sizeof needle, "%.*s%s", (int)k, ids[i], k == len ? "" : "\u2026");
+			for (char *p = t; (p = strstr(p, needle)); p += k)
+				memset(p, '#', k);
+		}
+	}
+	/* the age moves while the test runs: "ready   0s" masks as "ready   ~s" */
+	for (char *p = t; (p = strstr(p, " ready ")); ) {
+		p += strlen(" ready ");
+		while (*p == ' ')
+			p++;
+		while (*p >= '0' && *p <= '9')
+			*p++ = '~';
+	}
+	/* the status line's message races with the refresh's answer: the bar up to "online" */
+	size_t len = strlen(t);
+	size_t start = len && t[len - 1] == '\n' ? len - 1 : len;
+	while (start > 0 && t[start - 1] != '\n')
+		start--;
+	char *online = strstr(t + start, "online");
+	if (online)
+		strcpy(online + strlen("online"), "\n");
+	scr_golden(name, t);
+	free(t);
+}
+
+Test(activity, goldens_at_three_sizes)
+{
+	struct pf_opts o = { .rows = 24, .cols = 80, .sandbox_args = demo30 };
+	char eid[64], tid[64];
+	static const struct { int rows, cols; const char *name; } sizes[] = {
+		{ 24, 80, "activity-80x24.txt" },
+		{ 40, 120, "activity-120x40.txt" },
+		{ 50, 200, "activity-200x50.txt" },
+	};
+
+	pf_open(&f, &o);
+	find_state("automatic_done", tid, sizeof tid);
+	watch_new_export(eid, sizeof eid);
+	cr_assert_eq(sbx_advance(&f.sbx, 60), 0);
+	pf_keys(&f, "4 R");
+	pf_wait_text(&f, " ready ");
+	const char *ids[] = { eid, tid };
+	for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+		pf_resize(&f, sizes[i].rows, sizes[i].cols);
+		pf_expect(&f, " ready ");
+		activity_golden(sizes[i].name, ids, 2);
+	}
+}
+
+/* The row of the screen that holds needle (a copy in line), asserting it is there. */
+static void row_with(const char *needle, char *line, size_t size)
+{
+	char *t = scr_text(), *p = strstr(t, needle);
+
+	cr_assert_not_null(p, "no row with %s:\n%s", needle, t);
+	while (p > t && p[-1] != '\n')
+		p--;
+	size_t n = strcspn(p, "\n");
+	snprintf(line, size, "%.*s", (int)n, p);
+	free(t);
+}
+
+/* At 160 columns and more, details and activity show together: the activity under the list
+ * and the details, which keep their columns (Name, Tags, Created where they were), so its
+ * own columns are not cramped into the details' width. Narrower, one of them at a time, the
+ * focused one. */
+Test(activity, details_and_activity_together_at_160_columns)
+{
+	struct pf_opts o = { .rows = 40, .cols = 160, .sandbox_args = demo30 };
+	char eid[64], before[1024], after[1024];
+
+	pf_open(&f, &o);
+	pf_expect(&f, "Details");
+	row_with("Created", before, sizeof before);
+	watch_new_export(eid, sizeof eid);
+	pf_settle(&f);
+	pf_expect(&f, "Activity 1");
+	pf_expect(&f, "Details");
+	row_with("Created", after, sizeof after);
+	const char *cols[] = { "Name", "Created", "Tags" };
+	for (size_t i = 0; i < 3; i++)
+		cr_assert_eq(scr_cell_col(after, cols[i]), scr_cell_col(before, cols[i]),
+			     "%s moved:\n%s\n%s", cols[i], before, after);
+	pf_keys(&f, "3");
+	pf_expect(&f, "Activity 1");
+	pf_resize(&f, 40, 120);
+	pf_reject(&f, "Activity 1");   /* details focused: the activity steps aside */
+	pf_expect(&f, "Details");
+	pf_keys(&f, "4");
+	pf_expect(&f, "Activity 1");
+	pf_reject(&f, "Details");
+	pf_resize(&f, 40, 200);
+	pf_expect(&f, "Activity 1");
+	pf_expect(&f, "Details");
+}

@@ -200,3 +200,25 @@ Test(error_body, field_names_are_whole)
 	cr_assert(n >= 60 && n < sizeof(e.field), "%zu: %s", n, e.field);
 	cr_assert_neq((unsigned char)e.field[n - 1], 0xc3, "not cut inside a character: %s", e.field);
 }
+
+/* A body that starts as JSON and does not parse (the sandbox's `malformed` fault: half an
+ * error object and junk) is not shown as it is: the status line read
+ * `HTTP 404: {"error":"not_found","mess`. A plain sentence says what came instead. */
+Test(error_body, a_json_body_that_does_not_parse_is_not_shown_raw)
+{
+	static const char *const bodies[] = {
+		"{\"error\":\"not_found\",\"mess<!--}",
+		"  {\"error\":\"not_found\",\"message\":\"no order bogus1\"",
+		"[\"a\", ",
+	};
+	for (size_t i = 0; i < sizeof bodies / sizeof *bodies; i++) {
+		struct steno_error e = from_text(404, bodies[i]);
+		cr_assert_eq(e.kind, STENO_ERR_HTTP);
+		cr_assert_null(strchr(e.message, '{'), "raw body shown: %s", e.message);
+		cr_assert_null(strchr(e.message, '['), "raw body shown: %s", e.message);
+		cr_assert_str_eq(e.message, "the answer's body is not valid JSON");
+	}
+	/* text that is not JSON is still the server's words */
+	struct steno_error e = from_text(502, "Bad gateway {upstream}");
+	cr_assert_str_eq(e.message, "Bad gateway {upstream}");
+}

@@ -210,7 +210,6 @@ Test(format, output_is_cut_to_buffer)
 /* "1 transcriptions", "10 minute": the count says its unit in the right number. */
 Test(format, counts_with_their_unit)
 {
-	char buf[64];
 	fmt_count(buf, sizeof buf, 1, "transcription");
 	cr_assert_str_eq(buf, "1 transcription");
 	fmt_count(buf, sizeof buf, 0, "transcription");

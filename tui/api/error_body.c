@@ -238,6 +238,16 @@ static int read_xml_body(const char *body, size_t len, struct text *msg, struct 
 	return found;
 }
 
+/* The body starts as a JSON object or array would (after blanks): one that did not parse is
+ * cut or corrupt, and its text (`{"error":"not_found","mess`) is no message for a person. */
+static bool looks_like_json(const char *body, size_t len)
+{
+	size_t i = 0;
+	while (i < len && (body[i] == ' ' || body[i] == '\t' || body[i] == '\r' || body[i] == '\n'))
+		i++;
+	return i < len && (body[i] == '{' || body[i] == '[');
+}
+
 static void read_body(const char *body, size_t len, struct text *msg, struct steno_error *err)
 {
 	struct json_object *root = NULL;
@@ -249,7 +259,10 @@ static void read_body(const char *body, size_t len, struct text *msg, struct ste
 	    json_object_is_type(root, json_type_object)) {
 		read_json_body(root, msg, err);
 	} else if (!root && !read_xml_body(body, len, msg, err)) {
-		text_add_raw(msg, body, len);   /* not JSON: the text itself */
+		if (looks_like_json(body, len))
+			text_add(msg, "the answer's body is not valid JSON");   /* never raw JSON */
+		else
+			text_add_raw(msg, body, len);   /* not JSON: the text itself */
 	}
 	json_object_put(root);
 }

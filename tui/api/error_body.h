@@ -7,6 +7,8 @@
  *   {"errors":["..", ..]}     {"error":{"message":"..","code":".."}}
  *   {"message":".."}          {"detail":".."}       {"error":"text"}
  *   non-JSON / empty body -> the body as sanitized text, first 200 characters.
+ *   a body that starts as JSON ({ or [) and does not parse -> "the answer's body is not valid
+ *   JSON" (never the raw text).
  * The message is free of control characters (steno_error_set) and of invalid UTF-8. */
 
 #include <stddef.h>

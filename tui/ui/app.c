@@ -1,6 +1,7 @@
 /* The TUI application: set-up, the loop's hooks, app-wide actions and accessors. */
 #include "config.h"
 
+#include "ui/app.h"
 #include "ui/app_internal.h"
 
 #include <stdarg.h>
@@ -358,6 +359,10 @@ static int app_add_panes(struct app *app)
 		return -1;
 	app->activity->weight = 5;
 	app->activity->hidden = 1;
+	/* at 160 columns and more: under the list and the details, which stay */
+	app->activity->stack_on = app->details;
+	app->activity->stack_from = app->tlist;
+	app->activity->stack_cols = 160;
 	app->logp = pane_new(&log_pane_ops, ctx, app);
 	if (!app->logp || ui_session_add(&app->ses, app->logp) < 0)
 		return -1;
@@ -533,12 +538,4 @@ int ui_main(const struct ui_options *opts)
 	if (quit_signal_caught())
 		rc = 130;   /* as an interrupted command (steno(1) EXIT STATUS) */
 	return rc;
-}
-
-void app_save_state(struct app *app)
-{
-	struct steno_error err;
-
-	if (app->state.dirty && app->state_path && state_save(&app->state, app->state_path, &err) != 0)
-		app_status(app, "state not saved: %s", err.message);
 }

@@ -69,6 +69,16 @@ void app_notify_dialogs(struct app *app)
 		app->hooks.changed(app);
 }
 
+/* ---- the state file ---- */
+
+void app_save_state(struct app *app)
+{
+	struct steno_error err;
+
+	if (app->state.dirty && app->state_path && state_save(&app->state, app->state_path, &err) != 0)
+		app_status(app, "state not saved: %s", err.message);
+}
+
 /* ---- messages ---- */
 
 void app_status(struct app *app, const char *fmt, ...)

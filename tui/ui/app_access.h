@@ -7,7 +7,8 @@
  * app_watch, the panes, the dialogs, app.c) reach what lies above them only through the
  * hooks, which app.c sets. Nobody outside ui/app*.c and the panes includes it. */
 
-#include "ui/app.h"
+#include "ui/app_api.h"
+#include "ui/ui_options.h"
 
 #include "core/conf.h"
 #include "core/jobs.h"

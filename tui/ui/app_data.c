@@ -2,7 +2,9 @@
  * news and the store's events: panes marked dirty, the status bar, the log. */
 #include "config.h"
 
-#include "ui/app_internal.h"
+#include "ui/app_data.h"
+#include "ui/app_access.h"
+#include "ui/app_list.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,8 @@
 /* Drawing shared by the app's panes. */
 #include "config.h"
 
-#include "ui/app_internal.h"
+#include "ui/app_draw.h"
+#include "ui/app_access.h"
 
 #include <stdlib.h>
 

@@ -2,7 +2,8 @@
  * the readline keys of ui/line_input.h; a live input tells its owner of every edit. */
 #include "config.h"
 
-#include "ui/app_internal.h"
+#include "ui/app_input.h"
+#include "ui/app_access.h"
 
 #include <curses.h>   /* KEY_* codes only */
 #include <stdio.h>

@@ -2,7 +2,8 @@
  * selection, kept in the app so that dialogs act on them. */
 #include "config.h"
 
-#include "ui/app_internal.h"
+#include "ui/app_list.h"
+#include "ui/app_access.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,10 @@
  * creations (the state file). */
 #include "config.h"
 
-#include "ui/app_internal.h"
+#include "ui/app_places.h"
+#include "ui/app_access.h"
+#include "ui/app_list.h"
+#include "ui/app_data.h"
 #include "ui/text.h"
 
 #include <stdio.h>

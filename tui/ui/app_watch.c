@@ -3,7 +3,10 @@
  * right side. */
 #include "config.h"
 
-#include "ui/app_internal.h"
+#include "ui/app_watch.h"
+#include "ui/app_access.h"
+#include "ui/app_data.h"
+#include "ui/app_places.h"
 
 #include "core/jobs_extra.h"
 #include "ui/dialog_popup.h"
@@ -40,6 +43,13 @@ void app_show_side(struct app *app, bool activity)
 {
 	if (!app->activity || !app->details || app->activity->hidden == !activity)
 		return;
+	if (app->activity->stacked) {   /* wide: the activity goes under, the details stay */
+		if (activity) {
+			app->activity->hidden = 0;
+			frame_resize(&app->ses.frame);
+		}
+		return;
+	}
 	/* details and activity share the right side: one at a time */
 	app->activity->hidden = !activity;
 	app->details->hidden = activity;

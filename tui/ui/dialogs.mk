@@ -17,4 +17,4 @@ libsteno_ui_a_SOURCES += %reldir%/clipboard.c %reldir%/clipboard.h \
 	%reldir%/dialog_popup.c %reldir%/dialog_popup.h
 libsteno_ui_a_SOURCES += %reldir%/pane_preview.c %reldir%/pane_preview.h
 libsteno_ui_a_SOURCES += %reldir%/dialogs.c %reldir%/dialogs.h
-libsteno_ui_a_SOURCES += %reldir%/org_lists.c
+libsteno_ui_a_SOURCES += %reldir%/org_lists.c %reldir%/org_lists.h

@@ -137,7 +137,49 @@ static int pane_weight(const struct pane *p)
 
 static int is_main(const struct pane *p)
 {
-	return !p->hidden && p->ops->place == PANE_PLACE_MAIN;
+	return !p->hidden && p->ops->place == PANE_PLACE_MAIN && !p->stacked;
+}
+
+/* Panes with a stack_on (pane.h): at their stack_cols and more, stack_on always shows;
+ * narrower, one of the two, the focused one (else this pane, shown last). */
+static void frame_stack(struct ui_frame *f)
+{
+	struct pane *fp = f->focus < f->npanes ? f->panes[f->focus] : NULL;
+
+	for (int i = 0; i < f->npanes; i++) {
+		struct pane *p = f->panes[i], *s = p->stack_on;
+		if (!s)
+			continue;
+		int wide = f->cols >= p->stack_cols;
+		if (wide) {
+			p->stacked = 1;
+			s->hidden = 0;
+		} else if (p->stacked) {
+			p->stacked = 0;
+			if (!p->hidden && !s->hidden)
+				p->hidden = fp == s;
+			s->hidden = !p->hidden;
+		}
+	}
+}
+
+/* A stacked pane shown: under the main panes from its stack_from to the right edge, which
+ * keep their columns and give it the lower two fifths of their rows. */
+static void place_stacked(struct ui_frame *f, struct pane *p)
+{
+	struct pane *from = p->stack_from ? p->stack_from : p->stack_on;
+	int rows = from->rows, top = rows - rows * 2 / 5;
+
+	if (from->hidden || rows < 10) {
+		pane_place(p, 0, 0, 0, 0);   /* no room under them: no window */
+		return;
+	}
+	for (int i = 0; i < f->npanes; i++) {
+		struct pane *m = f->panes[i];
+		if (is_main(m) && m->x >= from->x)
+			pane_place(m, m->y, m->x, top, m->cols);
+	}
+	pane_place(p, from->y + top, from->x, rows - top, f->cols - from->x);
 }
 
 /* The edges of n panes' shares of cols by weight (only those with use[i]), in w[]. */
@@ -201,7 +243,10 @@ static int main_panes(struct ui_frame *f, struct pane **m, int *w)
 static void frame_layout(struct ui_frame *f)
 {
 	struct pane *m[FRAME_MAX_PANES];
-	int w[FRAME_MAX_PANES], main_rows = f->rows, bottom = 0, n = main_panes(f, m, w);
+	int w[FRAME_MAX_PANES], main_rows = f->rows, bottom = 0, n;
+
+	frame_stack(f);
+	n = main_panes(f, m, w);
 
 	for (int i = 0; i < f->npanes; i++) {
 		struct pane *p = f->panes[i];
@@ -223,6 +268,9 @@ static void frame_layout(struct ui_frame *f)
 	}
 	for (int i = 0, x = 0; i < n; x += w[i++])
 		pane_place(m[i], 0, x, main_rows, w[i]);
+	for (int i = 0; i < f->npanes; i++)
+		if (f->panes[i]->stacked && !f->panes[i]->hidden)
+			place_stacked(f, f->panes[i]);
 	if (f->overlay)
 		place_overlay(f, f->overlay);
 }

@@ -6,7 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "ui/app_internal.h"
+#include "ui/app_access.h"
+#include "ui/app_list.h"
 #include "ui/draw.h"
 #include "ui/form_draw.h"
 #include "ui/style.h"

@@ -2,7 +2,8 @@
  * a line in a popup (not only offered in the order dialog's pickers). */
 #include "config.h"
 
-#include "ui/app_internal.h"
+#include "ui/org_lists.h"
+#include "ui/app_access.h"
 
 #include <stdio.h>
 #include <stdlib.h>

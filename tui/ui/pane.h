@@ -84,6 +84,14 @@ struct pane {
 	int dirty;
 	int hidden;
 	int focused;
+	/* Set by the owner: at stack_cols columns and more, showing this main pane no longer
+	 * hides stack_on: it goes under the main panes from stack_from (at stack_on's left) to
+	 * the right edge, which keep their widths and give it the lower rows; narrower, this
+	 * pane and stack_on show one at a time (the focused one). stacked: the frame's, whether
+	 * the screen is that wide now. */
+	struct pane *stack_on, *stack_from;
+	int stack_cols;
+	int stacked;
 };
 
 /* Creates a pane and calls ops->open(p, arg). NULL on failure. */

@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "api/spec_tables.h"
-#include "ui/app_internal.h"
+#include "ui/app_access.h"
+#include "ui/app_draw.h"
+#include "ui/app_watch.h"
 #include "ui/draw.h"
 #include "ui/pane_describe.h"
 #include "ui/style.h"

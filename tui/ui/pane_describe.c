@@ -12,7 +12,8 @@
 #include <string.h>
 
 #include "core/describe.h"
-#include "ui/app_internal.h"
+#include "ui/app_access.h"
+#include "ui/app_draw.h"
 #include "ui/clipboard.h"
 #include "ui/draw.h"
 #include "ui/order_price.h"

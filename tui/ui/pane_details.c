@@ -10,7 +10,8 @@
 #include <time.h>
 
 #include "api/spec_tables.h"
-#include "ui/app_internal.h"
+#include "ui/app_access.h"
+#include "ui/app_draw.h"
 #include "ui/pane_describe.h"
 #include "ui/draw.h"
 #include "ui/format.h"

@@ -11,7 +11,11 @@
 
 #include "api/spec_tables.h"
 #include "core/columns.h"
-#include "ui/app_internal.h"
+#include "ui/app_access.h"
+#include "ui/app_draw.h"
+#include "ui/app_list.h"
+#include "ui/app_data.h"
+#include "ui/app_input.h"
 #include "ui/format.h"
 #include "ui/list_sort.h"
 #include "ui/pane_describe.h"

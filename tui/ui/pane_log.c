@@ -14,7 +14,8 @@
 #include <string.h>
 
 #include "core/textfold.h"
-#include "ui/app_internal.h"
+#include "ui/app_access.h"
+#include "ui/app_draw.h"
 #include "ui/draw.h"
 #include "ui/form_draw.h"
 #include "ui/line_input.h"
@@ -189,7 +190,7 @@ static unsigned log_key(struct pane *p, enum action_id act, ui_key key)
 	case ACT_BACK:
 	case ACT_CLEAR_FILTER:
 		if (!lp->filter[0])
-			return app_action(lp->app, act);
+			return app_pass_action(lp->app, act);
 		lp->filter[0] = '\0';
 		lp->back = 0;
 		return PANE_HANDLED | PANE_REDRAW;

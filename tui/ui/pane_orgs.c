@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "core/jobs_extra.h"
-#include "ui/app_internal.h"
+#include "ui/app_access.h"
+#include "ui/app_draw.h"
+#include "ui/app_places.h"
 #include "ui/draw.h"
 #include "ui/style.h"
 #include "ui/text.h"

@@ -8,6 +8,8 @@ libsteno_ui_a_SOURCES += \
 	%reldir%/app_content.c %reldir%/app_content.h \
 	%reldir%/pane_reader.c %reldir%/pane_reader.h \
 	%reldir%/pane_search.c %reldir%/pane_search.h \
+	%reldir%/app_api.h %reldir%/ui_options.h %reldir%/app_data.h %reldir%/app_draw.h \
+	%reldir%/app_input.h %reldir%/app_list.h %reldir%/app_places.h %reldir%/app_watch.h \
 	%reldir%/pane_orgs.c %reldir%/pane_orgs.h \
 	%reldir%/pane_list.c %reldir%/pane_list.h %reldir%/list_sort.c %reldir%/list_sort.h \
 	%reldir%/pane_details.c %reldir%/pane_details.h \
