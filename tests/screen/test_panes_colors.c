@@ -127,3 +127,31 @@ Test(colors, every_bundled_theme_is_checked)
 	}
 	cr_expect_eq(n, sizeof checked / sizeof checked[0]);
 }
+
+/* `:theme NAME` switches the theme for the run and repaints every cell; a name it cannot
+ * find is said and the theme in use stays; Tab completes the bundled themes' names. */
+Test(colors, the_theme_is_switched_from_the_prompt)
+{
+	struct pf f;
+	struct pf_opts o = { .rows = 30, .cols = 120, .sandbox_args = demo30,
+			     .theme = "gruvbox", .term = "xterm-256color" };
+	int y, x;
+	short fg, bg;
+
+	pf_open(&f, &o);
+	cr_assert(find_word("Refunded", &y, &x), "no details label on screen");
+	cr_assert(scr_cell_colors(y, x, &fg, &bg) && fg >= 0, "gruvbox's label has no colour");
+	pf_keys(&f, ": t h e m e <Space> n o p e <Enter>");
+	pf_expect(&f, "theme nope: ");
+	pf_expect(&f, "not found");
+	cr_assert(scr_cell_colors(y, x, &fg, &bg) && fg >= 0, "the theme in use did not stay");
+	pf_keys(&f, ": t h e m e <Space> m o <Tab>");
+	pf_expect(&f, ":theme mono");
+	pf_keys(&f, "<Enter>");
+	pf_expect(&f, "theme mono");
+	short fg2 = 0, bg2 = 0;
+	bool colored = scr_cell_colors(y, x, &fg2, &bg2);
+	cr_expect(!colored || (fg2 < 0 && bg2 < 0), "after :theme mono the label is %d on %d",
+		  fg2, bg2);
+	pf_close(&f);
+}

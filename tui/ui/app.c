@@ -59,7 +59,8 @@ static void app_open_order(struct app *app, const char *text)
 }
 
 /* The `:` prompt's argument completion: the orders the activity pane knows for `:order`,
- * the list's column names for `:columns` (after the last comma). */
+ * the bundled themes for `:theme`, the list's column names for `:columns` (after the last
+ * comma). */
 static size_t app_complete_arg(void *ud, int act, const char *prefix, const char **out,
 			       size_t max)
 {
@@ -72,6 +73,10 @@ static size_t app_complete_arg(void *ud, int act, const char *prefix, const char
 			if (a->kind == STORE_ACT_ORDER && !strncmp(a->id, prefix, strlen(prefix)))
 				out[n++] = a->id;
 		}
+	} else if (act == ACT_THEME) {
+		for (const struct theme_builtin *b = theme_builtins; b->name && n < max; b++)
+			if (!strncmp(b->name, prefix, strlen(prefix)))
+				out[n++] = b->name;
 	} else if (act == ACT_COLUMNS) {
 		const char *last = strrchr(prefix, ',');
 		static char names[LISTCOL_COUNT][96];
@@ -111,6 +116,18 @@ unsigned app_action(struct app *app, enum action_id act)
 		else
 			app_input_open(app, "order id: ", "", app_open_order);
 		return PANE_HANDLED;
+	case ACT_THEME: {   /* `:theme NAME`: this run only; `theme = NAME` in the config keeps it */
+		char msg[300];
+		struct steno_error e;
+		if (ui_session_set_theme(&app->ses, app->ses.frame.ctx.pending_arg, msg,
+					 sizeof msg) == 0) {
+			app_status(app, "%s", msg);
+		} else {
+			steno_error_set(&e, STENO_ERR_INVALID, "%s", msg);
+			app_error(app, &e);
+		}
+		return PANE_HANDLED;
+	}
 	case ACT_SEARCH_ALL:   /* `:search QUERY`, or F */
 		return app_content_search(app, app->ses.frame.ctx.pending_arg);
 	case ACT_FORCE_REFRESH:

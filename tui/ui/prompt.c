@@ -99,6 +99,10 @@ static unsigned prompt_submit(struct pane *p)
 	const char *arg = s->text + lead + n;
 
 	arg += strspn(arg, " ");
+	/* Tab leaves a space after what it completed: not part of the argument */
+	int alen = (int)strlen(arg);
+	while (alen > 0 && arg[alen - 1] == ' ')
+		alen--;
 	snprintf(name, sizeof name, "%.*s", (int)n, s->text + lead);
 	int id = prompt_resolve(name, s->msg, sizeof s->msg);
 
@@ -107,15 +111,15 @@ static unsigned prompt_submit(struct pane *p)
 	if (id <= 0)
 		return PANE_HANDLED | PANE_REDRAW;
 	const struct action_info *a = action_info((enum action_id)id);
-	if (*arg && !(a->flags & ACTION_ARG)) {
+	if (alen && !(a->flags & ACTION_ARG)) {
 		snprintf(s->msg, sizeof s->msg, "%s takes no argument", a->name);
 		return PANE_HANDLED | PANE_REDRAW;
 	}
-	if (strlen(arg) >= sizeof p->ctx->pending_arg) {
+	if ((size_t)alen >= sizeof p->ctx->pending_arg) {
 		snprintf(s->msg, sizeof s->msg, "argument too long");
 		return PANE_HANDLED | PANE_REDRAW;
 	}
-	snprintf(p->ctx->pending_arg, sizeof p->ctx->pending_arg, "%s", arg);
+	snprintf(p->ctx->pending_arg, sizeof p->ctx->pending_arg, "%.*s", alen, arg);
 	p->ctx->pending = (enum action_id)id;
 	return PANE_HANDLED | PANE_CLOSE;
 }

@@ -73,3 +73,28 @@ int ui_session_run(struct ui_session *s, ui_wait_fn wait, void *wait_ctx, int ti
 
 	return ui_loop_run(&l);
 }
+
+int ui_session_set_theme(struct ui_session *s, const char *name, char *msg, size_t size)
+{
+	struct theme t;
+	struct ui_diag d;
+
+	memset(&d, 0, sizeof d);
+	if (!name || !*name) {
+		text_format(msg, size, "theme: give its name (:theme NAME; Tab lists them)");
+		return -1;
+	}
+	if (theme_load(&t, name, &d) < 0) {
+		text_format(msg, size, "theme %s: %s", name, d.count ? d.msg[0] : "not found");
+		return -1;
+	}
+	s->theme = t;
+	style_apply(&s->theme, style_want_colors(&s->theme));
+	clearok(curscr, TRUE);
+	s->frame.all_dirty = 1;
+	if (d.count)   /* loaded, with lines it skipped */
+		text_format(msg, size, "theme %s: %s", name, d.msg[0]);
+	else
+		text_format(msg, size, "theme %s", name);
+	return 0;
+}

@@ -44,6 +44,9 @@ struct ui_session {
  * and the first one is shown in the status bar. */
 int ui_session_open(struct ui_session *s, const struct ui_session_opts *o);
 void ui_session_close(struct ui_session *s);
+/* Switches to the theme name (as --theme takes it) for this run and repaints the whole
+ * screen: 0, or -1 with why in msg, the theme in use kept. */
+int ui_session_set_theme(struct ui_session *s, const char *name, char *msg, size_t size);
 
 /* Adds a pane to the frame and lays the screen out again. Returns 0 or -1. */
 int ui_session_add(struct ui_session *s, struct pane *p);
