@@ -288,3 +288,22 @@ Test(describe, glossaries_and_style_guides_can_be_browsed)
 	pf_keys(&f, "<Enter>");
 	pf_wait_text(&f, "House style  transcription, fixes grammar  (default)");
 }
+
+/* Once the list is shown, "reading the ..." leaves the status bar (it stayed for good). */
+Test(describe, org_lists_clear_their_reading_message)
+{
+	struct pf_opts o = { .rows = 30, .cols = 120, .sandbox_args = demo30 };
+
+	pf_open(&f, &o);
+	type_text(":glossaries");
+	pf_keys(&f, "<Enter>");
+	pf_wait_text(&f, "Medical terms");
+	pf_reject(&f, "reading the glossaries");
+	pf_keys(&f, "<Esc>");
+	pf_reject(&f, "reading the glossaries");
+	type_text(":style-guides");
+	pf_keys(&f, "<Enter>");
+	pf_wait_text(&f, "House style");
+	pf_keys(&f, "<Esc>");
+	pf_reject(&f, "reading the style guides");
+}
