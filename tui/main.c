@@ -14,6 +14,7 @@
 
 #include "api/version.h"
 #include "cli/cli.h"
+#include "cli/cmds.h"
 #include "cli/ctx.h"
 #include "cli/errors.h"
 #include "core/quit_signal.h"
@@ -21,6 +22,7 @@
 #include "core/secret.h"
 #include "keys_cmd.h"
 #include "ui/app.h"
+#include "ui/theme.h"
 
 enum { OPT_PROFILE = 1, OPT_SANDBOX, OPT_BASE_URL, OPT_ORG, OPT_TRACE, OPT_READ_ONLY,
        OPT_THEME, OPT_CONFIG, OPT_JSON_GLOBAL, OPT_OFFLINE };
@@ -131,9 +133,19 @@ static void harden_process(void)
 	prctl(PR_SET_DUMPABLE, 0L, 0L, 0L, 0L);
 }
 
+/* --theme's completion (cli/complete.c): ui's bundled themes, handed down from here. */
+static const char *theme_name(size_t i)
+{
+	for (size_t k = 0; theme_builtins[k].name; k++)
+		if (k == i)
+			return theme_builtins[k].name;
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
 	harden_process();
+	cli_theme_name = theme_name;
 	struct cli_globals g = {0};
 	int sandbox = 0;
 	int cmd = parse_globals(argc, argv, &g, &sandbox);

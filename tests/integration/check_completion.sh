@@ -49,6 +49,15 @@ check "transcribe options" --folder-id steno transcribe a.wav --folder-i
 check "short options" -o steno export ID -
 check "help completes commands" watch steno help wa
 check "completion's shells" fish steno completion f
+check "cache's subcommands" info steno cache ""
+check "cache's subcommands" clear steno cache cl
+check "config's subcommands" paths steno config ""
+check "a cache subcommand's options" --org steno cache clear --o
+for t in default light solarized-dark gruvbox high-contrast mono; do
+  check "--theme completes the theme names" "$t" steno --theme ""
+done
+absent "--theme's value is not a command" ls steno --theme ""
+absent "--theme's value is not an option" --json steno --theme ""
 absent "ls has no --wait" --wait steno ls --w
 absent "order create is not order watch" --list steno order create --l
 # steno help [CMD [SUB]] is the command's --help
@@ -67,6 +76,13 @@ fi
 if command -v fish >/dev/null 2>&1; then
   if "$bin" completion fish | fish -n; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL fish -n"; fi
 fi
+# the zsh and fish scripts offer the same subcommands and theme names
+for sh in zsh fish; do
+  out=$("$bin" completion $sh)
+  for w in paths info clear solarized-dark high-contrast; do
+    case "$out" in *"$w"*) pass=$((pass + 1)) ;; *) fail=$((fail + 1)); echo "FAIL $sh lacks $w" ;; esac
+  done
+done
 for sh in zsh fish; do
   out=$("$bin" completion $sh) && [ -n "$out" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL completion $sh"; }
 done

@@ -445,8 +445,11 @@ static int process_gone(pid_t pid)
 }
 
 /* Runs `steno --sandbox` with its temporary directory in E.dir/tmp, ends it by `how` (a
- * signal's number, or 0: the terminal hangs up, the pty's master is closed), and finds no
- * steno-sandbox-* directory and no steno-sandbox process left. */
+ * signal's number, SANDBOX_BY_CTRL_BACKSLASH: the key ^\ typed, or 0: the terminal hangs up,
+ * the pty's master is closed), and finds no steno-sandbox-* directory and no steno-sandbox
+ * process left. A signal or ^\ must end steno by its own exit (130, as an interrupted
+ * command), not by the signal: only then has curses been ended. */
+#define SANDBOX_BY_CTRL_BACKSLASH (-1)
 static void sandbox_ends_clean(int how)
 {
 	static const char *const args[] = { "--sandbox", NULL };
@@ -460,8 +463,13 @@ static void sandbox_ends_clean(int how)
 	int n = sandboxes_mentioning(tmp, sb, 4);
 	cr_assert_eq(n, 1, "not one sandbox running in %s (%d)", tmp, n);
 	if (how) {
-		cr_assert_eq(kill(E.pid, how), 0);
-		e2e_wait_exit();
+		if (how == SANDBOX_BY_CTRL_BACKSLASH)
+			e2e_send("\x1c");   /* ^\: the terminal's QUIT character, if ISIG is on */
+		else
+			cr_assert_eq(kill(E.pid, how), 0);
+		int st = e2e_wait_exit();
+		cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 130,
+			  "steno did not leave by itself with 130 (status 0x%x)", (unsigned)st);
 	} else {
 		close(E.fd);
 		E.fd = -1;
@@ -494,6 +502,16 @@ Test(e2e, sandbox_mode_ends_clean_on_sigterm)
 Test(e2e, sandbox_mode_ends_clean_on_sigint)
 {
 	sandbox_ends_clean(SIGINT);
+}
+
+Test(e2e, sandbox_mode_ends_clean_on_sigquit)
+{
+	sandbox_ends_clean(SIGQUIT);
+}
+
+Test(e2e, sandbox_mode_ends_clean_on_ctrl_backslash)
+{
+	sandbox_ends_clean(SANDBOX_BY_CTRL_BACKSLASH);
 }
 
 Test(e2e, sandbox_mode_ends_clean_when_the_terminal_hangs_up)

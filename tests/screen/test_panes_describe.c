@@ -273,6 +273,31 @@ Test(describe, the_prompt_completes_arguments)
 	pf_expect(&f, "columns name,state");
 }
 
+/* Tab on an ambiguous action name lists the candidates, as it does for arguments: `:co`
+ * and `:s` left the line as it was with no list. */
+Test(describe, the_prompt_lists_the_action_names_it_could_complete)
+{
+	struct pf_opts o = { .rows = 30, .cols = 160, .sandbox_args = demo30 };
+
+	pf_open(&f, &o);
+	type_text(":co");
+	pf_keys(&f, "<Tab>");
+	pf_expect(&f, "confirm-order");
+	pf_expect(&f, "copy-url");
+	pf_keys(&f, "<Tab>");
+	pf_expect(&f, "confirm-order");
+	pf_keys(&f, "<Esc>");
+	type_text(":s");
+	pf_keys(&f, "<Tab>");
+	pf_expect(&f, "sort-reverse");
+	pf_expect(&f, "style-guides");
+	pf_keys(&f, "<Esc>");
+	type_text(":colu");
+	pf_keys(&f, "<Tab>");
+	pf_expect(&f, ":columns");
+	pf_reject(&f, "confirm-order");   /* one candidate: completed, nothing listed */
+}
+
 /* `:glossaries` and `:style-guides` list the organization's, one a line. */
 Test(describe, glossaries_and_style_guides_can_be_browsed)
 {
@@ -287,4 +312,23 @@ Test(describe, glossaries_and_style_guides_can_be_browsed)
 	type_text(":style-guides");
 	pf_keys(&f, "<Enter>");
 	pf_wait_text(&f, "House style  transcription, fixes grammar  (default)");
+}
+
+/* Once the list is shown, "reading the ..." leaves the status bar (it stayed for good). */
+Test(describe, org_lists_clear_their_reading_message)
+{
+	struct pf_opts o = { .rows = 30, .cols = 120, .sandbox_args = demo30 };
+
+	pf_open(&f, &o);
+	type_text(":glossaries");
+	pf_keys(&f, "<Enter>");
+	pf_wait_text(&f, "Medical terms");
+	pf_reject(&f, "reading the glossaries");
+	pf_keys(&f, "<Esc>");
+	pf_reject(&f, "reading the glossaries");
+	type_text(":style-guides");
+	pf_keys(&f, "<Enter>");
+	pf_wait_text(&f, "House style");
+	pf_keys(&f, "<Esc>");
+	pf_reject(&f, "reading the style guides");
 }

@@ -239,6 +239,24 @@ static void press_download(void)
 	pf_keys(&f, "<Enter>");
 }
 
+/* The download-only dialog's footer says what its keys do: Enter starts it (it spends
+ * nothing), and so does F2, as in the other forms; F2 does start it. */
+Test(activity, the_download_dialogs_footer_names_enter_and_f2)
+{
+	struct pf_opts o = { .rows = 30, .cols = 140, .sandbox_args = demo30 };
+	char eid[64], dl[300];
+
+	pf_open(&f, &o);
+	ready_export_to(eid, sizeof eid, dl, sizeof dl);
+	pf_keys(&f, "4 d");
+	pf_expect(&f, "Download export");
+	pf_expect(&f, "Tab: next  Enter/F2: start  Esc: cancel");
+	pf_keys(&f, "<F2>");
+	pf_wait_text(&f, "Saved ");
+	pf_keys(&f, "<Esc>");
+	expect_downloaded(dl, eid);
+}
+
 /* A download whose link expired meanwhile (the sandbox's clock moved two hours: the file
  * server refuses the link the browser read, 403) reads the export again, once, and downloads
  * with the fresh link: no `r` needed. The sandbox counts one read of the export and two file

@@ -16,36 +16,49 @@
 /* The command table and dispatch. Every command parses its own options (getopt_long, with
  * argv[0] set to "steno NAME" so getopt's messages name it) before it reads any config. */
 
-const struct cli_cmd cli_cmds[] = {
-	{"ls", cmd_ls, "list transcriptions (--all: every page)"},
-	{"show", cmd_show, "show one transcription"},
-	{"upload", cmd_upload, "upload a media file, print its signed URL"},
-	{"transcribe", cmd_transcribe, "create a transcription from a file or URL"},
-	{"rm", cmd_rm, "delete a transcription"},
-	{"export", cmd_export, "export transcriptions and download the file"},
-	{"download", cmd_download, "download the file of an existing export"},
-	{"translate", cmd_translate, "translate a transcription (order or --task)"},
-	{"order", cmd_order, "orders: create, translation, show, confirm, watch"},
-	{"watch", cmd_watch, "follow items' states until they settle (--list: the list too)"},
-	{"orgs", cmd_orgs, "list the organizations the key can access"},
-	{"glossaries", cmd_glossaries, "list the organization's glossaries"},
-	{"style-guides", cmd_style_guides, "list the organization's style guides"},
-	{"config", cmd_config, "config paths: every path steno reads or writes"},
-	{"languages", cmd_languages, "language codes (--pro, --translation)"},
-	{"cache", cmd_cache, "the local store: info, clear [--org ID]"},
-	{"index", cmd_index, "fill the local store with the transcripts' content"},
-	{"search", cmd_search, "search the words of every transcript (local)"},
-	{"folders", cmd_folders, "the folders steno has learned, per organization"},
-	{"help", cmd_help_command, "help of steno or of a command: steno help [CMD [SUB]]"},
-	{"completion", cmd_completion, "shell completion: steno completion bash|zsh|fish"},
+const struct cli_cmd cli_order_cmds[] = {
+	{"create", cmd_order_create, "create a transcription or subtitling order", NULL, 0},
+	{"translation", cmd_order_translation, "create a translation order", NULL, 0},
+	{"show", cmd_order_show, "show an order", NULL, 0},
+	{"confirm", cmd_order_confirm, "confirm an incomplete order", NULL, 0},
+	{"watch", cmd_order_watch, "follow an order's state until it is final", NULL, 0},
 };
 
-const struct cli_cmd cli_order_cmds[] = {
-	{"create", cmd_order_create, "create a transcription or subtitling order"},
-	{"translation", cmd_order_translation, "create a translation order"},
-	{"show", cmd_order_show, "show an order"},
-	{"confirm", cmd_order_confirm, "confirm an incomplete order"},
-	{"watch", cmd_order_watch, "follow an order's state until it is final"},
+/* cache and config read their subcommand themselves: these run the command (its --help). */
+static const struct cli_cmd cache_cmds[] = {
+	{"info", cmd_cache, "where the store is, its size, what it keeps", NULL, 0},
+	{"clear", cmd_cache, "forget everything, or with --org the lists of one organization", NULL, 0},
+};
+static const struct cli_cmd config_cmds[] = {
+	{"paths", cmd_config, "every path steno reads or writes", NULL, 0},
+};
+#define SUBS(t) (t), sizeof(t) / sizeof((t)[0])
+
+const char *(*cli_theme_name)(size_t i);
+
+const struct cli_cmd cli_cmds[] = {
+	{"ls", cmd_ls, "list transcriptions (--all: every page)", NULL, 0},
+	{"show", cmd_show, "show one transcription", NULL, 0},
+	{"upload", cmd_upload, "upload a media file, print its signed URL", NULL, 0},
+	{"transcribe", cmd_transcribe, "create a transcription from a file or URL", NULL, 0},
+	{"rm", cmd_rm, "delete a transcription", NULL, 0},
+	{"export", cmd_export, "export transcriptions and download the file", NULL, 0},
+	{"download", cmd_download, "download the file of an existing export", NULL, 0},
+	{"translate", cmd_translate, "translate a transcription (order or --task)", NULL, 0},
+	{"order", cmd_order, "orders: create, translation, show, confirm, watch",
+	 SUBS(cli_order_cmds)},
+	{"watch", cmd_watch, "follow items' states until they settle (--list: the list too)", NULL, 0},
+	{"orgs", cmd_orgs, "list the organizations the key can access", NULL, 0},
+	{"glossaries", cmd_glossaries, "list the organization's glossaries", NULL, 0},
+	{"style-guides", cmd_style_guides, "list the organization's style guides", NULL, 0},
+	{"config", cmd_config, "config paths: every path steno reads or writes", SUBS(config_cmds)},
+	{"languages", cmd_languages, "language codes (--pro, --translation)", NULL, 0},
+	{"cache", cmd_cache, "the local store: info, clear [--org ID]", SUBS(cache_cmds)},
+	{"index", cmd_index, "fill the local store with the transcripts' content", NULL, 0},
+	{"search", cmd_search, "search the words of every transcript (local)", NULL, 0},
+	{"folders", cmd_folders, "the folders steno has learned, per organization", NULL, 0},
+	{"help", cmd_help_command, "help of steno or of a command: steno help [CMD [SUB]]", NULL, 0},
+	{"completion", cmd_completion, "shell completion: steno completion bash|zsh|fish", NULL, 0},
 };
 
 #define N_CMDS (sizeof(cli_cmds) / sizeof(cli_cmds[0]))

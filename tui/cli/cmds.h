@@ -44,18 +44,25 @@ enum {
 	OPT_JSON = 1000,
 };
 
-/* The command table (cli.c): every command, and order's subcommands. `steno help`, the
- * completion scripts (complete.c) and dispatch all read it: a command added here is
- * everywhere (its options are read from its --help text). */
+/* The command table (cli.c): every command, and its subcommands (order's, cache's,
+ * config's). `steno help`, the completion scripts (complete.c) and dispatch all read it: a
+ * command or subcommand added here is everywhere (its options are read from its --help
+ * text). */
 struct cli_cmd {
 	const char *name;
 	int (*run)(const struct cli_globals *g, int argc, char **argv);
 	const char *summary;
+	const struct cli_cmd *subs;   /* its subcommands, or NULL */
+	size_t n_subs;
 };
 extern const struct cli_cmd cli_cmds[], cli_order_cmds[];
 extern const size_t cli_n_cmds, cli_n_order_cmds;
 /* A command's --help text (its run with --help, written to memory), malloc'd, or NULL. */
 char *cli_help_text(const struct cli_cmd *c, const char *prefix);
+
+/* The names of the browser's bundled themes for --theme's completion, NULL after the last
+ * (main.c points it at ui's list: cli/ does not include ui/); NULL when unknown. */
+extern const char *(*cli_theme_name)(size_t i);
 
 int cmd_help_command(const struct cli_globals *g, int argc, char **argv);
 int cmd_completion(const struct cli_globals *g, int argc, char **argv);

@@ -1,6 +1,6 @@
 /* `steno help [CMD [SUB]]` and `steno completion bash|zsh|fish`, both from the command table
- * (cli.c): the commands, order's subcommands, and each one's options as its --help text
- * names them. A command added to the table is completed without more work. */
+ * (cli.c): the commands, their subcommands (order's, cache's, config's), and each one's
+ * options as its --help text names them. A command added to the table is completed without more work. */
 #include "config.h"
 
 #include <ctype.h>
@@ -30,8 +30,8 @@ static void opt_add(struct opt_set *s, const char *p, size_t len, bool arg)
 
 /* "--name N" (one space, then a metavariable) takes an argument; "--json   text",
  * "[--json]" and "--json |" do not. Short options "-o DIR", "-q" too. Read from the
- * synopsis ("Usage:" and the lines of [...] after it) and from the option lines (those
- * that start with "-"), up to their description (two spaces): never from prose. */
+ * synopsis ("Usage:" and the lines of [...] or "steno ..." after it) and from the option
+ * lines (those that start with "-"), up to their description (two spaces): never from prose. */
 static void opts_of_line(struct opt_set *s, const char *line, size_t n, bool option_line)
 {
 	const char *end = line + n;
@@ -72,8 +72,8 @@ static void opts_of_text(struct opt_set *s, const char *text)
 			t++;
 		if (!strncmp(t, "Usage:", 6))
 			synopsis = true;
-		else if (*t != '[')
-			synopsis = false;
+		else if (*t != '[' && strncmp(t, "steno ", 6))
+			synopsis = false;   /* "[...]" lines and a second "steno SUB ..." continue it */
 		if (synopsis || *t == '-')
 			opts_of_line(s, t, n - (size_t)(t - line), !synopsis);
 		line = nl ? nl + 1 : NULL;
@@ -139,11 +139,14 @@ int cmd_help_command(const struct cli_globals *g, int argc, char **argv)
 	if (!c)
 		return cli_usage("help", "no command '%s' (steno help lists them)", argv[1]);
 	const char *prefix = "";
-	if (argc > 2 && !strcmp(c->name, "order")) {
-		c = find_in(cli_order_cmds, cli_n_order_cmds, argv[2]);
-		if (!c)
-			return cli_usage("help", "no subcommand 'order %s'", argv[2]);
-		prefix = "order ";
+	char sub_prefix[64];
+	if (argc > 2 && c->subs) {
+		snprintf(sub_prefix, sizeof sub_prefix, "%s ", c->name);
+		const struct cli_cmd *sub = find_in(c->subs, c->n_subs, argv[2]);
+		if (!sub)
+			return cli_usage("help", "no subcommand '%s %s'", c->name, argv[2]);
+		c = sub;
+		prefix = sub_prefix;
 	}
 	char *text = cli_help_text(c, prefix);
 	if (!text)
@@ -160,7 +163,7 @@ static const char completion_usage[] =
 	"Print the completion script of a shell, made from steno's command table. make install\n"
 	"installs them; or: source <(steno completion bash).\n";
 
-/* The words completed after `steno CMD [SUB]`: its options (and order's subcommands). */
+/* The words completed after `steno CMD [SUB]`: its options (and its subcommands). */
 static void words_of(const struct cli_cmd *c, const char *prefix, FILE *f, bool quote)
 {
 	struct opt_set s = {0};
@@ -168,9 +171,8 @@ static void words_of(const struct cli_cmd *c, const char *prefix, FILE *f, bool 
 	for (size_t i = 0; i < s.n; i++)
 		fprintf(f, "%s%s", i ? " " : "", s.name[i]);
 	opts_free(&s);
-	if (!strcmp(c->name, "order") && !prefix[0])
-		for (size_t i = 0; i < cli_n_order_cmds; i++)
-			fprintf(f, " %s", cli_order_cmds[i].name);
+	for (size_t i = 0; !prefix[0] && i < c->n_subs; i++)
+		fprintf(f, " %s", c->subs[i].name);
 	if (!strcmp(c->name, "help"))
 		for (size_t i = 0; i < cli_n_cmds; i++)
 			fprintf(f, " %s", cli_cmds[i].name);
@@ -215,17 +217,29 @@ static void cases(FILE *f)
 		words_of(&cli_cmds[i], "", f, false);
 		fputs("\"\n\t\t;;\n", f);
 	}
-	for (size_t i = 0; i < cli_n_order_cmds; i++) {
-		fprintf(f, "\t\"order/%s\")\n\t\tlist=\"", cli_order_cmds[i].name);
-		words_of(&cli_order_cmds[i], "order ", f, false);
-		fputs("\"\n\t\t;;\n", f);
+	for (size_t i = 0; i < cli_n_cmds; i++) {
+		char prefix[64];
+		snprintf(prefix, sizeof prefix, "%s ", cli_cmds[i].name);
+		for (size_t j = 0; j < cli_cmds[i].n_subs; j++) {
+			fprintf(f, "\t\"%s/%s\")\n\t\tlist=\"", cli_cmds[i].name,
+				cli_cmds[i].subs[j].name);
+			words_of(&cli_cmds[i].subs[j], prefix, f, false);
+			fputs("\"\n\t\t;;\n", f);
+		}
 	}
 	fputs("\t*) list=\"--help\" ;;\n\tesac\n", f);
 }
 
+static void theme_names(FILE *f)
+{
+	for (size_t i = 0; cli_theme_name && cli_theme_name(i); i++)
+		fprintf(f, "%s%s", i ? " " : "", cli_theme_name(i));
+}
+
 /* The shell function's head, the same in bash and zsh: it walks the words before the
- * current one (`first`..`before`, each `word`) for the command and order's subcommand,
- * skipping a global option's value; then `list` gets the words to offer. */
+ * current one (`first`..`before`, each `word`) for the command and its subcommand,
+ * skipping a global option's value; then `list` gets the words to offer: when the current
+ * word is a global option's value, --theme's names, or nothing (the shell's files). */
 static void gen_walk(FILE *f, const char *first, const char *before, const char *word)
 {
 	fprintf(f, "_steno() {\n"
@@ -240,10 +254,23 @@ static void gen_walk(FILE *f, const char *first, const char *before, const char 
 	      "\t\t-*) ;;\n"
 	      "\t\t*)\n"
 	      "\t\t\tif [[ -z $cmd ]]; then cmd=\"$w\"\n"
-	      "\t\t\telif [[ $cmd == order && -z $sub ]]; then sub=\"$w\"; fi ;;\n"
+	      "\t\t\telif [[ -z $sub ]]; then\n"
+	      "\t\t\t\tcase \"$cmd\" in\n\t\t\t\t", f);
+	bool any = false;
+	for (size_t i = 0; i < cli_n_cmds; i++)
+		if (cli_cmds[i].n_subs) {
+			fprintf(f, "%s%s", any ? "|" : "", cli_cmds[i].name);
+			any = true;
+		}
+	fputs(") sub=\"$w\" ;;\n\t\t\t\tesac\n\t\t\tfi ;;\n"
 	      "\t\tesac\n"
-	      "\tdone\n", f);
+	      "\tdone\n"
+	      "\tif [[ -n $skip ]]; then\n"
+	      "\t\tcase \"$w\" in\n\t\t--theme) list=\"", f);
+	theme_names(f);
+	fputs("\" ;;\n\t\t*) list=\"\" ;;\n\t\tesac\n\telse\n", f);
 	cases(f);
+	fputs("\tfi\n", f);
 }
 
 static void gen_bash(FILE *f)
@@ -278,15 +305,38 @@ static void fish_words(FILE *f, const struct cli_cmd *c, const char *prefix, con
 	opts_free(&s);
 }
 
+static void fish_subs(FILE *f, const struct cli_cmd *c)
+{
+	char subs[200] = "", cond[300], prefix[64];
+	for (size_t i = 0, o = 0; i < c->n_subs && o < sizeof subs; i++)
+		o += (size_t)snprintf(subs + o, sizeof subs - o, " %s", c->subs[i].name);
+	snprintf(prefix, sizeof prefix, "%s ", c->name);
+	for (size_t i = 0; i < c->n_subs; i++) {
+		fprintf(f, "complete -c steno -n '__fish_seen_subcommand_from %s; and not "
+			   "__fish_seen_subcommand_from%s' -f -a %s -d '%s'\n", c->name, subs,
+			c->subs[i].name, c->subs[i].summary);
+		snprintf(cond, sizeof cond, "__fish_seen_subcommand_from %s; and "
+			 "__fish_seen_subcommand_from %s", c->name, c->subs[i].name);
+		fish_words(f, &c->subs[i], prefix, cond);
+	}
+}
+
 static void gen_fish(FILE *f)
 {
 	fputs("# fish completion for steno (made by: steno completion fish)\n", f);
 	struct opt_set g = {0};
 	global_opts(&g);
-	for (size_t i = 0; i < g.n; i++)
-		fprintf(f, "complete -c steno -n '__fish_use_subcommand' %s %s%s\n",
+	for (size_t i = 0; i < g.n; i++) {
+		bool theme = !strcmp(g.name[i], "--theme");
+		fprintf(f, "complete -c steno -n '__fish_use_subcommand' %s %s%s",
 			g.name[i][1] == '-' ? "-l" : "-s", g.name[i] + (g.name[i][1] == '-' ? 2 : 1),
-			g.arg[i] ? " -r" : "");
+			theme ? " -x -a '" : g.arg[i] ? " -r" : "");
+		if (theme) {
+			theme_names(f);
+			fputc('\'', f);
+		}
+		fputc('\n', f);
+	}
 	opts_free(&g);
 	for (size_t i = 0; i < cli_n_cmds; i++)
 		fprintf(f, "complete -c steno -n '__fish_use_subcommand' -f -a %s -d '%s'\n",
@@ -297,17 +347,8 @@ static void gen_fish(FILE *f)
 		snprintf(cond, sizeof cond, "__fish_seen_subcommand_from %s", cli_cmds[i].name);
 		fish_words(f, &cli_cmds[i], "", cond);
 	}
-	char subs[200] = "";
-	for (size_t i = 0, o = 0; i < cli_n_order_cmds && o < sizeof subs; i++)
-		o += (size_t)snprintf(subs + o, sizeof subs - o, " %s", cli_order_cmds[i].name);
-	for (size_t i = 0; i < cli_n_order_cmds; i++) {
-		fprintf(f, "complete -c steno -n '__fish_seen_subcommand_from order; and not "
-			   "__fish_seen_subcommand_from%s' -f -a %s -d '%s'\n", subs,
-			cli_order_cmds[i].name, cli_order_cmds[i].summary);
-		snprintf(cond, sizeof cond, "__fish_seen_subcommand_from order; and "
-			 "__fish_seen_subcommand_from %s", cli_order_cmds[i].name);
-		fish_words(f, &cli_order_cmds[i], "order ", cond);
-	}
+	for (size_t c = 0; c < cli_n_cmds; c++)
+		fish_subs(f, &cli_cmds[c]);
 	fputs("complete -c steno -n '__fish_seen_subcommand_from completion' -f -a 'bash zsh fish'\n",
 	      f);
 	fprintf(f, "complete -c steno -n '__fish_seen_subcommand_from help' -f -a '");

@@ -13,7 +13,7 @@
 
 #include "cli/ctx.h"
 
-/* Set by SIGINT/SIGTERM/SIGHUP (cli_signals_install); loops check it between passes. */
+/* Set by SIGINT/SIGTERM/SIGHUP/SIGQUIT (cli_signals_install); loops check it between passes. */
 static volatile sig_atomic_t interrupted;
 /* The self-pipe the same handler writes a byte to, after setting the flag: its read end is
  * among the fds of every wait (cli_wait), so a signal that comes after a loop looked at the
@@ -117,6 +117,7 @@ void cli_signals_install(void)
 	sigaction(SIGINT, &sa, NULL);  /* no SA_RESTART: waits return early */
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);   /* a dropped connection ends a command as ^C does */
+	sigaction(SIGQUIT, &sa, NULL);  /* ^\ too: a default core dump would skip the cleanup */
 }
 
 bool cli_interrupted(void)

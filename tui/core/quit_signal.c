@@ -28,7 +28,7 @@ static void on_quit_signal(int sig)
 
 int quit_signal_install(void)
 {
-	static const int sigs[] = { SIGHUP, SIGTERM, SIGINT };
+	static const int sigs[] = { SIGHUP, SIGTERM, SIGINT, SIGQUIT };
 	struct sigaction sa;
 
 	if (installed)

@@ -1,7 +1,8 @@
 #ifndef STENO_CORE_QUIT_SIGNAL_H
 #define STENO_CORE_QUIT_SIGNAL_H
 
-/* SIGHUP (a dropped SSH connection), SIGTERM and SIGINT end the browser the way `q` does:
+/* SIGHUP (a dropped SSH connection), SIGTERM, SIGINT and SIGQUIT (^\: curses' cbreak mode
+ * leaves ISIG on, so the key sends it) end the browser the way `q` does:
  * the handler only notes the signal and writes a byte to a non-blocking self-pipe whose read
  * end the loop's wait polls beside the terminal, so the loop leaves, the state is saved, and
  * `--sandbox` stops its sandbox and removes its directory (core/sandbox_launch.c). Installed

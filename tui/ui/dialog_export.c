@@ -340,7 +340,7 @@ static void dex_draw(struct pane *p)
 	bool ascii = p->ctx->ascii;
 	int rows = dialog_body_rows(p), cols = dialog_body_cols(p);
 	dex_sync(d);
-	const char *hint = d->mode == DEX_EDIT && d->download_only ? "Tab: next  Enter: start  Esc: cancel" :
+	const char *hint = d->mode == DEX_EDIT && d->download_only ? "Tab: next  Enter/F2: start  Esc: cancel" :
 		d->mode == DEX_EDIT ? "Tab/Enter: next  F2: start  Esc: cancel" :
 		d->mode == DEX_RUNNING && dex_downloading_only(d) ? "Esc: cancel the download" :
 		d->mode == DEX_RUNNING ? "Esc: close (the export goes on in the activity pane)" :

@@ -33,6 +33,7 @@ static void on_glossaries(void *ud, struct steno_glossary_list *res, const struc
 	size_t len = 0;
 	FILE *out;
 
+	app_status(app, "%s", "");   /* the list or its error ends "reading the ..." */
 	if (err || !(out = open_memstream(&buf, &len))) {
 		if (err)
 			app_error(app, err);
@@ -63,6 +64,7 @@ static void on_style_guides(void *ud, struct steno_style_guide_list *res,
 	size_t len = 0;
 	FILE *out;
 
+	app_status(app, "%s", "");   /* the list or its error ends "reading the ..." */
 	if (err || !(out = open_memstream(&buf, &len))) {
 		if (err)
 			app_error(app, err);

@@ -163,6 +163,25 @@ static unsigned prompt_complete_arg(struct pane *p)
 	return PANE_HANDLED | PANE_REDRAW;
 }
 
+/* Tab on the action's name: the common part of the names that start so, the names listed
+ * when several (as prompt_complete_arg lists an argument's). */
+static unsigned prompt_complete_action(struct pane *p)
+{
+	struct prompt_state *s = p->data;
+	char prefix[sizeof s->text];
+	const char *name;
+
+	text_format(prefix, sizeof prefix, "%s", s->text);
+	size_t k = action_complete(prefix, s->text, sizeof s->text);
+	if (k == 0)
+		text_format(s->msg, sizeof s->msg, "no action starts with '%s'", prefix);
+	else if (line_input_set(&s->in, s->text) != 0)
+		text_format(s->msg, sizeof s->msg, "out of memory");
+	for (size_t i = 0, len = 0; k > 1 && (name = action_complete_nth(prefix, i)); i++)
+		len = text_appendf(s->msg, sizeof s->msg, len, "%s%s", i ? " " : "", name);
+	return PANE_HANDLED | PANE_REDRAW;
+}
+
 static unsigned prompt_key(struct pane *p, enum action_id act, ui_key key)
 {
 	struct prompt_state *s = p->data;
@@ -175,11 +194,7 @@ static unsigned prompt_key(struct pane *p, enum action_id act, ui_key key)
 	case ACT_FIELD_NEXT:
 		if (strchr(s->text, ' '))
 			return prompt_complete_arg(p);
-		if (action_complete(s->text, s->text, sizeof s->text) == 0)
-			snprintf(s->msg, sizeof s->msg, "no action starts with '%s'", s->text);
-		else if (line_input_set(&s->in, s->text) != 0)
-			snprintf(s->msg, sizeof s->msg, "out of memory");
-		return PANE_HANDLED | PANE_REDRAW;
+		return prompt_complete_action(p);
 	default:
 		break;
 	}

@@ -26,7 +26,7 @@ int ui_wait_engine(void *ctx, int fd, int timeout_ms)
 	int n;
 
 	if (quit_signal_caught())
-		return UI_WAIT_HUP;   /* SIGHUP/SIGTERM/SIGINT: leave as `q` does */
+		return UI_WAIT_HUP;   /* SIGHUP/SIGTERM/SIGINT/SIGQUIT: leave as `q` does */
 	if (w->due_ms)
 		t = min_timeout(t, w->due_ms(w->ud));
 	/* the engine's own timers are added by steno_http_poll itself */
