@@ -297,11 +297,9 @@ static unsigned pv_key(struct pane *p, enum action_id act, ui_key key)
 	pv_sync(v);
 	if (v->searching)
 		return pv_search_key(v, key);
-	switch (act) {
-	case ACT_BACK:
-	case ACT_QUIT:
-	case ACT_CANCEL:
+	if (pane_act_leaves(act))
 		return PANE_HANDLED | PANE_CLOSE;
+	switch (act) {
 	case ACT_SEARCH:
 	case ACT_FILTER:
 		v->searching = true;

@@ -342,11 +342,9 @@ static unsigned rd_key(struct pane *p, enum action_id act, ui_key key)
 		act = key == ':' ? ACT_PROMPT : key == 'y' ? ACT_READER_COPY :
 			key == '|' ? ACT_READER_PAGER : key == 'E' ? ACT_READER_EDIT : act;
 	}
-	switch (act) {
-	case ACT_BACK:
-	case ACT_QUIT:
-	case ACT_CANCEL:
+	if (pane_act_leaves(act))
 		return PANE_HANDLED | PANE_CLOSE;
+	switch (act) {
 	case ACT_SEARCH:
 	case ACT_FILTER:
 	case ACT_PROMPT:
