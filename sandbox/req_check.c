@@ -9,6 +9,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "api/utf8.h"
+
 int req_content_type_json(const char *ct)
 {
 	if (!ct)
@@ -22,43 +24,12 @@ int req_content_type_json(const char *ct)
 	return n > 17 && !strncasecmp(ct, "application/", 12) && !strncasecmp(ct + n - 5, "+json", 5);
 }
 
-/* Length of the valid UTF-8 sequence at s (at most n bytes); 0 when invalid or NUL. */
-static size_t utf8_seq(const unsigned char *s, size_t n)
-{
-	unsigned c = s[0], min, cp;
-	size_t len;
-	if (c == 0)
-		return 0;
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf) {
-		len = 2; min = 0x80; cp = c & 0x1f;
-	} else if (c >= 0xe0 && c <= 0xef) {
-		len = 3; min = 0x800; cp = c & 0x0f;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		len = 4; min = 0x10000; cp = c & 0x07;
-	} else {
-		return 0;
-	}
-	if (n < len)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	return cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ? 0 : len;
-}
-
 /* NULL when s[0..len) is text, else what is wrong with it. */
 static const char *text_problem(const char *s, size_t len)
 {
 	if (memchr(s, '\0', len))
 		return "holds a NUL character (\\u0000)";
-	for (size_t i = 0, k; i < len; i += k)
-		if (!(k = utf8_seq((const unsigned char *)s + i, len - i)))
-			return "is not valid UTF-8";
-	return NULL;
+	return steno_utf8_valid(s, len) ? NULL : "is not valid UTF-8";
 }
 
 /* Walks v; `name` is the member that holds it (for the field of the error). */

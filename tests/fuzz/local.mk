@@ -13,7 +13,7 @@ FUZZ_MODEL_SRC = \
 	$(srcdir)/tui/api/timestamp.c \
 	$(srcdir)/tui/api/transcription.c $(srcdir)/tui/api/upload.c $(srcdir)/tui/api/export.c \
 	$(srcdir)/tui/api/translation.c $(srcdir)/tui/api/order.c $(srcdir)/tui/api/glossary.c \
-	$(srcdir)/tui/api/transcript.c $(srcdir)/tui/api/error_body.c \
+	$(srcdir)/tui/api/transcript.c $(srcdir)/tui/api/error_body.c $(srcdir)/tui/api/utf8.c \
 	$(srcdir)/tests/fuzz/fuzz_check.c
 FUZZ_BUILD = @mkdir -p tests/fuzz; echo "  FUZZ     $@"; \
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_MODEL_SRC) $(JSONC_LIBS)
@@ -77,7 +77,7 @@ FUZZ_SBFMT_SRC = $(srcdir)/sandbox/formats/transcript.c $(srcdir)/sandbox/format
 	$(srcdir)/sandbox/formats/export_xml.c $(srcdir)/sandbox/formats/export_docx.c \
 	$(srcdir)/sandbox/formats/export_pdf.c $(srcdir)/sandbox/formats/export_stl.c \
 	$(srcdir)/sandbox/formats/export_zip.c $(srcdir)/sandbox/formats/transcript_words.c \
-	$(srcdir)/tui/api/spec_tables.c
+	$(srcdir)/tui/api/spec_tables.c $(srcdir)/tui/api/utf8.c
 # The sandbox's speech recognition: its queue always, the decoder where configure found it.
 if HAVE_ASR
 FUZZ_SB_ASR = $(srcdir)/sandbox/asr.c $(srcdir)/sandbox/asr_decode.c $(srcdir)/sandbox/asr_audio.c

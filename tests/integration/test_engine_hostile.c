@@ -15,6 +15,7 @@
 #include "api/jget.h"
 #include "api/transcription.h"
 #include "api/transfer.h"
+#include "engine_result.h"
 #include "engine_server.h"
 
 #define KEY "sk_test_HOSTILE_0123456789"
@@ -38,22 +39,6 @@ static void teardown(void)
 
 TestSuite(engine_hostile, .init = setup, .fini = teardown, .timeout = 30);
 
-struct result {
-	int calls, failed;
-	long status;
-	struct steno_error err;
-};
-
-static void on_done(void *ud, const struct steno_http_response *resp, const struct steno_error *err)
-{
-	struct result *r = ud;
-	r->calls++;
-	r->status = resp->status;
-	r->failed = err != NULL;
-	if (err)
-		r->err = *err;
-}
-
 static struct steno_http *engine(const char *base)
 {
 	struct steno_http_config cfg = { .base_url = base, .api_key = KEY };
@@ -65,10 +50,10 @@ static struct steno_http *engine(const char *base)
 	return h;
 }
 
-static void get(struct steno_http *h, const char *url, struct result *r)
+static void get(struct steno_http *h, const char *url, struct engine_result *r)
 {
 	memset(r, 0, sizeof *r);
-	struct steno_http_request req = { .method = "GET", .url = url, .done = on_done, .ud = r };
+	struct steno_http_request req = { .method = "GET", .url = url, .done = engine_result_done, .ud = r };
 	struct steno_error err;
 	cr_assert_eq(steno_http_submit(h, &req, NULL, &err), 0, "%s", err.message);
 	cr_assert_eq(steno_http_run(h, 20000), 0);
@@ -111,7 +96,7 @@ static void loopback_bypasses(const char *var)
 {
 	proxy_env(var);
 	struct steno_http *h = engine(srv.base);
-	struct result r;
+	struct engine_result r;
 	char url[160];
 	snprintf(url, sizeof url, "%s/ok", srv.base);
 	get(h, url, &r);
@@ -248,7 +233,7 @@ Test(engine_hostile, a_silent_server_meets_one_deadline_per_request)
 	cfg.retry.max_delay_ms = 200;
 	struct steno_http *h = NULL;
 	cr_assert_eq(steno_http_new(&cfg, &h, NULL), 0);
-	struct result r;
+	struct engine_result r;
 	char url[160];
 	snprintf(url, sizeof url, "%s/slow/10000", srv.base);
 	double t0 = now_s();
@@ -267,7 +252,7 @@ Test(engine_hostile, a_silent_server_meets_one_deadline_per_request)
 Test(engine_hostile, an_answer_over_the_cap_says_so)
 {
 	struct steno_http *h = engine(srv.base);
-	struct result r;
+	struct engine_result r;
 	char url[160];
 	snprintf(url, sizeof url, "%s/big/70000000", srv.base);
 	get(h, url, &r);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "api/http.h"
+#include "engine_result.h"
 #include "keepalive_server.h"
 
 static struct keepalive_server srv;
@@ -27,23 +28,6 @@ static void teardown(void)
 
 TestSuite(engine_post_once, .init = setup, .fini = teardown, .timeout = 30);
 
-struct result {
-	int calls;
-	long status;
-	int failed;
-	struct steno_error err;
-};
-
-static void on_done(void *ud, const struct steno_http_response *resp, const struct steno_error *err)
-{
-	struct result *r = ud;
-	r->calls++;
-	r->status = resp->status;
-	r->failed = err != NULL;
-	if (err)
-		r->err = *err;
-}
-
 static struct steno_http *engine(void)
 {
 	struct steno_http_config cfg = {.base_url = srv.base, .api_key = "sk_test"};
@@ -56,7 +40,7 @@ static struct steno_http *engine(void)
 	return h;
 }
 
-static void call(struct steno_http *h, const char *method, const char *path, struct result *r)
+static void call(struct steno_http *h, const char *method, const char *path, struct engine_result *r)
 {
 	char url[256];
 	snprintf(url, sizeof(url), "%s%s", srv.base, path);
@@ -64,7 +48,7 @@ static void call(struct steno_http *h, const char *method, const char *path, str
 	const char *body = strcmp(method, "POST") == 0 ? "{\"transcription\":{\"name\":\"a\"}}" : NULL;
 	struct steno_http_request req = {
 		.method = method, .url = url, .body = body, .body_len = body ? strlen(body) : 0,
-		.done = on_done, .ud = r,
+		.done = engine_result_done, .ud = r,
 	};
 	struct steno_error err;
 	cr_assert_eq(steno_http_submit(h, &req, NULL, &err), 0, "%s", err.message);
@@ -75,7 +59,7 @@ static void call(struct steno_http *h, const char *method, const char *path, str
 Test(engine_post_once, lost_reply_on_a_pooled_connection_is_not_resent)
 {
 	struct steno_http *h = engine();
-	struct result r;
+	struct engine_result r;
 	call(h, "GET", "/uploads/new", &r); /* leaves a connection in the pool */
 	cr_assert_not(r.failed, "%s", r.err.message);
 	srv.drop_posts = 100;
@@ -95,7 +79,7 @@ Test(engine_post_once, lost_reply_on_a_pooled_connection_is_not_resent)
 Test(engine_post_once, gets_still_share_a_connection)
 {
 	struct steno_http *h = engine();
-	struct result r;
+	struct engine_result r;
 	for (int i = 0; i < 3; i++) {
 		call(h, "GET", "/ok", &r);
 		cr_assert_not(r.failed, "%s", r.err.message);
@@ -107,7 +91,7 @@ Test(engine_post_once, gets_still_share_a_connection)
 Test(engine_post_once, a_post_after_a_post_does_not_reuse_its_connection)
 {
 	struct steno_http *h = engine();
-	struct result r;
+	struct engine_result r;
 	call(h, "POST", "/exports", &r);
 	cr_assert_not(r.failed, "%s", r.err.message);
 	srv.drop_posts = 1;

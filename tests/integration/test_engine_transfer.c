@@ -13,6 +13,7 @@
 
 #include "api/http.h"
 #include "api/transfer.h"
+#include "engine_result.h"
 #include "engine_server.h"
 
 #define KEY "sk_test_TRANSFER_abcdef"
@@ -56,10 +57,7 @@ static struct steno_http *engine(long low_bytes, long low_time)
 }
 
 struct result {
-	int calls;
-	int failed;
-	long status;
-	struct steno_error err;
+	struct engine_result done;   /* the done callback */
 	char path[512];
 	int progress_calls;
 	uint64_t progress_now;
@@ -75,22 +73,14 @@ static void on_progress(void *ud, uint64_t now, uint64_t total)
 static void on_upload(void *ud, const struct steno_http_response *resp, const struct steno_error *err)
 {
 	struct result *r = ud;
-	r->calls++;
-	r->status = resp->status;
-	r->failed = err != NULL;
-	if (err)
-		r->err = *err;
+	engine_result_note(&r->done, resp, err);
 }
 
 static void on_download(void *ud, const char *path, const struct steno_http_response *resp,
 			const struct steno_error *err)
 {
 	struct result *r = ud;
-	r->calls++;
-	r->status = resp->status;
-	r->failed = err != NULL;
-	if (err)
-		r->err = *err;
+	engine_result_note(&r->done, resp, err);
 	snprintf(r->path, sizeof(r->path), "%s", path ? path : "");
 }
 
@@ -107,7 +97,7 @@ static int download(struct steno_http *h, const char *path, const char *name, in
 	if (steno_http_download(h, &req, NULL, err) != 0)
 		return -1;
 	cr_assert_eq(steno_http_run(h, 20000), 0);
-	cr_assert_eq(r->calls, 1);
+	cr_assert_eq(r->done.calls, 1);
 	return 0;
 }
 
@@ -139,7 +129,7 @@ Test(engine_transfer, download_part_rename_no_overwrite)
 	struct result r;
 	struct steno_error err;
 	cr_assert_eq(download(h, "/dl/report.txt", NULL, 0, &r, &err), 0);
-	cr_assert_not(r.failed, "%s", r.err.message);
+	cr_assert_not(r.done.failed, "%s", r.done.err.message);
 	cr_assert_str_eq(content("report.txt"), "hello download\n");
 	cr_assert_not(exists("report.txt.part"));
 	cr_assert(strstr(r.path, "/report.txt"));
@@ -160,7 +150,7 @@ Test(engine_transfer, download_part_rename_no_overwrite)
 
 	/* unless asked */
 	cr_assert_eq(download(h, "/dl/report.txt", NULL, 1, &r, &err), 0);
-	cr_assert_not(r.failed);
+	cr_assert_not(r.done.failed);
 	cr_assert_str_eq(content("report.txt"), "hello download\n");
 	steno_http_free(h);
 }
@@ -171,7 +161,7 @@ Test(engine_transfer, download_names_are_safe)
 	struct result r;
 	struct steno_error err;
 	cr_assert_eq(download(h, "/dl/x", "../../evil.txt", 0, &r, &err), 0);
-	cr_assert_not(r.failed);
+	cr_assert_not(r.done.failed);
 	cr_assert(exists("evil.txt"));
 	cr_assert_eq(download(h, "/dl/x", "/etc/.hidden", 0, &r, &err), 0);
 	cr_assert(exists("_hidden"));
@@ -194,8 +184,8 @@ Test(engine_transfer, download_appears_meanwhile_not_replaced)
 	fputs("theirs", f);
 	fclose(f);
 	cr_assert_eq(steno_http_run(h, 20000), 0);
-	cr_assert(r.failed);
-	cr_assert_str_eq(r.err.code, "exists");
+	cr_assert(r.done.failed);
+	cr_assert_str_eq(r.done.err.code, "exists");
 	cr_assert_str_eq(content("late.txt"), "theirs");
 	cr_assert_not(exists("late.txt.part"));
 	steno_http_free(h);
@@ -206,9 +196,9 @@ Test(engine_transfer, download_expired_link)
 	struct steno_http *h = engine(0, 0);
 	struct result r;
 	cr_assert_eq(download(h, "/dl-expired", "x.pdf", 0, &r, NULL), 0);
-	cr_assert(r.failed);
-	cr_assert_eq(r.err.kind, STENO_ERR_HTTP);
-	cr_assert_eq(r.err.http_status, 403);
+	cr_assert(r.done.failed);
+	cr_assert_eq(r.done.err.kind, STENO_ERR_HTTP);
+	cr_assert_eq(r.done.err.http_status, 403);
 	cr_assert_not(exists("x.pdf"));
 	cr_assert_not(exists("x.pdf.part"));
 	steno_http_free(h);
@@ -219,8 +209,8 @@ Test(engine_transfer, download_low_speed_aborts)
 	struct steno_http *h = engine(1000, 1);
 	struct result r;
 	cr_assert_eq(download(h, "/api/v1/trickle", "slow.bin", 0, &r, NULL), 0);
-	cr_assert(r.failed);
-	cr_assert_eq(r.err.kind, STENO_ERR_TIMEOUT, "%s", r.err.message);
+	cr_assert(r.done.failed);
+	cr_assert_eq(r.done.err.kind, STENO_ERR_TIMEOUT, "%s", r.done.err.message);
 	cr_assert_not(exists("slow.bin.part"));
 	cr_assert_not(exists("slow.bin"));
 	steno_http_free(h);
@@ -236,9 +226,9 @@ Test(engine_transfer, download_drip_fails_after_stall_time)
 	clock_gettime(CLOCK_MONOTONIC, &a);
 	cr_assert_eq(download(h, "/api/v1/drip/1000/100", "drip.bin", 0, &r, NULL), 0);
 	clock_gettime(CLOCK_MONOTONIC, &b);
-	cr_assert(r.failed);
-	cr_assert(strstr(r.err.message, "slower than 1024 B/s"), "%s", r.err.message);
-	cr_assert(strstr(r.err.message, "partial file was removed"), "%s", r.err.message);
+	cr_assert(r.done.failed);
+	cr_assert(strstr(r.done.err.message, "slower than 1024 B/s"), "%s", r.done.err.message);
+	cr_assert(strstr(r.done.err.message, "partial file was removed"), "%s", r.done.err.message);
 	cr_assert_lt(b.tv_sec - a.tv_sec, 10);
 	cr_assert_not(exists("drip.bin.part"));
 	cr_assert_not(exists("drip.bin"));
@@ -257,8 +247,8 @@ Test(engine_transfer, download_over_max_size_fails)
 	for (size_t i = 0; i < 2; i++) {
 		struct result r;
 		cr_assert_eq(download(h, paths[i], "big.bin", 0, &r, NULL), 0);
-		cr_assert(r.failed, "%s", paths[i]);
-		cr_assert(strstr(r.err.message, "larger than download_max_size"), "%s", r.err.message);
+		cr_assert(r.done.failed, "%s", paths[i]);
+		cr_assert(strstr(r.done.err.message, "larger than download_max_size"), "%s", r.done.err.message);
 		cr_assert_leq(r.progress_now, 65536 + 65536);
 		cr_assert_not(exists("big.bin.part"));
 		cr_assert_not(exists("big.bin"));
@@ -266,7 +256,7 @@ Test(engine_transfer, download_over_max_size_fails)
 	/* under the limit it still works */
 	struct result ok;
 	cr_assert_eq(download(h, "/api/v1/big/60000", "small.bin", 0, &ok, NULL), 0);
-	cr_assert_not(ok.failed, "%s", ok.err.message);
+	cr_assert_not(ok.done.failed, "%s", ok.done.err.message);
 	cr_assert(exists("small.bin"));
 	steno_http_free(h);
 }
@@ -284,7 +274,7 @@ Test(engine_transfer, download_cancel_removes_part)
 	steno_http_perform(h);
 	cr_assert_eq(steno_http_cancel(h, id), 0);
 	cr_assert_not(exists("c.bin.part"));
-	cr_assert_eq(r.calls, 0);
+	cr_assert_eq(r.done.calls, 0);
 	steno_http_free(h);
 }
 
@@ -311,8 +301,8 @@ Test(engine_transfer, upload_put_has_length_and_no_key)
 	};
 	cr_assert_eq(steno_http_upload(h, &req, NULL, NULL), 0);
 	cr_assert_eq(steno_http_run(h, 20000), 0);
-	cr_assert_eq(r.calls, 1);
-	cr_assert_not(r.failed, "%s", r.err.message);
+	cr_assert_eq(r.done.calls, 1);
+	cr_assert_not(r.done.failed, "%s", r.done.err.message);
 	cr_assert_eq(srv.last_put_bytes, 300000);
 	cr_assert_str_eq(srv.last_content_length, "300000");
 	cr_assert_str_eq(srv.last_transfer_encoding, "");
@@ -334,8 +324,8 @@ Test(engine_transfer, upload_expired_and_missing_file)
 	struct steno_upload_request req = { .signed_url = url, .path = file, .done = on_upload, .ud = &r };
 	cr_assert_eq(steno_http_upload(h, &req, NULL, NULL), 0);
 	cr_assert_eq(steno_http_run(h, 20000), 0);
-	cr_assert(r.failed);
-	cr_assert_eq(r.err.http_status, 403);
+	cr_assert(r.done.failed);
+	cr_assert_eq(r.done.err.http_status, 403);
 	cr_assert_eq(engine_server_hits(&srv, "PUT", "/up-expired"), 1);
 	struct steno_error err;
 	steno_error_clear(&err);
@@ -414,14 +404,14 @@ Test(engine_transfer, a_part_file_not_ours_survives)
 	struct result r;
 	struct steno_error err;
 	cr_assert_eq(download(h, "/dl/report.txt", NULL, 0, &r, &err), 0);
-	cr_assert_not(r.failed, "%s", r.err.message);
+	cr_assert_not(r.done.failed, "%s", r.done.err.message);
 	cr_assert_str_eq(content("report.txt"), "hello download\n");
 	cr_assert_str_eq(content("report.txt.part"), "mine\n");
 	/* a failed download (404) removes its own partial file only */
 	cr_assert_eq(download(h, "/dl-missing/other.txt", "other.txt", 0, &r, &err), 0);
-	cr_assert(r.failed);
+	cr_assert(r.done.failed);
 	cr_assert_eq(download(h, "/dl/report.txt", "other.txt", 0, &r, &err), 0);
-	cr_assert_not(r.failed, "%s", r.err.message);
+	cr_assert_not(r.done.failed, "%s", r.done.err.message);
 	ssize_t n = readlink(p, got, sizeof got - 1);
 	cr_assert_gt(n, 0, "the symlink was removed");
 	got[n] = '\0';

@@ -43,13 +43,6 @@ static void stop_all(void)
 	}
 }
 
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* A loopback listener that counts the connections it accepts and closes them. */
 struct counter_srv {
 	int fd, port, stop;
@@ -164,27 +157,16 @@ static int peer_closed(int fd)
 Test(sandbox_hostile, slowloris_neither_starves_nor_lasts, .fini = stop_all)
 {
 	static int fds[LORIS_SOCKETS];
-	int port = 0, open_fds = 0;
 	sbt_start(&S, NULL);
-	cr_assert_eq(sscanf(S.origin, "http://127.0.0.1:%d", &port), 1, "%s", S.origin);
-	struct sockaddr_in to = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
-	inet_pton(AF_INET, "127.0.0.1", &to.sin_addr);
-	static const char head[] = "GET /api/v1/transcriptions HTTP/1.1\r\nHost: 127.0.0.1\r\nX-a: ";
-	for (int i = 0; i < LORIS_SOCKETS; i++) {
-		fds[i] = tcp_socket("127.0.0.2", 0, NULL);
-		cr_assert_geq(fds[i], 0, "socket: %s", strerror(errno));
-		if (connect(fds[i], (struct sockaddr *)&to, sizeof to) == 0 &&
-		    send(fds[i], head, sizeof head - 1, MSG_NOSIGNAL) > 0)
-			open_fds++;
-	}
+	int open_fds = sbt_slow_sockets(&S, "127.0.0.2", fds, LORIS_SOCKETS);
 	cr_assert_gt(open_fds, 0);
 	usleep(300000);
 
-	double t0 = now_s();
+	double t0 = sbt_now_s();
 	struct sbx_resp r;
 	cr_assert_eq(sbx_request(&S, "GET", "/teapot", NULL, NULL, NULL, &r), 0, "no answer (curl code %d)",
 		     r.curl_code);
-	double waited = now_s() - t0;
+	double waited = sbt_now_s() - t0;
 	cr_expect_eq(r.status, 418, "status %ld, curl code %d", r.status, r.curl_code);
 	sbx_resp_free(&r);
 	cr_expect_lt(waited, 3.0, "the other client waited %.1f s", waited);
@@ -206,34 +188,6 @@ Test(sandbox_hostile, slowloris_neither_starves_nor_lasts, .fini = stop_all)
 	cr_assert_eq(still_open, 0, "%ld of %ld slow connections still open after 8 s", still_open, alive_at_start);
 }
 
-/* GET /uploads/new, then a PUT of n bytes to its signedUrl: the first status that is not 200
- * (or the PUT's); the JSON error code into code. */
-static long put_upload(size_t n, char *code, size_t codelen)
-{
-	long st = 0;
-	json_object *o = sbx_call(&S, "GET", "uploads/new?filename=fill.bin", NULL, &st);
-	if (st != 200) { /* recording the upload met the full disk */
-		snprintf(code, codelen, "%s", sbx_str(o, "error") ? sbx_str(o, "error") : "");
-		json_object_put(o);
-		return st;
-	}
-	char url[1024];
-	snprintf(url, sizeof url, "%s", sbx_str(o, "signedUrl"));
-	json_object_put(o);
-	char *data = malloc(n + 1);
-	memset(data, 'a', n);
-	data[n] = '\0';
-	struct sbx_resp r;
-	sbx_request(&S, "PUT", url, NULL, data, NULL, &r);
-	free(data);
-	o = sbx_json(&r);
-	snprintf(code, codelen, "%s", sbx_str(o, "error") ? sbx_str(o, "error") : "");
-	json_object_put(o);
-	st = r.status;
-	sbx_resp_free(&r);
-	return st;
-}
-
 /* The sandbox's data directory on a 1 MiB tmpfs (a mount namespace of this test process and
  * its children only): uploads fill it, then an upload and a create meet the full disk and are
  * answered 507 insufficient_storage, where the man page keeps 500 for injected faults. */
@@ -251,7 +205,7 @@ Test(sandbox_hostile, full_disk_is_507_not_500, .fini = stop_all)
 	int full_seen = 0;
 	for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
 		for (int i = 0; i < 64; i++) {
-			long st = put_upload(sizes[k], code, sizeof code);
+			long st = sbt_put_upload(&S, "fill.bin", sizes[k], code, sizeof code);
 			if (st == 200)
 				continue;
 			cr_assert_eq(st, 507, "upload on a full disk: HTTP %ld %s", st, code);

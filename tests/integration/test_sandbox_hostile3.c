@@ -28,13 +28,6 @@ static void stop_all(void)
 	sbt_stop(&S, NULL);
 }
 
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 #define LORIS_SOCKETS 600
 
 /* Item 3: 600 connections from 127.0.0.1 — where steno and every local client also are —
@@ -43,28 +36,17 @@ static double now_s(void)
 Test(sandbox_hostile3, slow_sockets_from_the_shared_loopback_lock_nobody_out, .fini = stop_all)
 {
 	static int fds[LORIS_SOCKETS];
-	int port = 0, open_fds = 0;
 	sbt_start(&S, NULL);
-	cr_assert_eq(sscanf(S.origin, "http://127.0.0.1:%d", &port), 1, "%s", S.origin);
-	struct sockaddr_in to = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
-	inet_pton(AF_INET, "127.0.0.1", &to.sin_addr);
-	static const char head[] = "GET /api/v1/transcriptions HTTP/1.1\r\nHost: 127.0.0.1\r\nX-a: ";
-	for (int i = 0; i < LORIS_SOCKETS; i++) {
-		fds[i] = socket(AF_INET, SOCK_STREAM, 0);
-		cr_assert_geq(fds[i], 0, "socket: %s", strerror(errno));
-		if (connect(fds[i], (struct sockaddr *)&to, sizeof to) == 0 &&
-		    send(fds[i], head, sizeof head - 1, MSG_NOSIGNAL) > 0)
-			open_fds++;
-	}
+	int open_fds = sbt_slow_sockets(&S, NULL, fds, LORIS_SOCKETS);
 	cr_assert_gt(open_fds, 0);
 	usleep(200000);
 	int served = 0;
 	double worst = 0;
 	for (int i = 0; i < 10; i++) {
-		double t0 = now_s();
+		double t0 = sbt_now_s();
 		struct sbx_resp r;
 		sbx_request(&S, "GET", "/teapot", NULL, NULL, NULL, &r);
-		double waited = now_s() - t0;
+		double waited = sbt_now_s() - t0;
 		served += r.status == 418;
 		worst = waited > worst ? waited : worst;
 		sbx_resp_free(&r);
@@ -73,31 +55,6 @@ Test(sandbox_hostile3, slow_sockets_from_the_shared_loopback_lock_nobody_out, .f
 		close(fds[i]);
 	cr_expect_eq(served, 10, "%d of 10 requests from 127.0.0.1 answered during the attack", served);
 	cr_expect_lt(worst, 3.0, "a request waited %.1f s", worst);
-}
-
-/* GET /uploads/new, then a PUT of n bytes to its signedUrl: the PUT's status, its JSON error
- * code into code. */
-static long put_upload(size_t n, char *code, size_t codelen)
-{
-	long st = 0;
-	json_object *o = sbx_call(&S, "GET", "uploads/new?filename=big.bin", NULL, &st);
-	cr_assert_eq(st, 200);
-	char url[1024];
-	snprintf(url, sizeof url, "%s", sbx_str(o, "signedUrl"));
-	json_object_put(o);
-	char *data = malloc(n + 1);
-	cr_assert(data);
-	memset(data, 'a', n);
-	data[n] = '\0';
-	struct sbx_resp r;
-	sbx_request(&S, "PUT", url, NULL, data, NULL, &r);
-	free(data);
-	o = sbx_json(&r);
-	snprintf(code, codelen, "%s", sbx_str(o, "error") ? sbx_str(o, "error") : "");
-	json_object_put(o);
-	st = r.status;
-	sbx_resp_free(&r);
-	return st;
 }
 
 /* Files in DIR/uploads whose name ends in .part. */
@@ -128,7 +85,7 @@ Test(sandbox_hostile3, a_file_size_limit_is_507_not_a_crash, .fini = stop_all)
 	cr_assert_eq(setrlimit(RLIMIT_FSIZE, &old), 0);
 	cr_assert_eq(started, 0, "the sandbox did not start");
 	char code[64];
-	long st = put_upload(2 * 1024 * 1024, code, sizeof code);
+	long st = sbt_put_upload(&S, "big.bin", 2 * 1024 * 1024, code, sizeof code);
 	cr_expect_eq(st, 507, "HTTP %ld %s", st, code);
 	cr_expect_str_eq(code, "insufficient_storage");
 	struct sbx_resp r;
@@ -136,7 +93,7 @@ Test(sandbox_hostile3, a_file_size_limit_is_507_not_a_crash, .fini = stop_all)
 	cr_expect_eq(r.status, 418, "the sandbox is gone (curl code %d)", r.curl_code);
 	sbx_resp_free(&r);
 	cr_expect_eq(part_files(S.dir), 0, "a partial upload is left");
-	cr_expect_eq(put_upload(1000, code, sizeof code), 200, "a small upload still works");
+	cr_expect_eq(sbt_put_upload(&S, "big.bin", 1000, code, sizeof code), 200, "a small upload still works");
 }
 
 /* POST /transcriptions with body and extra header; status, error code and the first field of

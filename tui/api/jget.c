@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "api/timestamp.h"
+#include "api/utf8.h"
 
 /* json-c's getters take non-const objects although they do not modify them. */
 #define MUT(o) ((struct json_object *)(uintptr_t)(o))
@@ -89,55 +90,15 @@ enum jget_status jget_member(const struct json_object *obj, const char *key,
 
 /* ---- UTF-8 ---- */
 
-/* Length of the valid UTF-8 sequence at s (at most n bytes), 0 when invalid or NUL. */
-static size_t utf8_seq(const unsigned char *s, size_t n)
-{
-	unsigned c = s[0];
-	size_t len;
-	unsigned min, cp;
-
-	if (c == 0)
-		return 0;
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf) {
-		len = 2; min = 0x80; cp = c & 0x1f;
-	} else if (c >= 0xe0 && c <= 0xef) {
-		len = 3; min = 0x800; cp = c & 0x0f;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		len = 4; min = 0x10000; cp = c & 0x07;
-	} else {
-		return 0;
-	}
-	if (n < len)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return len;
-}
-
 bool jget_utf8_valid(const char *s, size_t len)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	size_t i = 0;
-	while (i < len) {
-		size_t k = utf8_seq(p + i, len - i);
-		if (k == 0)
-			return false;
-		i += k;
-	}
-	return true;
+	return steno_utf8_valid(s, len);
 }
 
 long jget_utf8_next(const char *s, size_t avail, size_t *len)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	size_t k = utf8_seq(p, avail);
+	size_t k = steno_utf8_seq(p, avail);
 	*len = k ? k : 1;
 	if (!k)
 		return -1;
@@ -165,7 +126,7 @@ char *jget_utf8_repair(const char *s, size_t len)
 		return NULL;
 	size_t o = 0, i = 0;
 	while (i < len) {
-		size_t k = utf8_seq(p + i, len - i);
+		size_t k = steno_utf8_seq(p + i, len - i);
 		if (k == 0) {
 			memcpy(out + o, "\xef\xbf\xbd", 3);
 			o += 3;

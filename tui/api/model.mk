@@ -15,7 +15,9 @@ libsteno_api_a_SOURCES += \
 	%reldir%/error_body.c %reldir%/error_body.h \
 	%reldir%/request.c %reldir%/request_validate.c %reldir%/request.h
 
-# The spec tables alone (no json-c, no curl): steno-sandbox links this library so that
-# client and sandbox share one definition of every language set, format and state.
+# The spec tables and the UTF-8 checks alone (no json-c, no curl): steno-sandbox links this
+# library so that client and sandbox share one definition of every language set, format and
+# state, and one judgement of what is well-formed UTF-8. (utf8.c is in libsteno_api.a too.)
 noinst_LIBRARIES += libsteno_spec.a
-libsteno_spec_a_SOURCES = %reldir%/spec_tables.c %reldir%/spec_tables.h
+libsteno_spec_a_SOURCES = %reldir%/spec_tables.c %reldir%/spec_tables.h \
+	%reldir%/utf8.c %reldir%/utf8.h

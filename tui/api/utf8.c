@@ -29,6 +29,50 @@ size_t steno_utf8_next(const char *s, uint32_t *cp)
 	return len;
 }
 
+size_t steno_utf8_seq(const unsigned char *s, size_t n)
+{
+	unsigned c = s[0];
+	size_t len;
+	unsigned min, cp;
+
+	if (c == 0)
+		return 0;
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf) {
+		len = 2; min = 0x80; cp = c & 0x1f;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		len = 3; min = 0x800; cp = c & 0x0f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		len = 4; min = 0x10000; cp = c & 0x07;
+	} else {
+		return 0;
+	}
+	if (n < len)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return len;
+}
+
+bool steno_utf8_valid(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0;
+	while (i < len) {
+		size_t k = steno_utf8_seq(p + i, len - i);
+		if (k == 0)
+			return false;
+		i += k;
+	}
+	return true;
+}
+
 int steno_cp_is_hidden(uint32_t cp)
 {
 	static const uint32_t ranges[][2] = {

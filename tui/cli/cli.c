@@ -111,6 +111,37 @@ long cmd_parse_long(const char *s)
 	return errno ? -1 : v;
 }
 
+int cmd_parse_simple(const char *cmd, int argc, char **argv, const char **org, bool *json,
+		     const char *const *flags, bool *flag_vals, int max_args)
+{
+	struct option lo[8] = {
+		{"org", required_argument, NULL, 'o'},
+		{"json", no_argument, NULL, OPT_JSON},
+		{"help", no_argument, NULL, 'h'},
+	};
+	int n = 3;
+	for (int i = 0; flags && flags[i] && n < 7; i++, n++)
+		lo[n] = (struct option){flags[i], no_argument, NULL, 200 + i};
+	lo[n] = (struct option){NULL, 0, NULL, 0};
+	int ch;
+	optind = 0;
+	while ((ch = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		if (ch == 'o' && org)
+			*org = optarg;
+		else if (ch == OPT_JSON && json)
+			*json = true;
+		else if (ch >= 200 && ch < 205)
+			flag_vals[ch - 200] = true;
+		else if (ch == 'h')
+			return -1;
+		else
+			return CLI_EXIT_USAGE;
+	}
+	if (argc - optind > max_args)
+		return cli_usage(cmd, "unexpected argument '%s'", argv[optind + max_args]);
+	return 0;
+}
+
 bool cli_is_command(const char *name)
 {
 	for (size_t i = 0; i < N_CMDS; i++)

@@ -2,7 +2,6 @@
  * rows last read, no request; `steno cache info` and `steno cache clear [--org ID]`. */
 #include "config.h"
 
-#include <getopt.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -272,22 +271,12 @@ static int cache_clear(struct cli_ctx *c, struct localdb *db, const char *org, b
 
 int cmd_cache(const struct cli_globals *g, int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{"org", required_argument, NULL, 'o'}, {"json", no_argument, NULL, OPT_JSON},
-		{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
-	};
 	const char *org = NULL;
 	bool json = false;
-	int ch;
-	optind = 0;
-	while ((ch = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
-		switch (ch) {
-		case 'o': org = optarg; break;
-		case OPT_JSON: json = true; break;
-		case 'h': return cmd_help(cache_usage);
-		default: return CLI_EXIT_USAGE;
-		}
-	}
+	/* no operand limit here: which word is wrong is said below, the subcommand first */
+	int rc = cmd_parse_simple("cache", argc, argv, &org, &json, NULL, NULL, argc);
+	if (rc != 0)
+		return rc < 0 ? cmd_help(cache_usage) : rc;
 	const char *sub = optind < argc ? argv[optind] : NULL;
 	if (!sub || (strcmp(sub, "info") != 0 && strcmp(sub, "clear") != 0))
 		return cli_usage("cache", "say info or clear");
@@ -296,7 +285,7 @@ int cmd_cache(const struct cli_globals *g, int argc, char **argv)
 	if (org && strcmp(sub, "clear") != 0)
 		return cli_usage("cache", "--org goes with clear");
 	struct cli_ctx c;
-	int rc = cli_ctx_open(&c, g, strcmp(sub, "info") ? "cache clear" : "cache info");
+	rc = cli_ctx_open(&c, g, strcmp(sub, "info") ? "cache clear" : "cache info");
 	if (rc == 0)
 		rc = cli_ctx_account(&c);
 	struct localdb *db = rc == 0 ? cache_open(&c) : NULL;

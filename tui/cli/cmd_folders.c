@@ -65,26 +65,13 @@ static void print_folders(struct cli_ctx *c, const char *org, bool json)
 
 int cmd_folders(const struct cli_globals *g, int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{"org", required_argument, NULL, 'o'}, {"json", no_argument, NULL, OPT_JSON},
-		{"help", no_argument, NULL, 'h'},      {NULL, 0, NULL, 0},
-	};
 	const char *org = NULL;
 	bool json = false;
-	int ch;
-	optind = 0;
-	while ((ch = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
-		switch (ch) {
-		case 'o': org = optarg; break;
-		case OPT_JSON: json = true; break;
-		case 'h': return cmd_help(folders_usage);
-		default: return CLI_EXIT_USAGE;
-		}
-	}
-	if (optind < argc)
-		return cli_usage("folders", "unexpected argument '%s'", argv[optind]);
+	int rc = cmd_parse_simple("folders", argc, argv, &org, &json, NULL, NULL, 0);
+	if (rc != 0)
+		return rc < 0 ? cmd_help(folders_usage) : rc;
 	struct cli_ctx c;
-	int rc = cli_ctx_open(&c, g, "folders");
+	rc = cli_ctx_open(&c, g, "folders");
 	if (rc == 0)
 		rc = cli_ctx_account(&c);
 	const char *o = rc == 0 && (org || g->org) ? cli_org(&c, org) : NULL;

@@ -16,38 +16,6 @@
 /* The key's organizations, organization settings (glossaries, style guides), `steno upload`,
  * and the local commands `steno config paths` and `steno languages`. */
 
-/* Parses options that are only --org, --json and --help (plus `flags`, booleans). */
-static int parse_simple(const char *cmd, int argc, char **argv, const char **org, bool *json,
-			const char *const *flags, bool *flag_vals, int max_args)
-{
-	struct option lo[8] = {
-		{"org", required_argument, NULL, 'o'},
-		{"json", no_argument, NULL, OPT_JSON},
-		{"help", no_argument, NULL, 'h'},
-	};
-	int n = 3;
-	for (int i = 0; flags && flags[i] && n < 7; i++, n++)
-		lo[n] = (struct option){flags[i], no_argument, NULL, 200 + i};
-	lo[n] = (struct option){NULL, 0, NULL, 0};
-	int ch;
-	optind = 0;
-	while ((ch = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
-		if (ch == 'o' && org)
-			*org = optarg;
-		else if (ch == OPT_JSON && json)
-			*json = true;
-		else if (ch >= 200 && ch < 205)
-			flag_vals[ch - 200] = true;
-		else if (ch == 'h')
-			return -1;
-		else
-			return CLI_EXIT_USAGE;
-	}
-	if (argc - optind > max_args)
-		return cli_usage(cmd, "unexpected argument '%s'", argv[optind + max_args]);
-	return 0;
-}
-
 static int parse_glossaries(const char *b, size_t n, void *out, struct steno_error *err)
 {
 	return steno_glossary_list_parse(b, n, out, err);
@@ -145,7 +113,7 @@ static const char orgs_usage[] =
 int cmd_orgs(const struct cli_globals *g, int argc, char **argv)
 {
 	bool json = false;
-	int rc = parse_simple("orgs", argc, argv, NULL, &json, NULL, NULL, 0);
+	int rc = cmd_parse_simple("orgs", argc, argv, NULL, &json, NULL, NULL, 0);
 	if (rc != 0)
 		return rc < 0 ? cmd_help(orgs_usage) : rc;
 	struct cli_ctx c;
@@ -196,7 +164,7 @@ static int org_list(const struct cli_globals *g, int argc, char **argv, bool glo
 	const char *cmd = glossaries ? "glossaries" : "style-guides";
 	const char *org_flag = NULL;
 	bool json = false;
-	int rc = parse_simple(cmd, argc, argv, &org_flag, &json, NULL, NULL, 0);
+	int rc = cmd_parse_simple(cmd, argc, argv, &org_flag, &json, NULL, NULL, 0);
 	if (rc != 0)
 		return rc < 0 ? cmd_help(glossaries ? glossaries_usage : guides_usage) : rc;
 	struct cli_ctx c;
@@ -332,7 +300,7 @@ static int upload_run(struct cli_ctx *c, const char *path, bool json)
 int cmd_upload(const struct cli_globals *g, int argc, char **argv)
 {
 	bool json = false;
-	int rc = parse_simple("upload", argc, argv, NULL, &json, NULL, NULL, 1);
+	int rc = cmd_parse_simple("upload", argc, argv, NULL, &json, NULL, NULL, 1);
 	if (rc != 0)
 		return rc < 0 ? cmd_help(upload_usage) : rc;
 	if (optind >= argc)
@@ -364,7 +332,7 @@ static const char config_usage[] =
 int cmd_config(const struct cli_globals *g, int argc, char **argv)
 {
 	bool json = false;
-	int rc = parse_simple("config", argc, argv, NULL, &json, NULL, NULL, 1);
+	int rc = cmd_parse_simple("config", argc, argv, NULL, &json, NULL, NULL, 1);
 	if (rc != 0)
 		return rc < 0 ? cmd_help(config_usage) : rc;
 	if (optind >= argc || strcmp(argv[optind], "paths") != 0)
@@ -488,7 +456,7 @@ int cmd_languages(const struct cli_globals *g, int argc, char **argv)
 	(void)g;
 	static const char *const flags[] = {"pro", "translation", NULL};
 	bool vals[2] = {false, false}, json = false;
-	int rc = parse_simple("languages", argc, argv, NULL, &json, flags, vals, 0);
+	int rc = cmd_parse_simple("languages", argc, argv, NULL, &json, flags, vals, 0);
 	if (rc != 0)
 		return rc < 0 ? cmd_help(languages_usage) : rc;
 	if (vals[0] && vals[1])

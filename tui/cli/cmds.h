@@ -72,6 +72,12 @@ int cmd_help(const char *usage);
 FILE *cmd_help_out(void);
 /* Parses a non-negative integer option; -1 when invalid. */
 long cmd_parse_long(const char *s);
+/* Parses options that are only --org, --json and --help (plus `flags`, up to 4 booleans set in
+ * `flag_vals`), from optind 0; org or json NULL refuses that option. 0 when parsed (the
+ * operands start at optind), -1 for --help, else the exit code after saying why (an unknown
+ * option, or more than `max_args` operands). */
+int cmd_parse_simple(const char *cmd, int argc, char **argv, const char **org, bool *json,
+		     const char *const *flags, bool *flag_vals, int max_args);
 
 /* The key/value view of a transcription, and its parser for cli_get. */
 void cmd_print_transcription(const struct steno_transcription *t, FILE *f);

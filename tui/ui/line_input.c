@@ -106,3 +106,26 @@ int line_input_key(struct line_input *in, ui_key key)
 		return history_move(in, 1);
 	return form_edit_key(&in->field, key);
 }
+
+bool typed_line_key(wchar_t *buf, size_t *len, size_t cap, ui_key key)
+{
+	if (key == (KEYS_FN | KEY_BACKSPACE) || key == 127 || key == 8) {
+		if (!*len)
+			return false;
+		buf[--*len] = L'\0';
+	} else if (key >= 32 && !KEYS_IS_FN(key) && *len + 1 < cap) {
+		buf[(*len)++] = (wchar_t)key;
+		buf[*len] = L'\0';
+	}
+	return true;
+}
+
+char *typed_line_utf8(const wchar_t *buf, size_t len, char *out, size_t size)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < len && o + 8 < size; i++)
+		o += text_utf8_put(out + o, (unsigned long)buf[i]);
+	out[o] = '\0';
+	return out;
+}

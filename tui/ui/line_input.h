@@ -42,4 +42,12 @@ int line_input_key(struct line_input *in, ui_key key);
 /* The text as UTF-8 into buf (cut to size); returns buf. */
 char *line_input_text(const struct line_input *in, char *buf, size_t size);
 
+/* The bare typed line of the reader's and the preview's find prompts: `*len` wide characters
+ * in buf (cap of them with the NUL), typed at the end only. One key: Backspace (or DEL, C-h)
+ * takes the last character off, a printable key adds one (dropped when full). Returns false
+ * for Backspace on an empty line (the prompt ends), else true (the key, if any, is taken). */
+bool typed_line_key(wchar_t *buf, size_t *len, size_t cap, ui_key key);
+/* The typed line as UTF-8 into out (cut at whole characters to fit size); returns out. */
+char *typed_line_utf8(const wchar_t *buf, size_t len, char *out, size_t size);
+
 #endif

@@ -7,6 +7,7 @@
  * pass. draw() only paints p->win from memory: no I/O, no refresh. */
 
 #include <curses.h>
+#include <stdbool.h>
 
 #include "ui/actions.h"
 #include "ui/keymap.h"
@@ -105,6 +106,12 @@ int pane_place(struct pane *p, int y, int x, int rows, int cols);
 /* Erases, draws and wnoutrefreshes the pane if it is dirty (or force). Returns 1 if it
  * was drawn. */
 int pane_render(struct pane *p, int force);
+
+/* Whether act leaves a full-screen reading pane (the reader, the preview): Back, Quit, Cancel. */
+static inline bool pane_act_leaves(enum action_id act)
+{
+	return act == ACT_BACK || act == ACT_QUIT || act == ACT_CANCEL;
+}
 
 static inline void pane_dirty(struct pane *p)
 {

@@ -17,6 +17,7 @@
 #include "core/transcript_fetch.h"
 #include "ui/draw.h"
 #include "ui/form_draw.h"
+#include "ui/line_input.h"
 #include "ui/listview.h"
 #include "ui/style.h"
 #include "ui/text.h"
@@ -228,18 +229,7 @@ static void pv_wrap(struct pv *v, int cols)
 		if (pv_add_line(v, b, true, 0, 0) != 0)
 			return;
 		while (i < n) {
-			size_t j = i, brk = 0;
-			int w = 0;
-			while (j < n && w + text_char_width(t[j]) <= cols - 2) {
-				w += text_char_width(t[j]);
-				if (t[j] == L' ')
-					brk = j;
-				j++;
-			}
-			if (j < n && brk > i)
-				j = brk + 1;
-			if (j == i)
-				j++;
+			size_t j = text_wrap_row(t, i, n, cols - 2, 0);
 			if (pv_add_line(v, b, false, i, j) != 0)
 				return;
 			i = j;
@@ -295,14 +285,8 @@ static unsigned pv_search_key(struct pv *v, ui_key key)
 	} else if (key == '\n' || key == '\r') {
 		v->searching = false;
 		pv_goto_match(v, v->lv.cursor, 1);
-	} else if (key == (KEYS_FN | KEY_BACKSPACE)) {
-		if (v->qlen)
-			v->query[--v->qlen] = L'\0';
-		else
-			v->searching = false;
-	} else if (key >= 32 && !KEYS_IS_FN(key) && v->qlen + 1 < sizeof v->query / sizeof *v->query) {
-		v->query[v->qlen++] = (wchar_t)key;
-		v->query[v->qlen] = L'\0';
+	} else if (!typed_line_key(v->query, &v->qlen, sizeof v->query / sizeof *v->query, key)) {
+		v->searching = false;
 	}
 	return PANE_HANDLED | PANE_REDRAW;
 }
@@ -313,11 +297,9 @@ static unsigned pv_key(struct pane *p, enum action_id act, ui_key key)
 	pv_sync(v);
 	if (v->searching)
 		return pv_search_key(v, key);
-	switch (act) {
-	case ACT_BACK:
-	case ACT_QUIT:
-	case ACT_CANCEL:
+	if (pane_act_leaves(act))
 		return PANE_HANDLED | PANE_CLOSE;
+	switch (act) {
 	case ACT_SEARCH:
 	case ACT_FILTER:
 		v->searching = true;
@@ -401,12 +383,8 @@ static void pv_draw(struct pane *p)
 		pv_draw_line(v, p->win, top + r, cols, (size_t)(v->lv.top + r), flags);
 	if (v->searching || v->qlen) {
 		char qq[300];
-		size_t o = 0;
-		for (size_t i = 0; i < v->qlen && o + 8 < sizeof qq; i++)
-			o += text_utf8_put(qq + o, (unsigned long)v->query[i]);
-		qq[o] = '\0';
-		snprintf(q, sizeof q, "/%s%s", qq, v->searching ? "_" :
-			 v->match < 0 ? "  (not found)" : "");
+		snprintf(q, sizeof q, "/%s%s", typed_line_utf8(v->query, v->qlen, qq, sizeof qq),
+			 v->searching ? "_" : v->match < 0 ? "  (not found)" : "");
 		style_set(p->win, v->match < 0 && !v->searching ? THEME_DIALOG_ERROR : THEME_NOTICE);
 		draw_text(p->win, top - 1 + rows, 2, cols, q, TEXT_LEFT, flags);
 	}

@@ -17,6 +17,7 @@
 #include "ui/draw.h"
 #include "ui/frame.h"
 #include "ui/keys.h"
+#include "ui/line_input.h"
 #include "ui/listview.h"
 #include "ui/style.h"
 #include "ui/text.h"
@@ -125,18 +126,7 @@ static void rd_wrap(struct rd *r, int cols)
 		if (add_line(r, p, true, 0, 0) < 0)
 			return;
 		while (i < n) {
-			size_t j = i, brk = 0;
-			int w = 0;
-			while (j < n && w + text_char_width(t[j]) <= cols) {
-				w += text_char_width(t[j]);
-				if (t[j] == L' ')
-					brk = j;
-				j++;
-			}
-			if (j < n && brk > i)
-				j = brk + 1;
-			if (j == i)
-				j++;
+			size_t j = text_wrap_row(t, i, n, cols, 0);
 			if (add_line(r, p, false, i, j) < 0)
 				return;
 			i = j;
@@ -302,12 +292,8 @@ static int run_editor(struct rd *r, const char *text)
 static void rd_command(struct rd *r)
 {
 	char cmd[400];
-	size_t o = 0;
 	double t;
-	for (size_t i = 0; i < r->inlen && o + 8 < sizeof cmd; i++)
-		o += text_utf8_put(cmd + o, (unsigned long)r->in[i]);
-	cmd[o] = '\0';
-	const char *arg = cmd;
+	const char *arg = typed_line_utf8(r->in, r->inlen, cmd, sizeof cmd);
 	while (*arg == ' ')
 		arg++;
 	if ((arg[0] == 't' && (arg[1] == ' ' || !arg[1])) || !strncmp(arg, "time ", 5)) {
@@ -339,14 +325,8 @@ static unsigned rd_input_key(struct rd *r, ui_key key)
 			else if (r->flen)
 				snprintf(r->msg, sizeof r->msg, "not found");
 		}
-	} else if (key == (KEYS_FN | KEY_BACKSPACE) || key == 127 || key == 8) {
-		if (r->inlen)
-			r->in[--r->inlen] = L'\0';
-		else
-			r->input = RD_NONE;
-	} else if (key >= 32 && !KEYS_IS_FN(key) && r->inlen + 1 < sizeof r->in / sizeof *r->in) {
-		r->in[r->inlen++] = (wchar_t)key;
-		r->in[r->inlen] = L'\0';
+	} else if (!typed_line_key(r->in, &r->inlen, sizeof r->in / sizeof *r->in, key)) {
+		r->input = RD_NONE;
 	}
 	return PANE_HANDLED | PANE_REDRAW;
 }
@@ -362,11 +342,9 @@ static unsigned rd_key(struct pane *p, enum action_id act, ui_key key)
 		act = key == ':' ? ACT_PROMPT : key == 'y' ? ACT_READER_COPY :
 			key == '|' ? ACT_READER_PAGER : key == 'E' ? ACT_READER_EDIT : act;
 	}
-	switch (act) {
-	case ACT_BACK:
-	case ACT_QUIT:
-	case ACT_CANCEL:
+	if (pane_act_leaves(act))
 		return PANE_HANDLED | PANE_CLOSE;
+	switch (act) {
 	case ACT_SEARCH:
 	case ACT_FILTER:
 	case ACT_PROMPT:
@@ -450,11 +428,8 @@ static void rd_status(struct rd *r, WINDOW *w, int y, int cols, unsigned flags)
 	int pct = r->n_lines > 1 ? (int)(100L * r->lv.cursor / (long)(r->n_lines - 1)) : 100;
 	if (r->input != RD_NONE) {
 		char typed[400];
-		size_t o = 0;
-		for (size_t i = 0; i < r->inlen && o + 8 < sizeof typed; i++)
-			o += text_utf8_put(typed + o, (unsigned long)r->in[i]);
-		typed[o] = '\0';
-		snprintf(line, sizeof line, "%s%s_", r->input == RD_FIND ? "/" : ":", typed);
+		snprintf(line, sizeof line, "%s%s_", r->input == RD_FIND ? "/" : ":",
+			 typed_line_utf8(r->in, r->inlen, typed, sizeof typed));
 	} else {
 		/* a message takes the place of when it was fetched */
 		snprintf(line, sizeof line, " %s  %s / %s  %d%%  %s", r->doc.name ? r->doc.name :
