@@ -477,9 +477,12 @@ static int rd_open(struct pane *p, void *arg)
 	snprintf(r->id, sizeof r->id, "%s", r->a.id ? r->a.id : "");
 	r->a.id = r->id;
 	r->a.find = NULL;
-	p->data = r;
-	if (rd_load(r, &err) < 0)
+	if (rd_load(r, &err) < 0) {   /* not in the store: pane_new frees the pane, not r */
+		rd_free(r);
+		free(r);
 		return -1;
+	}
+	p->data = r;
 	const char *find = ((const struct reader_arg *)arg)->find;
 	if (find) {
 		wchar_t *w = text_sanitize(find, 0);
