@@ -211,3 +211,18 @@ Test(cli_cache, processes_write_the_store_at_once)
 	cr_assert_eq(r.code, 0, "%s", r.err);
 	cli_result_free(&r);
 }
+
+/* The refusal names where offline came from: the flag, or the config file that says so. */
+Test(cli_cache, offline_refusal_names_its_source)
+{
+	struct cli_result r = run((const char *const[]){"--offline", "rm", "x", NULL});
+	cr_assert_eq(r.code, 2, "%s", r.err);
+	cr_assert(strstr(r.err, "(--offline)"), "%s", r.err);
+	cr_assert_null(strstr(r.err, "config"), "no config file was involved: %s", r.err);
+	cli_result_free(&r);
+	cr_assert_eq(cli_home_config(&home, "offline = true\n"), 0);
+	r = run((const char *const[]){"rm", "x", NULL});
+	cr_assert_eq(r.code, 2, "%s", r.err);
+	cr_assert(strstr(r.err, "offline in ") && strstr(r.err, "/config"), "%s", r.err);
+	cli_result_free(&r);
+}

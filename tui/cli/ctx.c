@@ -315,8 +315,12 @@ bool cli_offline(const struct cli_ctx *c)
 int cli_check_writable(struct cli_ctx *c)
 {
 	if (cli_offline(c)) {
-		fprintf(stderr, "steno %s: refused offline: nothing is sent (--offline or offline "
-			"in %s)\n", c->cmd, c->cfg.file ? c->cfg.file : "the config file");
+		if (c->g->offline || !c->cfg.file)
+			fprintf(stderr, "steno %s: refused offline: nothing is sent (--offline)\n",
+				c->cmd);
+		else
+			fprintf(stderr, "steno %s: refused offline: nothing is sent (offline in %s)\n",
+				c->cmd, c->cfg.file);
 		cli_json_error(0, "offline", NULL, "refused offline: nothing is sent", NULL);
 		return CLI_EXIT_USAGE;
 	}
