@@ -64,6 +64,10 @@ static void fill_store(void)
 	snprintf(first_name, sizeof first_name, "%s", p.items[0].name);
 	struct store_view *v = store_view_get(st, sb.org_id, NULL, NULL, true);
 	cr_assert_geq(store_view_add_page(st, v, &p, true, 0, &err), 0);
+	/* and the organizations, as the browser keeps the answer of GET /organizations */
+	cr_assert_eq(sbx_request(&sb, "GET", "organizations", sb.api_key, NULL, NULL, &r), 0);
+	cr_assert_eq(store_answer_put(st, "organizations", r.body), 0);
+	sbx_resp_free(&r);
 	cr_assert_null(store_db_error(st));
 	store_free(st);
 }
@@ -210,6 +214,39 @@ Test(cli_cache, processes_write_the_store_at_once)
 	r = run((const char *const[]){"--offline", "ls", NULL});
 	cr_assert_eq(r.code, 0, "%s", r.err);
 	cli_result_free(&r);
+}
+
+/* steno run with the sandbox's key and server but no organization configured. */
+static struct cli_result run_no_org(const char *const *argv)
+{
+	char url[600], key[600];
+	snprintf(url, sizeof url, "STENO_BASE_URL=%s", sb.base_url);
+	snprintf(key, sizeof key, "STENO_API_KEY=%s", sb.api_key);
+	struct cli_result r;
+	cli_exec(&r, &home, NULL, (const char *const[]){url, key, NULL}, argv);
+	return r;
+}
+
+/* No organization configured: ls --cached and --offline take the one the store keeps for this
+ * server and send nothing (no GET /organizations); the other reads fail offline (exit 1). */
+Test(cli_cache, no_org_configured_takes_the_stored_organization)
+{
+	fill_store();
+	long before = received();
+	struct cli_result r = run_no_org((const char *const[]){"ls", "--cached", "-q", NULL});
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	cr_assert(strstr(r.out, first_id), "%s", r.out);
+	cli_result_free(&r);
+	r = run_no_org((const char *const[]){"--offline", "ls", NULL});
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	cr_assert(strstr(r.out, first_name), "%s", r.out);
+	cli_result_free(&r);
+	r = run_no_org((const char *const[]){"--offline", "glossaries", NULL});
+	cr_assert_eq(r.code, 1, "%s", r.err);
+	cr_assert(strstr(r.err, "offline: nothing is sent"), "%s", r.err);
+	cr_assert_null(strstr(r.err, "no organization"), "%s", r.err);
+	cli_result_free(&r);
+	cr_assert_eq(received(), before, "the sandbox received nothing");
 }
 
 /* The refusal names where offline came from: the flag, or the config file that says so. */

@@ -164,6 +164,19 @@ void cache_answer_keep(struct cli_ctx *c, const char *key, const char *body)
 	store_free(st);
 }
 
+char *cache_answer_quiet(struct cli_ctx *c, const char *key)
+{
+	struct localdb *db = cache_open_quiet(c);
+	struct steno_store *st = db ? store_new() : NULL;
+	char *body = NULL;
+	if (st && store_attach_db(st, db, NULL, NULL, NULL) == 0)
+		body = store_answer_get(st, key, NULL);
+	else if (!st)
+		localdb_close(db);
+	store_free(st);
+	return body;
+}
+
 char *cache_answer(struct cli_ctx *c, const char *key)
 {
 	struct localdb *db = cache_open(c);

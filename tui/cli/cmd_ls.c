@@ -484,6 +484,7 @@ int cmd_ls(const struct cli_globals *g, int argc, char **argv)
 		rc = cli_ctx_open(&c, g, "ls");
 	if (rc == 0)
 		rc = cli_ctx_connect(&c);
+	c.local_only = o.cached;
 	const char *org_flag = o.org;
 	if (rc == 0 && o.folder && !(o.folder = cli_folder(&c, o.folder, &org_flag)))
 		rc = CLI_EXIT_USAGE;   /* a configured path without a known id: said */

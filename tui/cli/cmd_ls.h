@@ -88,5 +88,7 @@ char *cache_resource(struct cli_ctx *c, int kind, const char *id);
  * and read back under --offline (malloc'd; NULL after a message). */
 void cache_answer_keep(struct cli_ctx *c, const char *key, const char *body);
 char *cache_answer(struct cli_ctx *c, const char *key);
+/* The same without a message: NULL when the store keeps none (or cannot be had). */
+char *cache_answer_quiet(struct cli_ctx *c, const char *key);
 
 #endif

@@ -13,6 +13,7 @@
 #include "api/error_body.h"
 #include "api/glossary.h"
 #include "api/url.h"
+#include "cli/cmd_ls.h"
 #include "cli/errors.h"
 #include "cli/out.h"
 #include "core/jobs_extra.h"
@@ -345,9 +346,25 @@ static const char *cli_org_found(struct cli_ctx *c)
 	struct steno_organization_list l = {0};
 	struct steno_error err;
 	steno_error_clear(&err);
-	char *url = c->http ? cli_url(c, "/organizations", NULL) : NULL;
-	int rc = url ? cli_get(c, url, parse_orgs, &l, NULL, NULL, &err) : -1;
-	free(url);
+	int rc = -1;
+	if (cli_offline(c) || c->local_only) {
+		/* nothing is sent: the organizations the local store keeps for this server */
+		char *body = cache_answer_quiet(c, "organizations");
+		rc = body ? parse_orgs(body, strlen(body), &l, &err) : -1;
+		if (!body)
+			steno_error_set(&err, STENO_ERR_IO, "the local store keeps no organizations "
+					"for this server: run steno orgs online once");
+		free(body);
+	} else {
+		char *url = c->http ? cli_url(c, "/organizations", NULL) : NULL;
+		char *body = NULL;
+		size_t len = 0;
+		rc = url ? cli_get(c, url, parse_orgs, &l, &body, &len, &err) : -1;
+		if (rc == 0 && body)
+			cache_answer_keep(c, "organizations", body);
+		free(url);
+		free(body);
+	}
 	char id[32];
 	if (rc == 0 && l.n == 1) {
 		snprintf(id, sizeof(id), "%lld", (long long)l.items[0].id.v);
@@ -358,7 +375,7 @@ static const char *cli_org_found(struct cli_ctx *c)
 				  "them), set STENO_ORG_ID, or set organization in the profile", l.n);
 	else if (!c->found_org)
 		cli_usage(c->cmd, "no organization: give --org ID, set STENO_ORG_ID, or set "
-				  "organization in the profile%s%s%s", rc != 0 ? " (GET /organizations: " : "",
+				  "organization in the profile%s%s%s", rc != 0 ? (cli_offline(c) || c->local_only ? " (" : " (GET /organizations: ") : "",
 			  rc != 0 ? err.message : "", rc != 0 ? ")" : "");
 	steno_organization_list_free(&l);
 	return c->found_org;

@@ -29,6 +29,7 @@ struct cli_ctx {
 	struct steno_jobs *jobs;       /* NULL until cli_ctx_jobs */
 	struct steno_state state;
 	char *found_org;               /* the one organization GET /organizations gave, or NULL */
+	bool local_only;               /* ls --cached: no request, the store answers */
 	bool state_loaded;
 	bool have_paths, have_cfg;
 };
