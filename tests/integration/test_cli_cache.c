@@ -263,3 +263,21 @@ Test(cli_cache, offline_refusal_names_its_source)
 	cr_assert(strstr(r.err, "offline in ") && strstr(r.err, "/config"), "%s", r.err);
 	cli_result_free(&r);
 }
+
+/* A live steno ls writes what it reads into the store: ls --cached answers after it, from the
+ * rows the server listed, with no request. */
+Test(cli_cache, live_ls_fills_the_store)
+{
+	struct cli_result r = run((const char *const[]){"ls", "-q", NULL});
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	char *live = strdup(r.out);
+	cli_result_free(&r);
+	long before = received();
+	r = run((const char *const[]){"ls", "--cached", "-q", NULL});
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	cr_assert_str_eq(r.out, live);
+	cr_assert(strstr(r.err, "5 cached"), "%s", r.err);
+	cli_result_free(&r);
+	free(live);
+	cr_assert_eq(received(), before, "--cached sends nothing");
+}
