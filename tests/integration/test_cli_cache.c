@@ -249,6 +249,37 @@ Test(cli_cache, no_org_configured_takes_the_stored_organization)
 	cr_assert_eq(received(), before, "the sandbox received nothing");
 }
 
+/* Several organizations kept and none configured: ls --cached says so and asks for --org. */
+Test(cli_cache, several_stored_organizations_ask_for_org)
+{
+	fill_store();
+	char cache[1024];
+	cli_home_path(&home, "cache/steno", cache, sizeof cache);
+	struct localdb_options lo = {.cache_dir = cache, .base_url = sb.base_url};
+	struct localdb *db = NULL;
+	struct steno_error err;
+	cr_assert_eq(localdb_open(&lo, &db, NULL, &err), 0, "%s", err.message);
+	struct steno_store *st = store_new();
+	cr_assert_eq(store_attach_db(st, db, NULL, NULL, &err), 0);
+	char *body = store_answer_get(st, "organizations", NULL);
+	json_object *o = json_tokener_parse(body), *res = sbx_get(o, "organizations");
+	cr_assert(res && json_object_array_length(res) == 1, "%s", body);
+	json_object *two = NULL;
+	cr_assert_eq(json_object_deep_copy(json_object_array_get_idx(res, 0), &two, NULL), 0);
+	json_object_object_add(two, "id", json_object_new_int64(987654321));
+	json_object_array_add(res, two);
+	cr_assert_eq(store_answer_put(st, "organizations", json_object_to_json_string(o)), 0);
+	json_object_put(o);
+	free(body);
+	store_free(st);
+	long before = received();
+	struct cli_result r = run_no_org((const char *const[]){"ls", "--cached", NULL});
+	cr_assert_eq(r.code, 2, "%s", r.err);
+	cr_assert(strstr(r.err, "keeps 2 organizations") && strstr(r.err, "--org"), "%s", r.err);
+	cli_result_free(&r);
+	cr_assert_eq(received(), before, "the sandbox received nothing");
+}
+
 /* The refusal names where offline came from: the flag, or the config file that says so. */
 Test(cli_cache, offline_refusal_names_its_source)
 {

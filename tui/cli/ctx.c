@@ -370,12 +370,15 @@ static const char *cli_org_found(struct cli_ctx *c)
 		snprintf(id, sizeof(id), "%lld", (long long)l.items[0].id.v);
 		c->found_org = strdup(id);
 	}
+	bool stored = cli_offline(c) || c->local_only;
 	if (!c->found_org && rc == 0 && l.n > 1)
-		cli_usage(c->cmd, "the key sees %zu organizations: give --org ID (steno orgs lists "
-				  "them), set STENO_ORG_ID, or set organization in the profile", l.n);
+		cli_usage(c->cmd, "%s %zu organizations: give --org ID (steno %sorgs lists "
+				  "them), set STENO_ORG_ID, or set organization in the profile",
+			  stored ? "the local store keeps" : "the key sees", l.n,
+			  stored ? "--offline " : "");
 	else if (!c->found_org)
 		cli_usage(c->cmd, "no organization: give --org ID, set STENO_ORG_ID, or set "
-				  "organization in the profile%s%s%s", rc != 0 ? (cli_offline(c) || c->local_only ? " (" : " (GET /organizations: ") : "",
+				  "organization in the profile%s%s%s", rc != 0 ? (stored ? " (" : " (GET /organizations: ") : "",
 			  rc != 0 ? err.message : "", rc != 0 ? ")" : "");
 	steno_organization_list_free(&l);
 	return c->found_org;
