@@ -64,6 +64,10 @@ static void fill_store(void)
 	snprintf(first_name, sizeof first_name, "%s", p.items[0].name);
 	struct store_view *v = store_view_get(st, sb.org_id, NULL, NULL, true);
 	cr_assert_geq(store_view_add_page(st, v, &p, true, 0, &err), 0);
+	/* and the organizations, as the browser keeps the answer of GET /organizations */
+	cr_assert_eq(sbx_request(&sb, "GET", "organizations", sb.api_key, NULL, NULL, &r), 0);
+	cr_assert_eq(store_answer_put(st, "organizations", r.body), 0);
+	sbx_resp_free(&r);
 	cr_assert_null(store_db_error(st));
 	store_free(st);
 }
@@ -210,4 +214,101 @@ Test(cli_cache, processes_write_the_store_at_once)
 	r = run((const char *const[]){"--offline", "ls", NULL});
 	cr_assert_eq(r.code, 0, "%s", r.err);
 	cli_result_free(&r);
+}
+
+/* steno run with the sandbox's key and server but no organization configured. */
+static struct cli_result run_no_org(const char *const *argv)
+{
+	char url[600], key[600];
+	snprintf(url, sizeof url, "STENO_BASE_URL=%s", sb.base_url);
+	snprintf(key, sizeof key, "STENO_API_KEY=%s", sb.api_key);
+	struct cli_result r;
+	cli_exec(&r, &home, NULL, (const char *const[]){url, key, NULL}, argv);
+	return r;
+}
+
+/* No organization configured: ls --cached and --offline take the one the store keeps for this
+ * server and send nothing (no GET /organizations); the other reads fail offline (exit 1). */
+Test(cli_cache, no_org_configured_takes_the_stored_organization)
+{
+	fill_store();
+	long before = received();
+	struct cli_result r = run_no_org((const char *const[]){"ls", "--cached", "-q", NULL});
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	cr_assert(strstr(r.out, first_id), "%s", r.out);
+	cli_result_free(&r);
+	r = run_no_org((const char *const[]){"--offline", "ls", NULL});
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	cr_assert(strstr(r.out, first_name), "%s", r.out);
+	cli_result_free(&r);
+	r = run_no_org((const char *const[]){"--offline", "glossaries", NULL});
+	cr_assert_eq(r.code, 1, "%s", r.err);
+	cr_assert(strstr(r.err, "offline: nothing is sent"), "%s", r.err);
+	cr_assert_null(strstr(r.err, "no organization"), "%s", r.err);
+	cli_result_free(&r);
+	cr_assert_eq(received(), before, "the sandbox received nothing");
+}
+
+/* Several organizations kept and none configured: ls --cached says so and asks for --org. */
+Test(cli_cache, several_stored_organizations_ask_for_org)
+{
+	fill_store();
+	char cache[1024];
+	cli_home_path(&home, "cache/steno", cache, sizeof cache);
+	struct localdb_options lo = {.cache_dir = cache, .base_url = sb.base_url};
+	struct localdb *db = NULL;
+	struct steno_error err;
+	cr_assert_eq(localdb_open(&lo, &db, NULL, &err), 0, "%s", err.message);
+	struct steno_store *st = store_new();
+	cr_assert_eq(store_attach_db(st, db, NULL, NULL, &err), 0);
+	char *body = store_answer_get(st, "organizations", NULL);
+	json_object *o = json_tokener_parse(body), *res = sbx_get(o, "organizations");
+	cr_assert(res && json_object_array_length(res) == 1, "%s", body);
+	json_object *two = NULL;
+	cr_assert_eq(json_object_deep_copy(json_object_array_get_idx(res, 0), &two, NULL), 0);
+	json_object_object_add(two, "id", json_object_new_int64(987654321));
+	json_object_array_add(res, two);
+	cr_assert_eq(store_answer_put(st, "organizations", json_object_to_json_string(o)), 0);
+	json_object_put(o);
+	free(body);
+	store_free(st);
+	long before = received();
+	struct cli_result r = run_no_org((const char *const[]){"ls", "--cached", NULL});
+	cr_assert_eq(r.code, 2, "%s", r.err);
+	cr_assert(strstr(r.err, "keeps 2 organizations") && strstr(r.err, "--org"), "%s", r.err);
+	cli_result_free(&r);
+	cr_assert_eq(received(), before, "the sandbox received nothing");
+}
+
+/* The refusal names where offline came from: the flag, or the config file that says so. */
+Test(cli_cache, offline_refusal_names_its_source)
+{
+	struct cli_result r = run((const char *const[]){"--offline", "rm", "x", NULL});
+	cr_assert_eq(r.code, 2, "%s", r.err);
+	cr_assert(strstr(r.err, "(--offline)"), "%s", r.err);
+	cr_assert_null(strstr(r.err, "config"), "no config file was involved: %s", r.err);
+	cli_result_free(&r);
+	cr_assert_eq(cli_home_config(&home, "offline = true\n"), 0);
+	r = run((const char *const[]){"rm", "x", NULL});
+	cr_assert_eq(r.code, 2, "%s", r.err);
+	cr_assert(strstr(r.err, "offline in ") && strstr(r.err, "/config"), "%s", r.err);
+	cli_result_free(&r);
+}
+
+/* A live steno ls writes what it reads into the store: ls --cached answers after it, from the
+ * rows the server listed, with no request. */
+Test(cli_cache, live_ls_fills_the_store)
+{
+	struct cli_result r = run((const char *const[]){"ls", "-q", NULL});
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	char *live = strdup(r.out);
+	cli_result_free(&r);
+	long before = received();
+	r = run((const char *const[]){"ls", "--cached", "-q", NULL});
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	cr_assert_str_eq(r.out, live);
+	cr_assert(strstr(r.err, "5 cached"), "%s", r.err);
+	cli_result_free(&r);
+	free(live);
+	cr_assert_eq(received(), before, "--cached sends nothing");
 }

@@ -268,6 +268,32 @@ Test(cli_outcomes, a_wait_gives_up_at_its_timeout, .init = setup_slow)
 	cli_result_free(&r);
 }
 
+/* --timeout counts from when the item exists: a slow server (each answer 1 s late) takes
+ * longer than D to upload and create, and the transcription is created all the same; the
+ * wait then gives up D after the create's answer, naming it. */
+Test(cli_outcomes, a_wait_timeout_counts_from_the_create, .init = setup_slow)
+{
+	char wav[1024];
+	cli_home_wav(&home, "tone.wav", 2.0, wav, sizeof wav);
+	cr_assert(wav[0]);
+	cr_assert_eq(sbx_set_faults(&sb, "latency=1:1000ms"), 0);
+	struct cli_result r;
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"transcribe", wav,
+		     "--language", "en-US", "--name", "slow-create", "--wait", "--timeout", "2s",
+		     "--json", NULL}), 0);
+	cr_assert_eq(sbx_set_faults(&sb, "none"), 0);
+	cr_expect_eq(r.code, 1, "%s", r.err);
+	char ids[4][64];
+	cr_assert_eq(server_items("slow-create", ids, 4), 1, "created: %s", r.err);
+	json_object *o = json_tokener_parse(r.out);
+	cr_assert(o, "%s", r.out);
+	cr_expect_str_eq(sbx_str(o, "code"), "timeout");
+	const char *gave = strstr(r.err, "gave up waiting");
+	cr_expect(gave && strstr(gave, ids[0]), "named again: %s", r.err);
+	json_object_put(o);
+	cli_result_free(&r);
+}
+
 /* download -o - writes the file to stdout, and leaves nothing behind. */
 Test(cli_outcomes, download_to_stdout)
 {

@@ -37,11 +37,11 @@ static void row_of(size_t i, char *name, size_t nsize, char *id, size_t isize)
 
 /* The browser again, on the same sandbox, state and cache; one pass only: what it draws
  * before any answer. */
-static void start_as(int offline)
+static void start_with(int offline, const char *org_id)
 {
 	app_destroy(f.app);
 	struct ui_options uo = {
-		.base_url = f.sbx.base_url, .api_key = f.sbx.api_key, .org_id = f.sbx.org_id,
+		.base_url = f.sbx.base_url, .api_key = f.sbx.api_key, .org_id = org_id,
 		.profile = "test", .term = "xterm-256color", .in = f.in, .out = f.out,
 		.config = &f.config, .offline = offline,
 	};
@@ -49,6 +49,11 @@ static void start_as(int offline)
 	f.app = app_new(&uo, msg, sizeof msg);
 	cr_assert_not_null(f.app, "%s", msg);
 	f.quit |= app_step(f.app, 0);
+}
+
+static void start_as(int offline)
+{
+	start_with(offline, f.sbx.org_id);
 }
 
 static void start_again(void)
@@ -89,6 +94,38 @@ Test(cache, rows_shown_before_the_first_answer)
 	cr_assert_eq(sbx_set_faults(&f.sbx, ""), 0);
 	pf_settle(&f);
 	pf_expect(&f, name);
+}
+
+/* No organization configured: the one the store keeps is taken at once, with its name and
+ * its cached rows; no "no organization configured" while GET /organizations is on its way. */
+Test(cache, stored_organization_before_the_first_answer)
+{
+	pf_open(&f, &opts);
+	char name[256], id[64];
+	row_of(1, name, sizeof name, id, sizeof id);
+	pf_expect(&f, "Demo Organization");   /* read once: the store keeps it */
+	cr_assert_eq(sbx_set_faults(&f.sbx, "latency=1:3000ms"), 0);
+	start_with(0, NULL);
+	cr_assert(app_busy(f.app), "the first read is still on its way");
+	pf_expect(&f, name);
+	pf_expect(&f, "cached ");
+	pf_expect(&f, "Demo Organization");
+	pf_reject(&f, "organization configured");
+	pf_reject(&f, "None known");
+	cr_assert_eq(sbx_set_faults(&f.sbx, ""), 0);
+}
+
+/* An organization configured: its name from the store at once, not its bare id. */
+Test(cache, stored_organization_name_before_the_first_answer)
+{
+	pf_open(&f, &opts);
+	pf_expect(&f, "Demo Organization");
+	cr_assert_eq(sbx_set_faults(&f.sbx, "latency=1:3000ms"), 0);
+	start_again();
+	cr_assert(app_busy(f.app), "the first read is still on its way");
+	cr_assert(strstr(f.app->ses.status.org, "Demo Organization"), "%s", f.app->ses.status.org);
+	pf_expect(&f, "Demo Organization");
+	cr_assert_eq(sbx_set_faults(&f.sbx, ""), 0);
 }
 
 Test(cache, rows_deleted_on_the_server_go_away)

@@ -96,7 +96,7 @@ int cache_ls(struct cli_ctx *c, const char *org, const char *folder, const char 
 						       .message = "cannot read the local store" });
 	} else if (n == 0 && !v->cached) {
 		steno_error_set(&err, STENO_ERR_IO, "nothing cached for this list: read it once "
-				"online (steno ls, or the browser)");
+				"online (steno ls without --page, or the browser)");
 		rc = cli_fail(c, &err);
 	} else if (cached_page(st, v, out->json, &page) != 0) {
 		ls_page_free(&page);
@@ -161,6 +161,61 @@ void cache_answer_keep(struct cli_ctx *c, const char *key, const char *body)
 	else if (!st)
 		localdb_close(db);
 	store_free(st);
+}
+
+struct cache_keep {
+	struct steno_store *st;
+	struct store_view *v;
+};
+
+struct cache_keep *cache_keep_open(struct cli_ctx *c, const char *org, const char *folder,
+				   const char *tags)
+{
+	struct localdb *db = cache_open_quiet(c);
+	struct cache_keep *k = db ? calloc(1, sizeof *k) : NULL;
+	struct steno_store *st = k ? store_new() : NULL;
+	if (!st) {
+		free(k);
+		localdb_close(db);
+		return NULL;
+	}
+	k->st = st;
+	if (store_attach_db(st, db, NULL, NULL, NULL) != 0 ||
+	    !(k->v = store_view_get(st, org, folder, tags, true))) {
+		cache_keep_close(k);
+		return NULL;
+	}
+	return k;
+}
+
+void cache_keep_page(struct cache_keep *k, struct steno_transcription_page *page, bool first)
+{
+	struct steno_error err;
+	steno_error_clear(&err);
+	if (k && store_view_add_page(k->st, k->v, page, first, 0, &err) >= 0)
+		return;
+	steno_transcription_page_free(page);   /* not kept: the listing goes on all the same */
+}
+
+void cache_keep_close(struct cache_keep *k)
+{
+	if (!k)
+		return;
+	store_free(k->st);
+	free(k);
+}
+
+char *cache_answer_quiet(struct cli_ctx *c, const char *key)
+{
+	struct localdb *db = cache_open_quiet(c);
+	struct steno_store *st = db ? store_new() : NULL;
+	char *body = NULL;
+	if (st && store_attach_db(st, db, NULL, NULL, NULL) == 0)
+		body = store_answer_get(st, key, NULL);
+	else if (!st)
+		localdb_close(db);
+	store_free(st);
+	return body;
 }
 
 char *cache_answer(struct cli_ctx *c, const char *key)

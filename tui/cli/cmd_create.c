@@ -65,6 +65,13 @@ static void name_again(struct cli_ctx *c, const struct steno_job *j, const char 
 	free(clean);
 }
 
+/* The job's item is on the server (or the job is past its create). */
+static bool job_exists(const struct steno_job *j)
+{
+	return j && (j->resource_id || j->step == JOB_STEP_WAITING ||
+		     j->step == JOB_STEP_DOWNLOADING);
+}
+
 int cmd_run_job(struct cli_ctx *c, int id)
 {
 	return cmd_run_job_announcing(c, id, NULL, false);
@@ -79,11 +86,18 @@ int cmd_run_job_explained(struct cli_ctx *c, int id, const char *what, bool json
 			  cmd_explain_fn explain)
 {
 	bool said = false;
+	/* --timeout covers the wait for what exists: it counts from the create's answer (the
+	 * upload and the create have their own request limits) */
+	bool armed = job_exists(jobs_get(c->jobs, id));
+	if (!armed)
+		cli_wait_timeout_hold();
 	/* jobs_run's loop, plus SIGINT/SIGTERM: the job is cancelled (a download's .part goes). */
 	while (jobs_active(c->jobs) > 0 && !cli_interrupted() && !cli_timed_out()) {
 		announce(c, id, what, json, &said);
 		cli_wait(c, jobs_timeout_ms(c->jobs));   /* a signal wakes it too */
 		jobs_tick(c->jobs);
+		if (!armed && (armed = job_exists(jobs_get(c->jobs, id))))
+			cli_wait_timeout_restart();
 	}
 	out_progress_end();
 	announce(c, id, what, json, &said);
@@ -267,7 +281,8 @@ static const char transcribe_usage[] =
 	"  --sharing          enable sharing\n"
 	"  --org ID           organization\n"
 	"  --wait             wait until it is done (exit 1 when it fails)\n"
-	"  --timeout D        with --wait: give up waiting after D (90, 90s, 5m, 1h)\n"
+	"  --timeout D        with --wait: give up waiting D (90, 90s, 5m, 1h) after it\n"
+	"                     is created (the upload and create are not counted)\n"
 	"  --json             print the transcription as JSON\n";
 
 int cmd_transcribe(const struct cli_globals *g, int argc, char **argv)

@@ -33,7 +33,8 @@ static const char export_usage[] =
 	"  --wait                wait until ready and download as download_name (default\n"
 	"                        {name}-{id}.{ext}); DIR and the file are checked first, and\n"
 	"                        the export's id goes to stderr as soon as it exists\n"
-	"  --timeout D           give up waiting after D (90, 90s, 5m, 1h)\n"
+	"  --timeout D           give up waiting D (90, 90s, 5m, 1h) after the export is\n"
+	"                        created (its create is not counted)\n"
 	"  --force               replace an existing file\n"
 	"  --json                print the export as JSON (with \"file\" once downloaded)\n";
 

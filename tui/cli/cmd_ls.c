@@ -62,6 +62,8 @@ struct ls_opts {
 
 struct ls_slot {
 	struct ls_page page; /* parsed on arrival, printed in order */
+	struct steno_transcription_page kept; /* for the local store (a->keep) */
+	bool has_kept;
 	bool arrived;
 	int tries;
 	uint64_t req;
@@ -80,6 +82,7 @@ struct ls_all {
 	bool failed;
 	struct steno_error err;
 	struct ls_out *out;
+	struct cache_keep *keep;    /* the list's view in the local store, or NULL */
 	char *follow;               /* following next links: the URL being fetched (malloc'd) */
 	struct steno_pager pager;   /* page limit, loops, the parameters next links must keep */
 };
@@ -232,6 +235,10 @@ static void ls_on_page(void *ud, const struct steno_http_response *resp,
 		ls_fail(a, NULL, &perr);
 		return;
 	}
+	s->has_kept = a->keep && steno_transcription_page_parse(resp->body, resp->body_len,
+								 &s->kept, &perr) == 0;
+	if (!s->has_kept)
+		steno_transcription_page_free(&s->kept);   /* shown, not kept */
 	long end = (p.n == 0) ? page - 1 : (!p.has_next ? page : LONG_MAX);
 	if (end < a->last)
 		a->last = end;
@@ -249,6 +256,16 @@ static int ls_out_failed(struct ls_all *a, int rc)
 	return steno_error_set(&a->err, STENO_ERR_NOMEM, "out of memory");
 }
 
+/* Writes the page that is next in order into the local store (the first restarts the list). */
+static void ls_keep(struct ls_all *a, struct ls_slot *s)
+{
+	if (a->keep && s->has_kept)
+		cache_keep_page(a->keep, &s->kept, a->next_emit == a->first);
+	else
+		steno_transcription_page_free(&s->kept);
+	s->has_kept = false;
+}
+
 /* Prints every page that is next in order and has arrived. */
 static int ls_emit_ready(struct ls_all *a)
 {
@@ -256,6 +273,7 @@ static int ls_emit_ready(struct ls_all *a)
 		struct ls_slot *s = &a->slots[a->next_emit - a->first];
 		if (!s->arrived)
 			break;
+		ls_keep(a, s);
 		int rc = ls_out_page(a->out, &s->page);
 		ls_page_free(&s->page);
 		if (rc != 0)
@@ -268,8 +286,11 @@ static int ls_emit_ready(struct ls_all *a)
 static void ls_all_free(struct ls_all *a)
 {
 	steno_http_cancel_owner(a->c->http, a);
-	for (size_t i = 0; i < a->nslots; i++)
+	for (size_t i = 0; i < a->nslots; i++) {
 		ls_page_free(&a->slots[i].page);
+		steno_transcription_page_free(&a->slots[i].kept);
+	}
+	cache_keep_close(a->keep);
 	free(a->slots);
 	free(a->follow);
 	steno_pager_free(&a->pager);
@@ -328,6 +349,7 @@ static int ls_follow(struct ls_all *a)
 		const char *nu = p->n ? ls_page_next_url(p) : NULL;
 		char *next = NULL;
 		int more = steno_pager_next(&a->pager, nu, &next, &a->err);
+		ls_keep(a, &a->slots[a->next_emit - a->first]);
 		int rc = ls_out_page(a->out, p); /* this page is good even when its link is not */
 		ls_page_free(p);
 		a->next_emit++;
@@ -363,6 +385,12 @@ static int ls_fetch(struct cli_ctx *c, const struct ls_opts *o, const char *org,
 {
 	struct ls_all a = {.c = c, .o = o, .org = org, .out = out, .last = LONG_MAX};
 	a.first = a.next_submit = a.next_emit = o->page >= 0 ? o->page : 0;
+	if (o->page < 0) {   /* the list from its start: the local store keeps it too */
+		bool failed = false;
+		char *tags = ls_tags_joined(o, &failed);
+		a.keep = failed ? NULL : cache_keep_open(c, org, o->folder, tags);
+		free(tags);
+	}
 	int rc = ls_pager_init(&a);
 	if (rc == 0)
 		rc = ls_submit(&a, a.next_submit++);
@@ -484,6 +512,7 @@ int cmd_ls(const struct cli_globals *g, int argc, char **argv)
 		rc = cli_ctx_open(&c, g, "ls");
 	if (rc == 0)
 		rc = cli_ctx_connect(&c);
+	c.local_only = o.cached;
 	const char *org_flag = o.org;
 	if (rc == 0 && o.folder && !(o.folder = cli_folder(&c, o.folder, &org_flag)))
 		rc = CLI_EXIT_USAGE;   /* a configured path without a known id: said */

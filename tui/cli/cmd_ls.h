@@ -88,5 +88,15 @@ char *cache_resource(struct cli_ctx *c, int kind, const char *id);
  * and read back under --offline (malloc'd; NULL after a message). */
 void cache_answer_keep(struct cli_ctx *c, const char *key, const char *body);
 char *cache_answer(struct cli_ctx *c, const char *key);
+/* A live `steno ls` writes what it reads into the store (as the browser's sync engine does):
+ * the list's view, opened quietly (NULL: no store, nothing kept); its pages in order, the
+ * first one restarting the list. cache_keep_page takes *page (kept or freed). */
+struct cache_keep;
+struct cache_keep *cache_keep_open(struct cli_ctx *c, const char *org, const char *folder,
+				   const char *tags);
+void cache_keep_page(struct cache_keep *k, struct steno_transcription_page *page, bool first);
+void cache_keep_close(struct cache_keep *k);
+/* The same without a message: NULL when the store keeps none (or cannot be had). */
+char *cache_answer_quiet(struct cli_ctx *c, const char *key);
 
 #endif

@@ -78,7 +78,8 @@ static const char order_create_usage[] =
 	"  --style-guide ID   a style guide of the organization\n"
 	"  --org ID           organization\n"
 	"  --wait             with --confirm: wait until the order is final\n"
-	"  --timeout D        with --wait: give up waiting after D (90, 90s, 5m, 1h)\n"
+	"  --timeout D        with --wait: give up waiting D (90, 90s, 5m, 1h) after it\n"
+	"                     is created (the upload and create are not counted)\n"
 	"  --json             print the order as JSON\n";
 
 struct oc_opts {
@@ -298,7 +299,8 @@ static const char order_translation_usage[] =
 	"  --webhook URL      receives the order's state changes\n"
 	"  --tags a,b         tags\n"
 	"  --wait             with --confirm: wait until the order is final\n"
-	"  --timeout D        with --wait: give up waiting after D (90, 90s, 5m, 1h)\n"
+	"  --timeout D        with --wait: give up waiting D (90, 90s, 5m, 1h) after it\n"
+	"                     is created (the upload and create are not counted)\n"
 	"  --json             print the order as JSON\n";
 
 static const char translate_usage[] =

@@ -13,6 +13,7 @@
 #include "api/error_body.h"
 #include "api/glossary.h"
 #include "api/url.h"
+#include "cli/cmd_ls.h"
 #include "cli/errors.h"
 #include "cli/out.h"
 #include "core/jobs_extra.h"
@@ -315,8 +316,12 @@ bool cli_offline(const struct cli_ctx *c)
 int cli_check_writable(struct cli_ctx *c)
 {
 	if (cli_offline(c)) {
-		fprintf(stderr, "steno %s: refused offline: nothing is sent (--offline or offline "
-			"in %s)\n", c->cmd, c->cfg.file ? c->cfg.file : "the config file");
+		if (c->g->offline || !c->cfg.file)
+			fprintf(stderr, "steno %s: refused offline: nothing is sent (--offline)\n",
+				c->cmd);
+		else
+			fprintf(stderr, "steno %s: refused offline: nothing is sent (offline in %s)\n",
+				c->cmd, c->cfg.file);
 		cli_json_error(0, "offline", NULL, "refused offline: nothing is sent", NULL);
 		return CLI_EXIT_USAGE;
 	}
@@ -341,20 +346,39 @@ static const char *cli_org_found(struct cli_ctx *c)
 	struct steno_organization_list l = {0};
 	struct steno_error err;
 	steno_error_clear(&err);
-	char *url = c->http ? cli_url(c, "/organizations", NULL) : NULL;
-	int rc = url ? cli_get(c, url, parse_orgs, &l, NULL, NULL, &err) : -1;
-	free(url);
+	int rc = -1;
+	if (cli_offline(c) || c->local_only) {
+		/* nothing is sent: the organizations the local store keeps for this server */
+		char *body = cache_answer_quiet(c, "organizations");
+		rc = body ? parse_orgs(body, strlen(body), &l, &err) : -1;
+		if (!body)
+			steno_error_set(&err, STENO_ERR_IO, "the local store keeps no organizations "
+					"for this server: run steno orgs online once");
+		free(body);
+	} else {
+		char *url = c->http ? cli_url(c, "/organizations", NULL) : NULL;
+		char *body = NULL;
+		size_t len = 0;
+		rc = url ? cli_get(c, url, parse_orgs, &l, &body, &len, &err) : -1;
+		if (rc == 0 && body)
+			cache_answer_keep(c, "organizations", body);
+		free(url);
+		free(body);
+	}
 	char id[32];
 	if (rc == 0 && l.n == 1) {
 		snprintf(id, sizeof(id), "%lld", (long long)l.items[0].id.v);
 		c->found_org = strdup(id);
 	}
+	bool stored = cli_offline(c) || c->local_only;
 	if (!c->found_org && rc == 0 && l.n > 1)
-		cli_usage(c->cmd, "the key sees %zu organizations: give --org ID (steno orgs lists "
-				  "them), set STENO_ORG_ID, or set organization in the profile", l.n);
+		cli_usage(c->cmd, "%s %zu organizations: give --org ID (steno %sorgs lists "
+				  "them), set STENO_ORG_ID, or set organization in the profile",
+			  stored ? "the local store keeps" : "the key sees", l.n,
+			  stored ? "--offline " : "");
 	else if (!c->found_org)
 		cli_usage(c->cmd, "no organization: give --org ID, set STENO_ORG_ID, or set "
-				  "organization in the profile%s%s%s", rc != 0 ? " (GET /organizations: " : "",
+				  "organization in the profile%s%s%s", rc != 0 ? (stored ? " (" : " (GET /organizations: ") : "",
 			  rc != 0 ? err.message : "", rc != 0 ? ")" : "");
 	steno_organization_list_free(&l);
 	return c->found_org;

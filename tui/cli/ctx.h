@@ -29,6 +29,7 @@ struct cli_ctx {
 	struct steno_jobs *jobs;       /* NULL until cli_ctx_jobs */
 	struct steno_state state;
 	char *found_org;               /* the one organization GET /organizations gave, or NULL */
+	bool local_only;               /* ls --cached: no request, the store answers */
 	bool state_loaded;
 	bool have_paths, have_cfg;
 };
@@ -105,6 +106,10 @@ int cli_wait_flag(struct cli_ctx *c, const bool *done, struct steno_error *err);
  * fails with code "timeout"), and cli_timed_out says so. 0: none. */
 void cli_set_wait_timeout(long ms);
 bool cli_timed_out(void);
+/* A job's --wait counts from when its item exists: held (no deadline) until then, and
+ * restarted (D from now) when the create has answered. */
+void cli_wait_timeout_hold(void);
+void cli_wait_timeout_restart(void);
 
 /* SIGINT/SIGTERM handling of the commands (installed by cli_run). */
 void cli_signals_install(void);

@@ -35,11 +35,23 @@ static int64_t mono_ms(void)
 	return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
 }
 
-static int64_t deadline;   /* --timeout: monotonic ms; 0: none */
+static int64_t deadline;   /* --timeout: monotonic ms; 0: none (or held) */
+static long wait_ms;       /* --timeout D itself; 0: none */
 
 void cli_set_wait_timeout(long ms)
 {
+	wait_ms = ms > 0 ? ms : 0;
 	deadline = ms > 0 ? mono_ms() + ms : 0;
+}
+
+void cli_wait_timeout_hold(void)
+{
+	deadline = 0;
+}
+
+void cli_wait_timeout_restart(void)
+{
+	deadline = wait_ms ? mono_ms() + wait_ms : 0;
 }
 
 bool cli_timed_out(void)

@@ -465,16 +465,15 @@ static void app_start(struct app *app)
 	snprintf(s->profile, sizeof s->profile, "%s", app->opts.profile ? app->opts.profile : "");
 	s->health = app->opts.offline ? STATUS_OFFLINE : STATUS_UNKNOWN;
 	app_places_build(app);
+	/* the organizations (names) the store keeps, at once; none configured: the only one */
+	bool configured = app->n_places > 0;
+	pane_orgs_kept(app, !configured);
 	sync_restore_watched(app->sync);
 	app->resume_downloads = true;   /* app_resume_downloads says when none waits */
 	pane_dirty(app->activity);
-	pane_orgs_discover(app);
-	if (!app->n_places) {
-		snprintf(s->error, sizeof s->error,
-			 "no organization configured: set `organization = ID` in the profile "
-			 "or STENO_ORG_ID");
+	pane_orgs_discover(app);   /* "no organization configured" when its answer says so */
+	if (app->org_id || !configured)
 		return;
-	}
 	app_select_place(app, 0);
 	/* the list is where people start */
 	frame_run(&app->ses.frame, ACT_VIEW_TRANSCRIPTIONS, KEYS_NONE);

@@ -85,6 +85,7 @@ struct app {
 	struct app_org_found *orgs_found; /* the key's organizations (GET /organizations), kept
 					   * for each rebuild of places */
 	size_t n_orgs_found;
+	bool orgs_asking;                 /* GET /organizations on its way */
 	char *org_id, *folder_id;         /* the current place (malloc'd) */
 
 	struct app_list list;

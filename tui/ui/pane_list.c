@@ -220,6 +220,11 @@ static int list_draw_empty(struct pane *p, const struct store_view *v)
 {
 	struct app *app = ((struct list_pane *)p->data)->app;
 
+	if (!app->org_id && app->orgs_asking) {
+		static const char *const msg[] = { "Asking the server for the key's organizations..." };
+		app_draw_message(p, 2, msg, 1);
+		return 1;
+	}
 	if (!app->org_id) {
 		static const char *const msg[] = { "No organization configured.",
 			"Set `organization = ID` in your profile",

@@ -129,23 +129,11 @@ static unsigned orgs_select(struct pane *p, int row)
 	return orgs_key(p, ACT_ENTER, KEYS_NONE);
 }
 
-static void orgs_found(void *ud, struct steno_organization_list *res,
-		       const struct steno_error *err)
+/* The organizations of the key into the places (their names); with `choose` and none
+ * selected, the only one is selected and its list opened. */
+static void orgs_show(struct app *app, const struct steno_organization_list *res, bool choose)
 {
-	struct app *app = ud;
 	size_t chosen = app->n_places;
-	struct steno_organization_list kept;
-	if (err && (err->kind == STENO_ERR_NETWORK || err->kind == STENO_ERR_TIMEOUT) &&
-	    jobs_extra_organizations_kept(app_store(app), &kept) == 0) {
-		orgs_found(ud, &kept, NULL);   /* the server is out of reach: the list last read */
-		steno_organization_list_free(&kept);
-		return;
-	}
-	if (err) {
-		app_log(app, "organizations of the key: %s", err->message);
-		return;
-	}
-	jobs_extra_organizations_keep(app_store(app), res);
 	struct app_org_found *found = calloc(res->n ? res->n : 1, sizeof *found);
 	for (size_t i = 0; found && i < res->n; i++) {
 		char id[32];
@@ -160,17 +148,64 @@ static void orgs_found(void *ud, struct steno_organization_list *res,
 		if (app->places[k].is_org && !strcmp(app->places[k].org_id, found[0].id))
 			chosen = k;
 	pane_dirty(app->orgs);
-	if (app->org_id || chosen >= app->n_places)
+	if (!choose || app->org_id || chosen >= app->n_places)
 		return;
 	app->ses.status.error[0] = '\0';   /* "no organization configured" no longer holds */
 	if (app_select_place(app, chosen) == 0)
 		frame_run(&app->ses.frame, ACT_VIEW_TRANSCRIPTIONS, KEYS_NONE);
 }
 
+/* None configured and none chosen: said once the server has answered (or cannot be asked
+ * and the store knows none). */
+static void orgs_unconfigured(struct app *app)
+{
+	if (app->org_id)
+		return;
+	snprintf(app->ses.status.error, sizeof app->ses.status.error,
+		 "no organization configured: set `organization = ID` in the profile "
+		 "or STENO_ORG_ID");
+	pane_dirty(app->ses.status_pane);
+}
+
+static void orgs_found(void *ud, struct steno_organization_list *res,
+		       const struct steno_error *err)
+{
+	struct app *app = ud;
+	struct steno_organization_list kept;
+	app->orgs_asking = false;
+	pane_dirty(app->tlist);   /* its empty state said "asking" */
+	if (err && (err->kind == STENO_ERR_NETWORK || err->kind == STENO_ERR_TIMEOUT) &&
+	    jobs_extra_organizations_kept(app_store(app), &kept) == 0) {
+		/* the server is out of reach (or --offline): the list last read */
+		orgs_show(app, &kept, true);
+		steno_organization_list_free(&kept);
+		orgs_unconfigured(app);
+		return;
+	}
+	if (err) {
+		app_log(app, "organizations of the key: %s", err->message);
+		orgs_unconfigured(app);
+		return;
+	}
+	jobs_extra_organizations_keep(app_store(app), res);
+	orgs_show(app, res, true);
+	orgs_unconfigured(app);
+}
+
+void pane_orgs_kept(struct app *app, bool choose)
+{
+	struct steno_organization_list kept;
+	if (jobs_extra_organizations_kept(app_store(app), &kept) != 0)
+		return;
+	orgs_show(app, &kept, choose);
+	steno_organization_list_free(&kept);
+}
+
 void pane_orgs_discover(struct app *app)
 {
 	struct steno_error err;
 	steno_error_clear(&err);
+	app->orgs_asking = true;
 	if (jobs_extra_organizations(app->http, orgs_found, app, &err) != 0)
 		orgs_found(app, NULL, &err);   /* --offline: the list last read, if any */
 }

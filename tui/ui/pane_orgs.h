@@ -13,5 +13,8 @@ struct app;
  * and adds them to the pane; when no organization was chosen and the key sees exactly one,
  * it is chosen and its transcriptions shown. */
 void pane_orgs_discover(struct app *app);
+/* At start, before any answer: the organizations the local store keeps (their names in the
+ * places); with `choose` (none configured) the only one is selected and its list opened. */
+void pane_orgs_kept(struct app *app, bool choose);
 
 #endif
