@@ -188,25 +188,33 @@ Test(activity, the_shells_exports_show_in_the_activity_pane)
 }
 
 
+/* Exports a finished transcription of the demo into dir, followed by the app, and runs
+ * until the job waits for the export. Returns the job. */
+static int export_waiting(const char *dir)
+{
+	static char tid[64];
+	const char *ids[1] = { tid };
+	struct steno_error err;
+
+	find_state("automatic_done", tid, sizeof tid);
+	struct steno_export_create_req req = { .format = "txt", .transcription_ids = ids,
+					       .n_transcription_ids = 1 };
+	steno_error_clear(&err);
+	int job = jobs_export(app_jobs(f.app), &req, dir, NULL, false, &err);
+	cr_assert_gt(job, 0, "%s", err.message);
+	cr_assert_eq(app_watch_job(f.app, job), 0);
+	step_until(job, JOB_STEP_WAITING);
+	return job;
+}
+
 /* Cancelling an export's wait leaves nothing stuck: the job's row says what happened, the
  * export stays followed as an activity, `r` reads its true state, and once it is ready `d`
  * downloads it. */
 Test(activity, a_cancelled_export_wait_stays_refreshable)
 {
 	struct pf_opts o = { .rows = 30, .cols = 140, .sandbox_args = demo30 };
-	char tid[64];
-	const char *ids[1] = { tid };
-	struct steno_error err;
-
 	pf_open(&f, &o);
-	find_state("automatic_done", tid, sizeof tid);
-	struct steno_export_create_req req = { .format = "txt", .transcription_ids = ids,
-					       .n_transcription_ids = 1 };
-	steno_error_clear(&err);
-	int job = jobs_export(app_jobs(f.app), &req, f.dir, NULL, false, &err);
-	cr_assert_gt(job, 0, "%s", err.message);
-	cr_assert_eq(app_watch_job(f.app, job), 0);
-	step_until(job, JOB_STEP_WAITING);
+	int job = export_waiting(f.dir);
 	scr_push_key('4');
 	f.quit |= app_step(f.app, 0);
 	scr_push_key('x');
@@ -297,21 +305,12 @@ static int files_in(const char *dir)
 Test(activity, quit_with_an_export_waiting_asks_and_downloads_it_after_the_restart)
 {
 	struct pf_opts o = { .rows = 30, .cols = 120, .sandbox_args = demo30 };
-	char tid[64], dl[300];
-	const char *ids[1] = { tid };
-	struct steno_error err;
+	char dl[300];
 
 	pf_open(&f, &o);
 	snprintf(dl, sizeof dl, "%s/dl", f.dir);
 	cr_assert_eq(mkdir(dl, 0700), 0);
-	find_state("automatic_done", tid, sizeof tid);
-	struct steno_export_create_req req = { .format = "txt", .transcription_ids = ids,
-					       .n_transcription_ids = 1 };
-	steno_error_clear(&err);
-	int job = jobs_export(app_jobs(f.app), &req, dl, NULL, false, &err);
-	cr_assert_gt(job, 0, "%s", err.message);
-	cr_assert_eq(app_watch_job(f.app, job), 0);
-	step_until(job, JOB_STEP_WAITING);
+	int job = export_waiting(dl);
 	/* keys one pass each: a settle would wait for the export */
 	scr_push_key('q');
 	f.quit |= app_step(f.app, 0);
@@ -418,19 +417,8 @@ Test(activity, help_starts_with_the_panes_keys_and_searches)
 Test(activity, a_job_shows_on_its_items_row)
 {
 	struct pf_opts o = { .rows = 30, .cols = 140, .sandbox_args = demo30 };
-	char tid[64];
-	const char *ids[1] = { tid };
-	struct steno_error err;
-
 	pf_open(&f, &o);
-	find_state("automatic_done", tid, sizeof tid);
-	struct steno_export_create_req req = { .format = "txt", .transcription_ids = ids,
-					       .n_transcription_ids = 1 };
-	steno_error_clear(&err);
-	int job = jobs_export(app_jobs(f.app), &req, f.dir, NULL, false, &err);
-	cr_assert_gt(job, 0, "%s", err.message);
-	cr_assert_eq(app_watch_job(f.app, job), 0);
-	step_until(job, JOB_STEP_WAITING);
+	export_waiting(f.dir);
 	scr_push_key('4');
 	f.quit |= app_step(f.app, 0);
 	pf_expect(&f, "Activity 1");

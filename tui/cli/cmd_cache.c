@@ -205,9 +205,9 @@ void cache_keep_close(struct cache_keep *k)
 	free(k);
 }
 
-char *cache_answer_quiet(struct cli_ctx *c, const char *key)
+/* The answer kept under key in db (malloc'd, or NULL); db is closed. */
+static char *answer_from(struct localdb *db, const char *key)
 {
-	struct localdb *db = cache_open_quiet(c);
 	struct steno_store *st = db ? store_new() : NULL;
 	char *body = NULL;
 	if (st && store_attach_db(st, db, NULL, NULL, NULL) == 0)
@@ -218,16 +218,15 @@ char *cache_answer_quiet(struct cli_ctx *c, const char *key)
 	return body;
 }
 
+char *cache_answer_quiet(struct cli_ctx *c, const char *key)
+{
+	return answer_from(cache_open_quiet(c), key);
+}
+
 char *cache_answer(struct cli_ctx *c, const char *key)
 {
 	struct localdb *db = cache_open(c);
-	struct steno_store *st = db ? store_new() : NULL;
-	char *body = NULL;
-	if (st && store_attach_db(st, db, NULL, NULL, NULL) == 0)
-		body = store_answer_get(st, key, NULL);
-	else if (!st)
-		localdb_close(db);
-	store_free(st);
+	char *body = answer_from(db, key);
 	if (db && !body) {
 		struct steno_error err;
 		steno_error_clear(&err);
