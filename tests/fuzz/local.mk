@@ -61,7 +61,7 @@ FUZZ_CONF_SRC = $(srcdir)/tui/core/conf.c $(srcdir)/tui/core/conf_load.c \
 FUZZ_TEXT_SRC = $(srcdir)/tui/ui/text.c
 FUZZ_QUERY_SRC = $(srcdir)/tui/core/query.c $(srcdir)/tui/core/natsort.c \
 	$(srcdir)/tui/core/textfold.c $(srcdir)/tui/core/lang_names.c \
-	$(srcdir)/tui/core/lang_names_data.c
+	$(srcdir)/tui/core/lang_names_data.c $(srcdir)/tui/api/utf8.c
 FUZZ_HTTP_SRC = $(srcdir)/tui/api/retry.c $(srcdir)/tui/api/ratelimit.c $(srcdir)/tui/api/url.c \
 	$(srcdir)/tui/api/error_body.c $(srcdir)/tui/api/error.c $(srcdir)/tui/api/jget.c \
 	$(srcdir)/tui/api/timestamp.c $(srcdir)/tui/api/utf8.c
