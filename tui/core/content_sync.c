@@ -61,14 +61,21 @@ static void cs_log(struct content_sync *cs, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 static void cs_log(struct content_sync *cs, const char *fmt, ...)
 {
-	char line[600];
-	va_list ap;
+	va_list ap, again;
 	if (!cs->cfg.log)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(line, sizeof line, fmt, ap);
+	va_copy(again, ap);
+	/* whole, never cut inside a character: the line holds server names */
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	char *line = n >= 0 ? malloc((size_t)n + 1) : NULL;
+	if (line) {
+		vsnprintf(line, (size_t)n + 1, fmt, again);
+		cs->cfg.log(cs->cfg.ud, line);
+		free(line);
+	}
+	va_end(again);
 	va_end(ap);
-	cs->cfg.log(cs->cfg.ud, line);
 }
 
 static void cs_changed(struct content_sync *cs, const char *id)
