@@ -6,6 +6,7 @@
 
 #include "api/paging.h"
 #include "api/url.h"
+#include "api/utf8.h"
 
 Test(engine_origin, same_origin_basic)
 {
@@ -268,4 +269,27 @@ Test(engine_pager, a_repeated_link_or_the_page_limit_stops_the_walk)
 	cr_expect_eq(steno_pager_count(&p, &err), 0);
 	cr_expect_eq(steno_pager_count(&p, &err), -1);
 	steno_pager_free(&p);
+}
+
+/* A name cut for a message ends between characters at every length: CJK, a combining mark
+ * (kept whole: its own character), emoji, a malformed byte. */
+Test(utf8, a_prefix_never_ends_inside_a_character)
+{
+	static const char *const names[] = { "注文の録音", "Zoë", "e\xcc\x81t\xc3\xa9", "🎙️ talk",
+					     "a\xff" "b" };
+	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+		const char *s = names[k];
+		size_t len = strlen(s);
+		for (size_t max = 0; max <= len + 1; max++) {
+			size_t n = steno_utf8_prefix(s, max);
+			cr_assert_leq(n, max < len ? max : len, "%s at %zu", s, max);
+			cr_assert(n == len || steno_utf8_valid(s, n) || strchr(s, '\xff'),
+				  "%s cut inside a character at %zu: %zu", s, max, n);
+			if (n < len && s[n] != '\xff')
+				cr_assert_gt(steno_utf8_seq((const unsigned char *)s + n, len - n) + n,
+					     max, "%s: a whole character more fits in %zu", s, max);
+		}
+	}
+	cr_assert_eq(steno_utf8_prefix("注文", 5), 3);
+	cr_assert_eq(steno_utf8_prefix("注文", 6), 6);
 }

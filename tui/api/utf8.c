@@ -92,3 +92,19 @@ int steno_cp_is_hidden(uint32_t cp)
 			return 1;
 	return 0;
 }
+
+size_t steno_utf8_prefix(const char *s, size_t max)
+{
+	size_t at = 0;
+	uint32_t cp;
+
+	while (s[at]) {
+		size_t n = steno_utf8_next(s + at, &cp);
+		if (!n)
+			n = 1;
+		if (at + n > max)
+			break;
+		at += n;
+	}
+	return at;
+}

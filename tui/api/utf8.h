@@ -17,6 +17,10 @@ size_t steno_utf8_next(const char *s, uint32_t *cp);
  * when the bytes there are not one (overlong, surrogate, past U+10FFFF, cut at n) or are a NUL. */
 size_t steno_utf8_seq(const unsigned char *s, size_t n);
 
+/* The length in bytes of the longest prefix of s (NUL-terminated) that fits in max bytes and
+ * ends at a character's end, never inside one (a malformed byte counts as one character). */
+size_t steno_utf8_prefix(const char *s, size_t max);
+
 /* True when s[0..len) is well-formed UTF-8 without a NUL. */
 bool steno_utf8_valid(const char *s, size_t len);
 

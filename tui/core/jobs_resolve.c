@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "api/utf8.h"
 #include "core/jobs_internal.h"
 
 /* A create whose answer was lost (err.code outcome_unknown) may or may not have been acted
@@ -214,6 +215,9 @@ void jobs_claim_created(struct job *j, const char *id)
 
 /* ---- a transcription's lookup ---- */
 
+/* A name in a message: at most 80 bytes, cut between characters (a "%.*s" pair). */
+#define NAME_CUT(name) (int)steno_utf8_prefix((name), 80), (name)
+
 static const char *resolve_name(const struct job *j)
 {
 	return j->pub.kind == JOB_TRANSCRIBE ? j->treq.name : j->oreq.name;
@@ -280,9 +284,9 @@ static void ambiguous(struct job *j, const char *const *left, size_t n, size_t o
 	for (size_t i = 0, o = 0; i < n && o < sizeof ids; i++)
 		o += (size_t)snprintf(ids + o, sizeof ids - o, "%s%s", i ? ", " : "", left[i]);
 	char msg[sizeof(j->pub.error.message)];
-	snprintf(msg, sizeof msg, "%.160s; ambiguous: %zu transcription%s \"%.80s\" fit%s what was "
+	snprintf(msg, sizeof msg, "%.160s; ambiguous: %zu transcription%s \"%.*s\" fit%s what was "
 		 "sent (%s)%s; none is taken as this command's: check them (steno show ID) before "
-		 "submitting again", j->pub.error.message, n, n == 1 ? "" : "s", resolve_name(j),
+		 "submitting again", j->pub.error.message, n, n == 1 ? "" : "s", NAME_CUT(resolve_name(j)),
 		 n == 1 ? "s" : "", ids, others ? " and other steno processes sent the same and lost "
 		 "their reply too" : "");
 	steno_error_set(&j->pub.error, j->pub.error.kind, "%s", msg);
@@ -312,12 +316,13 @@ static void on_recent(void *ud, struct steno_transcription_page *res, const stru
 	char what[300];
 	if (j->pub.kind == JOB_ORDER) {
 		if (n)
-			snprintf(what, sizeof what, "transcription %s \"%.80s\" was created since the "
+			snprintf(what, sizeof what, "transcription %s \"%.*s\" was created since the "
 				 "submit: the order probably went through, but its id is unknown: check "
-				 "the orders in the web application before submitting again", cand[0], name);
+				 "the orders in the web application before submitting again", cand[0],
+				 NAME_CUT(name));
 		else
-			snprintf(what, sizeof what, "not found: no transcription \"%.80s\" was created "
-				 "since the submit", name);
+			snprintf(what, sizeof what, "not found: no transcription \"%.*s\" was created "
+				 "since the submit", NAME_CUT(name));
 		resolved(j, false, what);
 		return;
 	}
@@ -361,13 +366,13 @@ static void on_recent(void *ud, struct steno_transcription_page *res, const stru
 	}
 	if (verdict < 0)
 		snprintf(what, sizeof what, "the state file could not be read to tell this command's "
-			 "transcription \"%.80s\" from another process's: check the list", name);
+			 "transcription \"%.*s\" from another process's: check the list", NAME_CUT(name));
 	else if (n)
-		snprintf(what, sizeof what, "not found: every transcription \"%.80s\" created since "
-			 "the submit is another steno command's", name);
+		snprintf(what, sizeof what, "not found: every transcription \"%.*s\" created since "
+			 "the submit is another steno command's", NAME_CUT(name));
 	else
 		snprintf(what, sizeof(what),
-			 "not found: no transcription \"%.80s\" was created since the submit", name);
+			 "not found: no transcription \"%.*s\" was created since the submit", NAME_CUT(name));
 	resolved(j, false, what);
 }
 
