@@ -276,7 +276,7 @@ Test(engine_pager, a_repeated_link_or_the_page_limit_stops_the_walk)
 Test(utf8, a_prefix_never_ends_inside_a_character)
 {
 	static const char *const names[] = { "注文の録音", "Zoë", "e\xcc\x81t\xc3\xa9", "🎙️ talk",
-					     "a\xff" "b" };
+					     ("a\xff" "b") };
 	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
 		const char *s = names[k];
 		size_t len = strlen(s);
