@@ -285,15 +285,11 @@ void form_set_hidden(struct form *f, const char *key, bool hidden)
 	fl->hidden = hidden;
 	if (hidden)
 		fl->error[0] = '\0';   /* no longer part of the request: its error is moot */
-	/* what form_key(f, ACT_FIELD_NEXT, KEYS_NONE) did: an open picker's cursor went down a
-	 * row; else the focus left the hidden field, then went one field further */
+	/* the focus goes to the next field shown (with a picker open, at the first key once it
+	 * is closed; its cursor stays) */
 	if (hidden && f->focus >= 0 && (size_t)f->focus < f->n && &f->fields[f->focus] == fl) {
-		if (f->pick.active) {
-			listview_action(&f->pick.lv, ACT_MOVE_DOWN);
-		} else {
+		if (!f->pick.active)
 			form_focus_move(f, 1);
-			form_focus_move(f, 1);
-		}
 		form_drop_stale_message(f);
 	}
 }
