@@ -144,10 +144,9 @@ Test(form, hiding_the_focused_field_focuses_the_next)
 {
 	struct form f;
 	form_init(&f);
-	form_add(&f, FORM_TEXT, "a", "A");
-	form_add(&f, FORM_TEXT, "b", "B");
-	form_add(&f, FORM_TEXT, "c", "C");
-	form_add(&f, FORM_TEXT, "d", "D");
+	static const char *const keys[] = {"a", "b", "c", "d"};
+	for (size_t i = 0; i < 4; i++)
+		form_add(&f, FORM_TEXT, keys[i], keys[i]);
 	f.focus = 1;
 	form_set_hidden(&f, "b", true);
 	cr_assert_str_eq(f.fields[f.focus].key, "c");
