@@ -123,3 +123,17 @@ tests_integration_test_cli_folders_SOURCES = %reldir%/test_cli_folders.c $(CLI_I
 tests_integration_test_cli_folders_CFLAGS = $(CLI_IT_CFLAGS)
 tests_integration_test_cli_folders_LDADD = $(CLI_IT_LIBS)
 TESTS += tests/integration/test_cli_folders
+
+# messages cut between characters, never inside one (CJK and emoji names at the cut length)
+check_PROGRAMS += tests/integration/test_cli_cuts
+tests_integration_test_cli_cuts_SOURCES = %reldir%/test_cli_cuts.c $(CLI_IT_COMMON)
+tests_integration_test_cli_cuts_CFLAGS = $(CLI_IT_CFLAGS)
+tests_integration_test_cli_cuts_LDADD = $(CLI_IT_LIBS)
+TESTS += tests/integration/test_cli_cuts
+
+# the zsh and fish completion scripts run by their shells (skipped where a shell is absent)
+check_PROGRAMS += tests/integration/test_cli_completion
+tests_integration_test_cli_completion_SOURCES = %reldir%/test_cli_completion.c $(CLI_IT_COMMON)
+tests_integration_test_cli_completion_CFLAGS = $(CLI_IT_CFLAGS)
+tests_integration_test_cli_completion_LDADD = $(CLI_IT_LIBS)
+TESTS += tests/integration/test_cli_completion

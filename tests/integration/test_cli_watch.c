@@ -346,3 +346,36 @@ Test(watch_idle, no_wakeup_while_nothing_is_due_and_sigint_still_ends_it_at_once
 	cr_expect(err && strstr(err, "interrupted"), "%s", err ? err : "");
 	free(err);
 }
+
+/* `steno watch --list | head -n 1`: head goes away after the first line and the watch has
+ * nothing more to write for ten minutes. It sees the closed pipe at once all the same
+ * (POLLERR on stdout in its wait), not at a next write: exit 141, as other commands. */
+Test(watch_idle, a_pipe_closed_by_its_reader_ends_it_at_once)
+{
+	char url[300], id[64], bin[1100];
+
+	snprintf(url, sizeof url, "%s/media.wav", sbx_receiver_origin(rc));
+	create(url, id, sizeof id);
+	snprintf(bin, sizeof bin, "STENO_BIN_PIPED=%s", getenv("STENO_BIN"));
+	const char *env[] = {bin, NULL};
+	/* the reader's end is closed when the { } group ends, just after it notes the time */
+	static const char script[] =
+		"timeout 30 \"$STENO_BIN_PIPED\" watch --list | { head -n 1; date +%s%N >\"$HOME/closed\"; }\n"
+		"st=${PIPESTATUS[0]}; echo \"end=$(date +%s%N) status=$st\"\n";
+	struct cli_result r;
+	cr_assert_eq(cli_exec_prog(&r, &home, &sb, env, "/bin/bash",
+				   (const char *const[]){"-c", script, NULL}), 0);
+	cr_assert_eq(r.code, 0, "%s", r.err);
+	char closed_path[600];
+	cli_home_path(&home, "home/closed", closed_path, sizeof closed_path);
+	char *closed = cli_read_file(closed_path), *end = strstr(r.out, "end="),
+	     *status = strstr(r.out, "status=");
+	cr_assert(closed && end && status, "%s\n%s", r.out, r.err);
+	cr_expect(strstr(r.out, id) && strstr(r.out, id) < end, "the first line: %s", r.out);
+	cr_expect_eq(atoi(status + 7), 141, "exit status: %s\n%s", r.out, r.err);
+	double took = (double)(strtoll(end + 4, NULL, 10) - strtoll(closed, NULL, 10)) / 1e9;
+	cr_expect_leq(took, 3.0, "it ended %.1f s after its reader", took);
+	cr_expect(!strstr(r.err, "Sanitizer") && !strstr(r.err, "runtime error:"), "%s", r.err);
+	free(closed);
+	cli_result_free(&r);
+}

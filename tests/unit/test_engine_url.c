@@ -293,3 +293,22 @@ Test(utf8, a_prefix_never_ends_inside_a_character)
 	cr_assert_eq(steno_utf8_prefix("注文", 5), 3);
 	cr_assert_eq(steno_utf8_prefix("注文", 6), 6);
 }
+
+/* A buffer cut at every length ends where its last whole character ends (a cut message). */
+Test(utf8, uncut_drops_a_character_cut_at_the_end)
+{
+	static const char *const texts[] = {"abc", "é日🎙x", "日本語", "🎙🎙", "a\xffz"};
+	for (size_t k = 0; k < sizeof texts / sizeof *texts; k++) {
+		const char *s = texts[k];
+		size_t len = strlen(s);
+		for (size_t cut = 0; cut <= len; cut++) {
+			size_t n = steno_utf8_uncut(s, cut);
+			cr_assert_leq(n, cut);
+			cr_assert(steno_utf8_valid(s, n) || strchr(s, '\xff'), "%s at %zu: %zu", s, cut, n);
+			cr_assert_eq(n, steno_utf8_prefix(s, cut), "%s at %zu", s, cut);
+		}
+	}
+	cr_assert_eq(steno_utf8_uncut("日本", 5), 3);
+	cr_assert_eq(steno_utf8_uncut("日本", 6), 6);
+	cr_assert_eq(steno_utf8_uncut("\x80\x80\x80\x80", 4), 4); /* no lead byte: nothing to drop */
+}

@@ -138,6 +138,35 @@ Test(form, tab_skips_hidden_and_notes_and_wraps)
 	form_free(&f);
 }
 
+/* Hiding the focused field moves the focus to the next field shown, not one further; with a
+ * picker open, its cursor stays where it is. */
+Test(form, hiding_the_focused_field_focuses_the_next)
+{
+	struct form f;
+	form_init(&f);
+	static const char *const keys[] = {"a", "b", "c", "d"};
+	for (size_t i = 0; i < 4; i++)
+		form_add(&f, FORM_TEXT, keys[i], keys[i]);
+	f.focus = 1;
+	form_set_hidden(&f, "b", true);
+	cr_assert_str_eq(f.fields[f.focus].key, "c");
+	form_set_hidden(&f, "a", true);   /* not focused: the focus stays */
+	cr_assert_str_eq(f.fields[f.focus].key, "c");
+	form_free(&f);
+
+	form_init(&f);
+	form_add(&f, FORM_PICK, "p", "P");
+	form_add(&f, FORM_TEXT, "t", "T");
+	for (int i = 0; i < 3; i++)
+		form_add_option(&f, "p", (const char *[]){"x", "y", "z"}[i], NULL, NULL);
+	form_key(&f, ACT_SUBMIT, '\n');
+	cr_assert(f.pick.active);
+	int cursor = f.pick.lv.cursor;
+	form_set_hidden(&f, "p", true);
+	cr_assert_eq(f.pick.lv.cursor, cursor);
+	form_free(&f);
+}
+
 Test(form, radio_cycles)
 {
 	struct form f;

@@ -1,5 +1,6 @@
 #include "config.h"
 #include "api/error.h"
+#include "api/utf8.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -15,7 +16,9 @@ void steno_error_clear(struct steno_error *err)
 __attribute__((format(printf, 2, 0)))
 static void set_message(struct steno_error *err, const char *fmt, va_list ap)
 {
-	vsnprintf(err->message, sizeof(err->message), fmt, ap);
+	int n = vsnprintf(err->message, sizeof(err->message), fmt, ap);
+	if (n >= (int)sizeof(err->message)) /* cut: not inside a character */
+		err->message[steno_utf8_uncut(err->message, sizeof(err->message) - 1)] = '\0';
 	/* Messages are shown on a terminal: no control characters may survive. */
 	for (char *p = err->message; *p; p++)
 		if ((unsigned char)*p < 0x20 || *p == 0x7f)

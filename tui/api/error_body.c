@@ -11,6 +11,7 @@
 
 #include "api/jget.h"
 #include "api/timestamp.h"
+#include "api/utf8.h"
 
 #define TEXT_CHARS 200   /* open-points.md: a non-JSON body is shown by its first 200 chars */
 
@@ -375,7 +376,7 @@ const struct steno_error *steno_error_refused(const char *who,
 	}
 	steno_error_from_response(resp->status, resp->body, resp->body_len, NULL, out);
 	char msg[sizeof(out->message)];
-	snprintf(msg, sizeof(msg), "%s: %.400s", who, out->message);
+	snprintf(msg, sizeof(msg), "%s: %.*s", who, STENO_UTF8_CUT(out->message, 400));
 	steno_error_set(out, STENO_ERR_HTTP, "%s", msg);
 	out->retry_after_s = err->retry_after_s;
 	return out;

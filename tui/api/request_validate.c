@@ -7,6 +7,7 @@
 
 #include "api/jget.h"
 #include "api/spec_tables.h"
+#include "api/utf8.h"
 
 /* Validation of request bodies before anything is sent (api/request.h). Every failure
  * names the request field and says what is allowed. */
@@ -75,8 +76,9 @@ static int check_transcription_language(const char *lang, bool any, struct steno
 		return -1;
 	if (!spec_language_is_valid(lang) && !language_left_to_server(lang, any))
 		return steno_error_invalid(err, "language",
-					   "\"%.32s\" is not a transcription language; use a BCP-47 code "
-					   "of the API such as en-US, fr-FR, de-DE, cmn-Hans-CN", lang);
+					   "\"%.*s\" is not a transcription language; use a BCP-47 code "
+					   "of the API such as en-US, fr-FR, de-DE, cmn-Hans-CN",
+					   STENO_UTF8_CUT(lang, 32));
 	return 0;
 }
 
@@ -92,8 +94,8 @@ static int check_service(const char *service, bool for_order, const char *lang,
 					   for_order ? "auto or pro" : "auto, pro or alignment");
 	if (lang && strcmp(service, "pro") == 0 && !spec_language_is_pro(lang))
 		return steno_error_invalid(err, "language",
-					   "the pro service is not available for %.32s; it is for "
-					   PRO_LANGS, lang);
+					   "the pro service is not available for %.*s; it is for "
+					   PRO_LANGS, STENO_UTF8_CUT(lang, 32));
 	return 0;
 }
 
@@ -117,9 +119,10 @@ static int check_source_language(const char *lang, struct steno_error *err)
 {
 	if (lang && !spec_translation_source_for(lang))
 		return steno_error_invalid(err, "source_transcription_id",
-					   "a transcription in %.32s cannot be translated; supported "
+					   "a transcription in %.*s cannot be translated; supported "
 					   "sources are the target languages with Chinese as cmn-Hans-CN, "
-					   "cmn-Hans-HK or cmn-Hant-TW and Portuguese as pt", lang);
+					   "cmn-Hans-HK or cmn-Hant-TW and Portuguese as pt",
+					   STENO_UTF8_CUT(lang, 32));
 	return 0;
 }
 
@@ -129,8 +132,8 @@ static int check_target(const char *field, const char *t, struct steno_error *er
 		return -1;
 	if (!spec_target_language_is_valid(t))
 		return steno_error_invalid(err, field,
-					   "\"%.32s\" is not a target translation language; use a code "
-					   "such as fr, de, es, pt-BR, pt-PT, zh", t);
+					   "\"%.*s\" is not a target translation language; use a code "
+					   "such as fr, de, es, pt-BR, pt-PT, zh", STENO_UTF8_CUT(t, 32));
 	return 0;
 }
 
@@ -148,8 +151,9 @@ static int check_not_source(const char *field, const char *target, const char *s
 	bool same = strcmp(target, src) == 0 ||
 		    (tn == sn && !strncmp(target, src, tn) && strcmp(src, "pt") != 0) || chinese;
 	if (same)
-		return steno_error_invalid(err, field, "%.32s is the transcription's own language "
-					   "(%.32s): a translation needs another one", target, source_lang);
+		return steno_error_invalid(err, field, "%.*s is the transcription's own language "
+					   "(%.*s): a translation needs another one",
+					   STENO_UTF8_CUT(target, 32), STENO_UTF8_CUT(source_lang, 32));
 	return 0;
 }
 

@@ -108,3 +108,16 @@ size_t steno_utf8_prefix(const char *s, size_t max)
 	}
 	return at;
 }
+
+size_t steno_utf8_uncut(const char *s, size_t len)
+{
+	const unsigned char *b = (const unsigned char *)s;
+	size_t at = len, cont = 0;
+	while (at > 0 && cont < 3 && (b[at - 1] & 0xC0) == 0x80)
+		at--, cont++;
+	if (at == 0 || b[at - 1] < 0xC0 || b[at - 1] > 0xF4) /* not a lead byte */
+		return len;
+	unsigned lead = b[at - 1];
+	size_t need = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : 1;
+	return cont < need ? at - 1 : len;
+}

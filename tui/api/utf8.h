@@ -21,6 +21,15 @@ size_t steno_utf8_seq(const unsigned char *s, size_t n);
  * ends at a character's end, never inside one (a malformed byte counts as one character). */
 size_t steno_utf8_prefix(const char *s, size_t max);
 
+/* The two arguments of "%.*s" that print at most max bytes of s cut between characters
+ * (steno_utf8_prefix): printf's precision counts bytes and would end inside one. s is
+ * evaluated twice: pass a name or a plain expression. */
+#define STENO_UTF8_CUT(s, max) (int)steno_utf8_prefix((s), (max)), (s)
+
+/* The length of s[0..len) less a character cut at its end (a lead byte whose continuation
+ * bytes are missing): where a fixed buffer that text was cut to must end. */
+size_t steno_utf8_uncut(const char *s, size_t len);
+
 /* True when s[0..len) is well-formed UTF-8 without a NUL. */
 bool steno_utf8_valid(const char *s, size_t len);
 

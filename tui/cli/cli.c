@@ -1,5 +1,7 @@
 #include "config.h"
 
+#include "api/utf8.h"
+
 #include "cli/cli.h"
 
 #include <errno.h>
@@ -384,7 +386,7 @@ int cli_run(const struct cli_globals *g, int argc, char **argv)
 		cli_json_errors(true);
 	fprintf(stderr, "steno: unknown command '%s'\nTry 'steno --help'.\n", argv[0]);
 	char msg[300];
-	snprintf(msg, sizeof msg, "unknown command '%.200s'", argv[0]);
+	snprintf(msg, sizeof msg, "unknown command '%.*s'", STENO_UTF8_CUT(argv[0], 200));
 	char *clean = out_clean(msg);
 	cli_json_error(0, "usage", NULL, clean ? clean : "unknown command", NULL);
 	free(clean);

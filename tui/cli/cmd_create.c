@@ -11,6 +11,7 @@
 #include "api/request.h"
 #include "api/spec_tables.h"
 #include "api/url.h"
+#include "api/utf8.h"
 #include "cli/cmds.h"
 
 /* The commands that create work: transcribe, order create, order translation, translate,
@@ -137,7 +138,7 @@ int cmd_run_job_explained(struct cli_ctx *c, int id, const char *what, bool json
 		steno_error_set(&e, STENO_ERR_JOB, "%s", jobs_step_name(j->step));
 	if (e.kind == STENO_ERR_IO && strcmp(e.code, "exists") == 0) {
 		char msg[sizeof(e.message)];
-		snprintf(msg, sizeof(msg), "%.400s (--force replaces it)", e.message);
+		snprintf(msg, sizeof(msg), "%.*s (--force replaces it)", STENO_UTF8_CUT(e.message, 400));
 		steno_error_set(&e, STENO_ERR_IO, "%s", msg);
 	}
 	if (j->n_candidates)
@@ -145,8 +146,8 @@ int cmd_run_job_explained(struct cli_ctx *c, int id, const char *what, bool json
 	if (steno_error_outcome_unknown(&e)) {
 		/* what to check before a script sends it again (exit 3) */
 		char msg[sizeof(e.message)];
-		snprintf(msg, sizeof msg, "%.420s; check the list (steno ls) before sending it again",
-			 e.message);
+		snprintf(msg, sizeof msg, "%.*s; check the list (steno ls) before sending it again",
+			 STENO_UTF8_CUT(e.message, 420));
 		steno_error_set(&e, e.kind, "%s", msg);
 	}
 	if (explain)

@@ -11,6 +11,7 @@
 #include "api/endpoints.h"
 #include "api/request.h"
 #include "api/spec_tables.h"
+#include "api/utf8.h"
 #include "cli/cmds.h"
 #include "core/download_name.h"
 
@@ -256,10 +257,12 @@ static void explain_export(struct cli_ctx *c, const struct steno_job *j, struct 
 			char *tu = cli_url(c, "/transcriptions", ex.transcription_ids.v[i]);
 			if (tu && cli_get(c, tu, parse_transcription, &t, NULL, NULL, &ig) == 0 &&
 			    t.state && strcmp(t.state, "automatic_done") && strcmp(t.state, "done"))
-				snprintf(why, sizeof why, "transcription %.64s is %.40s%s%.80s%s: only a "
-					 "finished transcription can be exported", t.id ? t.id : "",
-					 t.state, t.failure_reason ? " (" : "",
-					 t.failure_reason ? t.failure_reason : "", t.failure_reason ? ")" : "");
+				snprintf(why, sizeof why, "transcription %.*s is %.*s%s%.*s%s: only a "
+					 "finished transcription can be exported",
+					 STENO_UTF8_CUT(t.id ? t.id : "", 64), STENO_UTF8_CUT(t.state, 40),
+					 t.failure_reason ? " (" : "",
+					 STENO_UTF8_CUT(t.failure_reason ? t.failure_reason : "", 80),
+					 t.failure_reason ? ")" : "");
 			steno_transcription_free(&t);
 			free(tu);
 		}
@@ -267,7 +270,7 @@ static void explain_export(struct cli_ctx *c, const struct steno_job *j, struct 
 	}
 	free(url);
 	char msg[sizeof e->message];
-	snprintf(msg, sizeof msg, "%.200s: %s", e->message,
+	snprintf(msg, sizeof msg, "%.*s: %s", STENO_UTF8_CUT(e->message, 200),
 		 why[0] ? why : "the server gives no reason (the API has none); the transcriptions "
 				"are done: try again, or another format");
 	steno_error_set(e, STENO_ERR_JOB, "%s", msg);

@@ -22,7 +22,8 @@ static const char watch_usage[] =
 	"organization's list (new items and their changes), read again every `refresh` seconds,\n"
 	"until interrupted (exit 130). --json: one JSON object a line (a failure adds its\n"
 	"failure object as the last line). Exit 0 when all ended well, 1 when one failed,\n"
-	"waits for a person (incomplete, locked) or was not found (as order watch).\n";
+	"waits for a person (incomplete, locked) or was not found (as order watch); 141 as soon\n"
+	"as the reader of the pipe it writes to went away (steno watch --list | head -n 1).\n";
 
 /* One thing followed. */
 struct watch_item {
@@ -213,12 +214,13 @@ static int watch_run(struct watch *w, const char *list_org)
 {
 	if (list_org && sync_load_view(w->sync, list_org, NULL, NULL, true, false) == 0)
 		sync_set_live_view(w->sync, list_org, NULL, NULL);
+	cli_wait_watch_stdout();   /* `steno watch | head -1`: ends when head does */
 	for (;;) {
 		sync_run(w->sync);
 		if (list_org)
 			watch_list(w, list_org);
 		bool waiting = watch_scan(w);
-		if (w->closed)
+		if (w->closed || cli_stdout_gone())
 			return CLI_EXIT_CLOSED;   /* quietly, as SIGPIPE would */
 		if (!waiting && !list_org)
 			break;

@@ -92,6 +92,12 @@ void cli_remember(struct cli_ctx *c, enum state_watch_kind kind, const char *id)
  * before the wait), or `max_ms` (-1: no limit of its own); then runs what is due
  * (steno_http_perform). Nothing else wakes it: an idle command sleeps. */
 void cli_wait(struct cli_ctx *c, long max_ms);
+/* From now on every cli_wait also ends when stdout is a pipe or a socket whose reader went
+ * away (POLLERR/POLLHUP), which cli_stdout_gone() then says: a command that may have nothing
+ * to write for long (watch) ends then, not at its next write. Once seen, stdout is no longer
+ * watched (it would wake every wait). */
+void cli_wait_watch_stdout(void);
+bool cli_stdout_gone(void);
 /* cli_wait with no limit of its own: for a loop waiting for requests in flight. */
 void cli_pump(struct cli_ctx *c);
 /* Waits `ms` milliseconds, running the engine meanwhile; -1 with err (STENO_ERR_CANCELLED)

@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -59,6 +60,30 @@ bool cli_timed_out(void)
 	return deadline && mono_ms() >= deadline;
 }
 
+static bool watch_stdout;   /* cli_wait_watch_stdout: stdout is a pipe or a socket */
+static bool stdout_gone;    /* its reader went away */
+
+void cli_wait_watch_stdout(void)
+{
+	struct stat st;
+	watch_stdout = fstat(STDOUT_FILENO, &st) == 0 &&
+		       (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
+}
+
+bool cli_stdout_gone(void)
+{
+	return stdout_gone;
+}
+
+/* curl_multi_poll wakes on POLLERR/POLLHUP of an extra fd but does not hand them back: asked
+ * here, at no wait. */
+static void stdout_check(void)
+{
+	struct pollfd o = { .fd = STDOUT_FILENO };
+	if (poll(&o, 1, 0) > 0 && (o.revents & (POLLERR | POLLHUP | POLLNVAL)))
+		stdout_gone = true;
+}
+
 void cli_wait(struct cli_ctx *c, long max_ms)
 {
 	if (deadline) {   /* the wait ends at --timeout too */
@@ -68,13 +93,22 @@ void cli_wait(struct cli_ctx *c, long max_ms)
 		if (max_ms < 0 || max_ms > left)
 			max_ms = (long)left;
 	}
-	struct pollfd p = { .fd = signal_pipe[0], .events = POLLIN };
+	struct pollfd p[2];
+	unsigned n = 0;
+	if (signal_pipe[0] >= 0)
+		p[n++] = (struct pollfd){ .fd = signal_pipe[0], .events = POLLIN };
 	/* no pipe (cli_signals_install not run or pipe2 failed): a second at most, as the
 	 * flag is then only seen between waits */
-	if (p.fd < 0 && (max_ms < 0 || max_ms > 1000))
+	else if (max_ms < 0 || max_ms > 1000)
 		max_ms = 1000;
-	if (steno_http_poll(c->http, &p, p.fd >= 0 ? 1 : 0, max_ms) > 0 && (p.revents & POLLIN))
+	bool out = watch_stdout && !stdout_gone;
+	if (out)   /* no events: POLLERR and POLLHUP end a poll all the same */
+		p[n++] = (struct pollfd){ .fd = STDOUT_FILENO };
+	if (steno_http_poll(c->http, p, n, max_ms) > 0 && signal_pipe[0] >= 0 &&
+	    (p[0].revents & POLLIN))
 		signal_pipe_drain();
+	if (out)
+		stdout_check();
 	steno_http_perform(c->http);
 }
 

@@ -9,6 +9,7 @@
 
 #include "api/spec_tables.h"
 #include "api/url.h"
+#include "api/utf8.h"
 
 static const char *const fields[] = {"name", "id", "ext", "format"};
 
@@ -33,8 +34,8 @@ int download_name_check(const char *pattern, struct steno_error *err)
 		size_t len;
 		if (*p == '{' && field_at(p + 1, &len) < 0)
 			return steno_error_invalid(err, "download_name",
-						   "unknown field at \"%.20s\" (known: {name} {id} {ext} {format})",
-						   p);
+						   "unknown field at \"%.*s\" (known: {name} {id} {ext} {format})",
+						   STENO_UTF8_CUT(p, 20));
 		if (*p == '{')
 			p += len;
 		if (*p == '/' || *p == '\\')
@@ -80,10 +81,11 @@ int download_name_make(const struct download_name_req *r, char *out, size_t size
 	char buf[1024], ext[64], id[160];
 	size_t o = 0;
 	ext_of(r, ext, sizeof ext);
+	const char *rid = r->id ? r->id : "";
 	if (r->count > 1)
-		snprintf(id, sizeof id, "%.120s+%zu", r->id ? r->id : "", r->count - 1);
+		snprintf(id, sizeof id, "%.*s+%zu", STENO_UTF8_CUT(rid, 120), r->count - 1);
 	else
-		snprintf(id, sizeof id, "%.150s", r->id ? r->id : "");
+		snprintf(id, sizeof id, "%.*s", STENO_UTF8_CUT(rid, 150));
 	const char *values[] = {r->name && *r->name ? r->name : "export", id, ext, r->format};
 	buf[0] = '\0';
 	for (const char *p = pattern; *p;) {

@@ -1,6 +1,7 @@
 #include "config.h"
 #include "core/jobs.h"
 #include "core/jobs_internal.h"
+#include "api/utf8.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +36,8 @@ static void on_link_reread(void *ud, struct steno_export *res, const struct sten
 	}
 	struct steno_error e = *err;
 	snprintf(e.message, sizeof e.message,
-		 "the link was refused, and reading the export again failed: %.400s", err->message);
+		 "the link was refused, and reading the export again failed: %.*s",
+		 STENO_UTF8_CUT(err->message, 400));
 	job_fail(j, &e);
 }
 

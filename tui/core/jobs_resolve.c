@@ -51,10 +51,11 @@ static void resolved(struct job *j, bool found, const char *what)
 	char msg[sizeof(j->pub.error.message)];
 	snprintf(msg, sizeof(msg), "%s", j->pub.error.message);
 	if (found)
-		steno_error_set(&j->pub.error, j->pub.error.kind, "no answer from the server, but %.400s",
-				what);
+		steno_error_set(&j->pub.error, j->pub.error.kind, "no answer from the server, but %.*s",
+				STENO_UTF8_CUT(what, 400));
 	else
-		steno_error_set(&j->pub.error, j->pub.error.kind, "%.200s; %.280s", msg, what);
+		steno_error_set(&j->pub.error, j->pub.error.kind, "%.*s; %.*s",
+				STENO_UTF8_CUT(msg, 200), STENO_UTF8_CUT(what, 280));
 	snprintf(j->pub.error.code, sizeof(j->pub.error.code), "%s",
 		 found ? STENO_CODE_OUTCOME_FOUND : STENO_CODE_OUTCOME_UNKNOWN);
 	job_fail(j, NULL);
@@ -216,7 +217,7 @@ void jobs_claim_created(struct job *j, const char *id)
 /* ---- a transcription's lookup ---- */
 
 /* A name in a message: at most 80 bytes, cut between characters (a "%.*s" pair). */
-#define NAME_CUT(name) (int)steno_utf8_prefix((name), 80), (name)
+#define NAME_CUT(name) STENO_UTF8_CUT(name, 80)
 
 static const char *resolve_name(const struct job *j)
 {
@@ -284,9 +285,9 @@ static void ambiguous(struct job *j, const char *const *left, size_t n, size_t o
 	for (size_t i = 0, o = 0; i < n && o < sizeof ids; i++)
 		o += (size_t)snprintf(ids + o, sizeof ids - o, "%s%s", i ? ", " : "", left[i]);
 	char msg[sizeof(j->pub.error.message)];
-	snprintf(msg, sizeof msg, "%.160s; ambiguous: %zu transcription%s \"%.*s\" fit%s what was "
+	snprintf(msg, sizeof msg, "%.*s; ambiguous: %zu transcription%s \"%.*s\" fit%s what was "
 		 "sent (%s)%s; none is taken as this command's: check them (steno show ID) before "
-		 "submitting again", j->pub.error.message, n, n == 1 ? "" : "s", NAME_CUT(resolve_name(j)),
+		 "submitting again", STENO_UTF8_CUT(j->pub.error.message, 160), n, n == 1 ? "" : "s", NAME_CUT(resolve_name(j)),
 		 n == 1 ? "s" : "", ids, others ? " and other steno processes sent the same and lost "
 		 "their reply too" : "");
 	steno_error_set(&j->pub.error, j->pub.error.kind, "%s", msg);
@@ -299,8 +300,8 @@ static void on_recent(void *ud, struct steno_transcription_page *res, const stru
 	struct job *j = ud;
 	if (err) {
 		char what[300];
-		snprintf(what, sizeof(what), "looking for it failed too (%.200s): check the list",
-			 err->message);
+		snprintf(what, sizeof(what), "looking for it failed too (%.*s): check the list",
+			 STENO_UTF8_CUT(err->message, 200));
 		resolved(j, false, what);
 		return;
 	}
@@ -388,10 +389,12 @@ static void on_order_again(void *ud, struct steno_order *res, const struct steno
 		return;
 	}
 	if (err)
-		snprintf(what, sizeof(what), "reading the order again failed too (%.200s)", err->message);
+		snprintf(what, sizeof(what), "reading the order again failed too (%.*s)",
+			 STENO_UTF8_CUT(err->message, 200));
 	else
-		snprintf(what, sizeof(what), "not found: order %.64s is still %.40s", res->id ? res->id : "",
-			 res->state ? res->state : "(no state)");
+		snprintf(what, sizeof(what), "not found: order %.*s is still %.*s",
+			 STENO_UTF8_CUT(res->id ? res->id : "", 64),
+			 STENO_UTF8_CUT(res->state ? res->state : "(no state)", 40));
 	if (!err && res->id)
 		job_set_str(j, &j->pub.resource_id, res->id);
 	resolved(j, false, what);
@@ -432,7 +435,7 @@ void jobs_resolve_tick(struct steno_jobs *jm, int64_t now)
 		steno_error_clear(&e);
 		if (list_again(j, &e) != 0) {
 			char what[300];
-			snprintf(what, sizeof(what), "could not look for it (%.200s)", e.message);
+			snprintf(what, sizeof(what), "could not look for it (%.*s)", STENO_UTF8_CUT(e.message, 200));
 			resolved(j, false, what);
 		}
 	}
@@ -463,7 +466,7 @@ void jobs_resolve_lost_create(struct job *j, const struct steno_error *err)
 	}
 	if (rc != 0) {
 		char what[300];
-		snprintf(what, sizeof(what), "could not look for it (%.200s)", e.message);
+		snprintf(what, sizeof(what), "could not look for it (%.*s)", STENO_UTF8_CUT(e.message, 200));
 		resolved(j, false, what);
 		return;
 	}

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "core/paths.h"
+#include "api/utf8.h"
 
 /* Ownership: h and path are closed/freed by localdb_close. */
 struct localdb {
@@ -165,7 +166,8 @@ static void quick_check(sqlite3 *h, struct verdict *v)
 	if (rc == SQLITE_OK && (rc = sqlite3_step(s)) == SQLITE_ROW) {
 		const unsigned char *r = sqlite3_column_text(s, 0);
 		if (!r || strcmp((const char *)r, "ok") != 0)
-			snprintf(v->why, sizeof v->why, "quick_check: %.200s", r ? (const char *)r : "?");
+			snprintf(v->why, sizeof v->why, "quick_check: %.*s",
+				 STENO_UTF8_CUT(r ? (const char *)r : "?", 200));
 		rc = SQLITE_OK;
 	}
 	if (rc != SQLITE_OK && !v->why[0]) {

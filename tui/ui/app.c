@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "api/http.h"
+#include "api/utf8.h"
 #include "core/columns.h"
 #include "core/jobs_extra.h"
 #include "ui/app_content.h"
@@ -250,9 +251,10 @@ static void app_open_local_store(struct app *app)
 	steno_error_clear(&e);
 	int rc = p ? store_open_local(app->store, app->config, p, app->opts.base_url,
 				      app->opts.clock_ms, app->opts.clock_ud, &notice, &e) : 1;
+	const char *why = notice ? notice : e.message;
 	if (notice || rc < 0)
-		snprintf(app->ses.status.error, sizeof app->ses.status.error, "%.250s",
-			 notice ? notice : e.message);
+		snprintf(app->ses.status.error, sizeof app->ses.status.error, "%.*s",
+			 STENO_UTF8_CUT(why, 250));
 	free(notice);
 }
 

@@ -1,7 +1,7 @@
 # tui/ui dialogs (issue 6): the form widget, one dialog per file, the transcript preview,
 # OSC 52 copy, and the core helpers the dialogs need beside core/jobs.
 libsteno_ui_a_SOURCES += \
-	%reldir%/form.c %reldir%/form_pick.c %reldir%/form.h \
+	%reldir%/form.c %reldir%/form_key.c %reldir%/form_pick.c %reldir%/form.h \
 	%reldir%/form_draw.c %reldir%/form_draw.h \
 	%reldir%/dialog_common.c %reldir%/dialog_common.h
 libsteno_core_a_SOURCES += tui/core/jobs_extra.c tui/core/jobs_extra.h

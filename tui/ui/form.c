@@ -1,4 +1,5 @@
-/* The form widget: fields, values, errors and key handling (pure, no curses). */
+/* The form widget: fields, values, errors and text editing (pure, no curses). Its keys are
+ * form_key.c's, its picker form_pick.c's: both call this file, never the other way. */
 #include "config.h"
 
 #include "ui/form.h"
@@ -257,9 +258,23 @@ void form_set_checked(struct form *f, const char *key, bool on)
 		fl->checked = on;
 }
 
-static bool focusable(const struct form_field *fl)
+bool form_focusable(const struct form_field *fl)
 {
 	return !fl->hidden && fl->kind != FORM_NOTE;
+}
+
+void form_focus_move(struct form *f, int dir)
+{
+	if (!f->n)
+		return;
+	int n = (int)f->n;
+	for (int k = 1; k <= n; k++) {
+		int i = ((f->focus + dir * k) % n + n) % n;
+		if (form_focusable(&f->fields[i])) {
+			f->focus = i;
+			return;
+		}
+	}
 }
 
 void form_set_hidden(struct form *f, const char *key, bool hidden)
@@ -270,8 +285,13 @@ void form_set_hidden(struct form *f, const char *key, bool hidden)
 	fl->hidden = hidden;
 	if (hidden)
 		fl->error[0] = '\0';   /* no longer part of the request: its error is moot */
-	if (hidden && f->focus >= 0 && (size_t)f->focus < f->n && &f->fields[f->focus] == fl)
-		form_key(f, ACT_FIELD_NEXT, KEYS_NONE);
+	/* the focus goes to the next field shown (with a picker open, at the first key once it
+	 * is closed; its cursor stays) */
+	if (hidden && f->focus >= 0 && (size_t)f->focus < f->n && &f->fields[f->focus] == fl) {
+		if (!f->pick.active)
+			form_focus_move(f, 1);
+		form_drop_stale_message(f);
+	}
 }
 
 size_t form_selected(const struct form *f, const char *key, const char **out, size_t max)
@@ -414,7 +434,18 @@ bool form_has_checked_error(const struct form *f)
 	return false;
 }
 
-static void drop_stale_message(struct form *f);
+/* A message that points at field errors goes once none is left (they were fixed). */
+void form_drop_stale_message(struct form *f)
+{
+	if (!f->message_about_fields)
+		return;
+	for (size_t i = 0; i < f->n; i++)
+		if (f->fields[i].error[0] && !f->fields[i].hidden)
+			return;
+	f->message[0] = '\0';
+	f->message_error = false;
+	f->message_about_fields = false;
+}
 
 void form_recheck(struct form *f, const struct steno_error *now)
 {
@@ -433,13 +464,13 @@ void form_recheck(struct form *f, const struct steno_error *now)
 		if (!still)
 			fl->error[0] = '\0';
 	}
-	drop_stale_message(f);
+	form_drop_stale_message(f);
 }
 
 void form_focus_first_error(struct form *f)
 {
 	for (size_t i = 0; i < f->n; i++)
-		if (f->fields[i].error[0] && focusable(&f->fields[i])) {
+		if (f->fields[i].error[0] && form_focusable(&f->fields[i])) {
 			f->focus = (int)i;
 			return;
 		}
@@ -448,7 +479,7 @@ void form_focus_first_error(struct form *f)
 void form_focus(struct form *f, const char *key)
 {
 	struct form_field *fl = form_field(f, key);
-	if (fl && focusable(fl))
+	if (fl && form_focusable(fl))
 		f->focus = (int)(fl - f->fields);
 }
 
@@ -513,127 +544,4 @@ int form_edit_key(struct form_field *fl, ui_key key)
 	if (key >= 32 && !KEYS_IS_FN(key))
 		return form_edit_insert(fl, (wchar_t)key);
 	return 0;
-}
-
-/* ---- navigation and keys ---- */
-
-static void form_move(struct form *f, int dir)
-{
-	if (!f->n)
-		return;
-	int n = (int)f->n;
-	for (int k = 1; k <= n; k++) {
-		int i = ((f->focus + dir * k) % n + n) % n;
-		if (focusable(&f->fields[i])) {
-			f->focus = i;
-			return;
-		}
-	}
-}
-
-static enum form_event radio_key(struct form_field *fl, ui_key key)
-{
-	if (!fl->n_opts)
-		return FORM_EV_NONE;
-	int n = (int)fl->n_opts, c = fl->choice < 0 ? 0 : fl->choice;
-	if (key == (KEYS_FN | KEY_LEFT))
-		fl->choice = (c + n - 1) % n;
-	else if (key == (KEYS_FN | KEY_RIGHT) || key == ' ')
-		fl->choice = (c + 1) % n;
-	else
-		return FORM_EV_NONE;
-	return FORM_EV_USED;
-}
-
-static enum form_event field_key(struct form *f, struct form_field *fl, ui_key key)
-{
-	switch (fl->kind) {
-	case FORM_TEXT:
-	case FORM_FILE:
-		if (fl->kind == FORM_FILE && key == 15)  /* C-o: browse */
-			return form_pick_open(f, f->focus, 0) == 0 ? FORM_EV_USED : FORM_EV_NONE;
-		{
-			int r = form_edit_key(fl, key);
-			if (r < 0)
-				f->nomem = true;
-			if (r > 0)
-				fl->error[0] = '\0';
-			return r != 0 || key >= 32 ? FORM_EV_USED : FORM_EV_NONE;
-		}
-	case FORM_CHECK:
-		if (key != ' ')
-			return FORM_EV_NONE;
-		fl->checked = !fl->checked;
-		fl->error[0] = '\0';
-		return FORM_EV_USED;
-	case FORM_RADIO:
-		fl->error[0] = '\0';
-		return radio_key(fl, key);
-	case FORM_PICK:
-	case FORM_MULTI:
-		if (key == ' ' || key == (KEYS_FN | KEY_RIGHT))
-			return form_pick_open(f, f->focus, 0) == 0 ? FORM_EV_USED : FORM_EV_NONE;
-		if (key > ' ' && !KEYS_IS_FN(key))
-			return form_pick_open(f, f->focus, (wchar_t)key) == 0 ? FORM_EV_USED :
-				FORM_EV_NONE;
-		return FORM_EV_NONE;
-	case FORM_BUTTON:
-		if (key != ' ')
-			return FORM_EV_NONE;
-		f->pressed = fl->key;
-		return FORM_EV_BUTTON;
-	case FORM_NOTE:
-		break;
-	}
-	return FORM_EV_NONE;
-}
-
-/* A message that points at field errors goes once none is left (they were fixed). */
-static void drop_stale_message(struct form *f)
-{
-	if (!f->message_about_fields)
-		return;
-	for (size_t i = 0; i < f->n; i++)
-		if (f->fields[i].error[0] && !f->fields[i].hidden)
-			return;
-	f->message[0] = '\0';
-	f->message_error = false;
-	f->message_about_fields = false;
-}
-
-static enum form_event form_key_once(struct form *f, enum action_id act, ui_key key);
-
-enum form_event form_key(struct form *f, enum action_id act, ui_key key)
-{
-	enum form_event ev = form_key_once(f, act, key);
-	drop_stale_message(f);
-	return ev;
-}
-
-static enum form_event form_key_once(struct form *f, enum action_id act, ui_key key)
-{
-	if (f->pick.active)
-		return form_pick_key(f, act, key);
-	if (f->focus < 0 || (size_t)f->focus >= f->n || !focusable(&f->fields[f->focus]))
-		form_move(f, 1);
-	struct form_field *fl = f->n ? &f->fields[f->focus] : NULL;
-	switch (act) {
-	case ACT_FIELD_NEXT: form_move(f, 1); return FORM_EV_USED;
-	case ACT_FIELD_PREV: form_move(f, -1); return FORM_EV_USED;
-	case ACT_CANCEL: return FORM_EV_CANCEL;
-	case ACT_SUBMIT_FORM:
-		return FORM_EV_SUBMIT;
-	case ACT_SUBMIT:
-		if (fl && fl->kind == FORM_BUTTON) {
-			f->pressed = fl->key;
-			return FORM_EV_BUTTON;
-		}
-		/* Enter on a picker field opens its picker, never submits */
-		if (fl && (fl->kind == FORM_PICK || fl->kind == FORM_MULTI))
-			return form_pick_open(f, f->focus, 0) == 0 ? FORM_EV_USED : FORM_EV_NONE;
-		return FORM_EV_SUBMIT;
-	default:
-		break;
-	}
-	return fl ? field_key(f, fl, key) : FORM_EV_NONE;
 }

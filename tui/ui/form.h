@@ -155,8 +155,15 @@ void form_focus_first_error(struct form *f);
 /* Focuses the field with that key (if shown). */
 void form_focus(struct form *f, const char *key);
 
-/* Handles one key (act from the dialog keymap scope, key the raw key). */
+/* Handles one key (act from the dialog keymap scope, key the raw key): form_key.c. */
 enum form_event form_key(struct form *f, enum action_id act, ui_key key);
+/* Whether the field can have the focus (shown, not a note). */
+bool form_focusable(const struct form_field *fl);
+/* Moves the focus to the next (dir 1) or previous (-1) focusable field, round. */
+void form_focus_move(struct form *f, int dir);
+/* Drops the form message that points at field errors once none is left (after a key, a
+ * recheck). */
+void form_drop_stale_message(struct form *f);
 
 /* ---- pure pieces, exported for the unit tests and form_draw ---- */
 
