@@ -98,6 +98,43 @@ int content_db_migrate_v2(sqlite3 *db, char **err)
 	return -1;
 }
 
+/* The whole text of item N (its segments in order, a space between them: a segment may end
+ * on a word and the next begin with one), NULL when it has none. */
+#define DOC_TEXT_SQL(N) "(SELECT group_concat(text, ' ') FROM (SELECT text FROM content_segs" \
+	" WHERE seg BETWEEN " N " * 16777216 AND " N " * 16777216 + 16777215 ORDER BY seg))"
+
+/* content_docs is contentless (the text is in content_segs already): its entries are taken
+ * out with the text they were made from, rebuilt by the same query, before the segments
+ * go. */
+#define DOC_DELETE_SQL(N) "INSERT INTO content_docs(content_docs, rowid, text)" \
+	" SELECT 'delete', " N ", t FROM (SELECT " DOC_TEXT_SQL(N) " AS t) WHERE t IS NOT NULL"
+#define DOC_INSERT_SQL(N) "INSERT INTO content_docs(rowid, text)" \
+	" SELECT " N ", t FROM (SELECT " DOC_TEXT_SQL(N) " AS t) WHERE t IS NOT NULL"
+
+/* Made anew from the segments (a store of an older version may be brought up again). */
+static const char schema_v3[] =
+	"DROP TABLE IF EXISTS content_docs;"
+	"CREATE VIRTUAL TABLE content_docs USING fts5(text, content='',"
+	" tokenize='unicode61 remove_diacritics 2');"
+	"INSERT INTO content_docs(rowid, text) SELECT n, t FROM"
+	" (SELECT seg / 16777216 AS n, group_concat(text, ' ') AS t FROM"
+	"  (SELECT seg, text FROM content_segs ORDER BY seg) GROUP BY seg / 16777216);"
+	"DROP TRIGGER IF EXISTS content_items_ad;"
+	"CREATE TRIGGER content_items_ad AFTER DELETE ON content_items BEGIN"
+	" INSERT INTO content_names(content_names, rowid, name, tags)"
+	" VALUES ('delete', old.n, old.name, old.tags);"
+	" " DOC_DELETE_SQL("old.n") ";"
+	" DELETE FROM content_segs WHERE seg BETWEEN old.n * 16777216"
+	" AND old.n * 16777216 + 16777215; END;";
+
+int content_db_migrate_v3(sqlite3 *db, char **err)
+{
+	if (sqlite3_exec(db, schema_v3, NULL, NULL, NULL) == SQLITE_OK)
+		return 0;
+	*err = localdb_errdup(db, "content v3");
+	return -1;
+}
+
 /* ---- what the lists say ---- */
 
 static void bind_text(sqlite3_stmt *st, int i, const char *s)
@@ -337,6 +374,18 @@ static int item_number(sqlite3 *db, const char *id, sqlite3_int64 *n, struct ste
 	return rc;
 }
 
+/* Runs one of DOC_DELETE_SQL / DOC_INSERT_SQL for item n. */
+static int doc_index(sqlite3 *db, const char *sql, sqlite3_int64 n, struct steno_error *err)
+{
+	sqlite3_stmt *st;
+	if (content_prepare(db, sql, &st, err) < 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, n);
+	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : content_sql_fail(db, err, "index content");
+	sqlite3_finalize(st);
+	return rc;
+}
+
 int content_db_put(sqlite3 *db, const char *id, const char *version,
 		   const struct steno_transcript *t, int64_t fetched_s, struct steno_error *err)
 {
@@ -348,6 +397,8 @@ int content_db_put(sqlite3 *db, const char *id, const char *version,
 	if (content_begin(db, &nested, err) < 0)
 		return -1;
 	rc = item_number(db, id, &n, err);
+	if (rc == 0)
+		rc = doc_index(db, DOC_DELETE_SQL("?1"), n, err);
 	if (rc == 0)
 		rc = content_prepare(db, "DELETE FROM content_segs WHERE seg BETWEEN ?1 AND ?2", &st,
 				     err);
@@ -371,6 +422,8 @@ int content_db_put(sqlite3 *db, const char *id, const char *version,
 	}
 	sqlite3_finalize(st);
 	st = NULL;
+	if (rc == 0)
+		rc = doc_index(db, DOC_INSERT_SQL("?1"), n, err);
 	if (rc == 0)
 		rc = content_prepare(db, "UPDATE content_items SET version = ?2, fetched_s = ?3,"
 				     " failed_version = NULL, failed_why = NULL WHERE n = ?1", &st, err);
