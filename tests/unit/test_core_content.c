@@ -414,3 +414,29 @@ Test(content, a_store_of_schema_2_gets_its_whole_text_index, .init = setup, .fin
 	cr_assert_eq(content_db_remove(db, "t1", &err), 0, "%s", err.message);
 	cr_expect_eq(docs_matching("dawn"), 0);
 }
+
+static int segments_of(const char *table)
+{
+	struct steno_error err;
+	sqlite3_stmt *st;
+	char sql[200];
+	snprintf(sql, sizeof sql, "SELECT count(DISTINCT segid) FROM %s_idx", table);
+	cr_assert_eq(content_prepare(db, sql, &st, &err), 0, "%s", err.message);
+	cr_assert_eq(sqlite3_step(st), SQLITE_ROW);
+	int n = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+Test(content, optimize_leaves_one_segment_an_index, .init = setup, .fini = teardown)
+{
+	struct steno_error err;
+	seed();   /* two transcriptions, each in its own transaction: two segments */
+	cr_assert_geq(segments_of("content_fts"), 2);
+	cr_assert_geq(segments_of("content_docs"), 2);
+	cr_assert_eq(content_db_optimize(db, &err), 0, "%s", err.message);
+	cr_expect_eq(segments_of("content_fts"), 1);
+	cr_expect_eq(segments_of("content_docs"), 1);
+	cr_expect(has_hit("\"seven ships\"", "t1"));
+	cr_expect_eq(docs_matching("fleet"), 1);
+}

@@ -453,6 +453,16 @@ int content_db_put_failed(sqlite3 *db, const char *id, const char *version, cons
 	return rc;
 }
 
+int content_db_optimize(sqlite3 *db, struct steno_error *err)
+{
+	bool nested;
+	if (content_begin(db, &nested, err) < 0)
+		return -1;
+	int rc = content_exec(db, "INSERT INTO content_fts(content_fts) VALUES('optimize');"
+			      "INSERT INTO content_docs(content_docs) VALUES('optimize')", err);
+	return content_end(db, nested, rc, err);
+}
+
 /* ---- what waits ---- */
 
 #define WAITING_SQL FINISHED_SQL " AND updated_at IS NOT NULL" \

@@ -41,6 +41,7 @@ struct content_sync {
 	char kept_key[CONTENT_ID_MAX + 4];
 	size_t kept_n, kept_pages;
 	long fetched, failed;
+	long unmerged;                /* stored since the indexes were last merged */
 	int64_t started_ms;           /* the last read's start (pacing) */
 	bool halted;                  /* the server needs exports, which may not be made: no
 				       * more reads this run (nothing is noted as failed) */
@@ -293,6 +294,7 @@ static void store_body(struct content_sync *cs, const char *body, size_t len)
 	snprintf(id, sizeof id, "%s", cs->id);
 	end_read(cs);
 	cs->fetched++;
+	cs->unmerged++;
 	cs_changed(cs, id);
 }
 
@@ -430,6 +432,15 @@ static const char *skipped(struct content_sync *cs)
 	return NULL;
 }
 
+/* Nothing waits: the indexes of what it stored are merged, once a fill. */
+static void fill_over(struct content_sync *cs)
+{
+	struct steno_error e;
+	if (cs->unmerged && content_db_optimize(cs->cfg.db, &e) < 0)
+		cs_log(cs, "content: %s", e.message);
+	cs->unmerged = 0;
+}
+
 void content_sync_run(struct content_sync *cs)
 {
 	struct steno_error e;
@@ -446,6 +457,8 @@ void content_sync_run(struct content_sync *cs)
 			cs_log(cs, "content: %s", e.message);
 		cs->id[0] = '\0';
 		cs->waits = rc == 0 ? -1 : 0;
+		if (rc == 0)
+			fill_over(cs);
 		return;
 	}
 	cs->waits = 1;
@@ -472,6 +485,8 @@ long content_sync_timeout_ms(struct content_sync *cs)
 		int rc = content_db_next_waiting(cs->cfg.db, cs->org, skip, id, sizeof id, ver,
 						 sizeof ver, &e);
 		cs->waits = rc > 0 ? 1 : rc == 0 ? -1 : 0;
+		if (rc == 0)
+			fill_over(cs);
 	}
 	if (cs->waits > 0) {
 		long gate = steno_http_rate_wait_ms(cs->cfg.http, NULL), pace = pace_wait(cs);
