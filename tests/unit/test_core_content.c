@@ -440,3 +440,22 @@ Test(content, optimize_leaves_one_segment_an_index, .init = setup, .fini = teard
 	cr_expect(has_hit("\"seven ships\"", "t1"));
 	cr_expect_eq(docs_matching("fleet"), 1);
 }
+
+Test(content, one_transcription_is_indexed_in_one_segment, .init = setup, .fini = teardown)
+{
+	/* 12 paragraphs, a segment each: written row by row (a trigger a row), FTS5 made a
+	 * segment of each row's statement, and every query read them all */
+	const char *blocks[12];
+	char text[12][64];
+	for (int i = 0; i < 12; i++) {
+		snprintf(text[i], sizeof text[i], "S%d|paragraph %d here.", i % 2, i);
+		blocks[i] = text[i];
+	}
+	put("long", "Long", "v1", 0, blocks, 12);
+	cr_expect_eq(segments_of("content_fts"), 1);
+	struct content_hit *h;
+	size_t n = search("paragraph", false, &h);
+	cr_expect_eq(n, 5);
+	cr_expect_eq(n ? h[0].item_hits : 0, 12);
+	content_hits_free(h, n);
+}

@@ -108,6 +108,12 @@ int content_db_migrate_v2(sqlite3 *db, char **err)
  * go. */
 #define DOC_DELETE_SQL(N) "INSERT INTO content_docs(content_docs, rowid, text)" \
 	" SELECT 'delete', " N ", t FROM (SELECT " DOC_TEXT_SQL(N) " AS t) WHERE t IS NOT NULL"
+/* The index entries of item N's segments, out and in, in one statement each. */
+#define SEGS_UNINDEX_SQL(N) "INSERT INTO content_fts(content_fts, rowid, text)" \
+	" SELECT 'delete', seg, text FROM content_segs" \
+	" WHERE seg BETWEEN " N " * 16777216 AND " N " * 16777216 + 16777215"
+#define SEGS_INDEX_SQL(N) "INSERT INTO content_fts(rowid, text) SELECT seg, text" \
+	" FROM content_segs WHERE seg BETWEEN " N " * 16777216 AND " N " * 16777216 + 16777215"
 #define DOC_INSERT_SQL(N) "INSERT INTO content_docs(rowid, text)" \
 	" SELECT " N ", t FROM (SELECT " DOC_TEXT_SQL(N) " AS t) WHERE t IS NOT NULL"
 
@@ -119,11 +125,17 @@ static const char schema_v3[] =
 	"INSERT INTO content_docs(rowid, text) SELECT n, t FROM"
 	" (SELECT seg / 16777216 AS n, group_concat(text, ' ') AS t FROM"
 	"  (SELECT seg, text FROM content_segs ORDER BY seg) GROUP BY seg / 16777216);"
+	/* the segments' index entries are written by content_db_put, a transcription's in
+	 * one statement: FTS5 writes what it holds as a new segment at the start of every
+	 * statement of a transaction (its savepoint), so a trigger a row made a segment a row */
+	"DROP TRIGGER IF EXISTS content_segs_ai;"
+	"DROP TRIGGER IF EXISTS content_segs_ad;"
 	"DROP TRIGGER IF EXISTS content_items_ad;"
 	"CREATE TRIGGER content_items_ad AFTER DELETE ON content_items BEGIN"
 	" INSERT INTO content_names(content_names, rowid, name, tags)"
 	" VALUES ('delete', old.n, old.name, old.tags);"
 	" " DOC_DELETE_SQL("old.n") ";"
+	" " SEGS_UNINDEX_SQL("old.n") ";"
 	" DELETE FROM content_segs WHERE seg BETWEEN old.n * 16777216"
 	" AND old.n * 16777216 + 16777215; END;";
 
@@ -374,7 +386,7 @@ static int item_number(sqlite3 *db, const char *id, sqlite3_int64 *n, struct ste
 	return rc;
 }
 
-/* Runs one of DOC_DELETE_SQL / DOC_INSERT_SQL for item n. */
+/* Runs one of the *_SQL("?1") statements above for item n. */
 static int doc_index(sqlite3 *db, const char *sql, sqlite3_int64 n, struct steno_error *err)
 {
 	sqlite3_stmt *st;
@@ -400,6 +412,8 @@ int content_db_put(sqlite3 *db, const char *id, const char *version,
 	if (rc == 0)
 		rc = doc_index(db, DOC_DELETE_SQL("?1"), n, err);
 	if (rc == 0)
+		rc = doc_index(db, SEGS_UNINDEX_SQL("?1"), n, err);
+	if (rc == 0)
 		rc = content_prepare(db, "DELETE FROM content_segs WHERE seg BETWEEN ?1 AND ?2", &st,
 				     err);
 	if (rc == 0) {
@@ -422,6 +436,8 @@ int content_db_put(sqlite3 *db, const char *id, const char *version,
 	}
 	sqlite3_finalize(st);
 	st = NULL;
+	if (rc == 0)
+		rc = doc_index(db, SEGS_INDEX_SQL("?1"), n, err);
 	if (rc == 0)
 		rc = doc_index(db, DOC_INSERT_SQL("?1"), n, err);
 	if (rc == 0)

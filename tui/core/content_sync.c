@@ -275,17 +275,11 @@ static void read_failed(struct content_sync *cs, const struct steno_error *e)
 	cs_changed(cs, id);
 }
 
-static void store_body(struct content_sync *cs, const char *body, size_t len)
+/* Stores t (borrowed). */
+static void store_transcript(struct content_sync *cs, const struct steno_transcript *t)
 {
-	struct steno_transcript t;
 	struct steno_error e;
-
-	if (steno_transcript_parse(body, len, &t, &e) < 0) {
-		read_failed(cs, &e);
-		return;
-	}
-	int rc = content_db_put(cs->cfg.db, cs->id, cs->version, &t, (int64_t)time(NULL), &e);
-	steno_transcript_free(&t);
+	int rc = content_db_put(cs->cfg.db, cs->id, cs->version, t, (int64_t)time(NULL), &e);
 	if (rc < 0) {
 		read_failed(cs, &e);
 		return;
@@ -298,13 +292,26 @@ static void store_body(struct content_sync *cs, const char *body, size_t len)
 	cs_changed(cs, id);
 }
 
+static void store_body(struct content_sync *cs, const char *body, size_t len)
+{
+	struct steno_transcript t;
+	struct steno_error e;
+
+	if (steno_transcript_parse(body, len, &t, &e) < 0) {
+		read_failed(cs, &e);
+		return;
+	}
+	store_transcript(cs, &t);
+	steno_transcript_free(&t);
+}
+
 static void on_content(void *ud, struct steno_api_content *res, const struct steno_error *err)
 {
 	struct content_sync *cs = ud;
 	if (err)
 		read_failed(cs, err);
-	else
-		store_body(cs, res->json, res->len);
+	else   /* parsed once, by the engine */
+		store_transcript(cs, &res->transcript);
 }
 
 static void export_path(struct content_sync *cs, char *buf, size_t n)
