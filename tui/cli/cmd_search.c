@@ -125,7 +125,9 @@ static int index_open(struct indexer *ix, sqlite3 *db)
 	char *export_dir = paths_join(c->paths.cache_dir, "content/export");
 	struct content_sync_config cc = { .http = c->http, .db = db, .store = ix->store,
 		.jobs = c->jobs, .export_dir = export_dir, .allow_export = !c->g->read_only,
-		.org = ix->org, .busy = sync_busy, .log = index_log, .ud = ix };
+		.org = ix->org, .busy = sync_busy, .log = index_log, .ud = ix,
+		/* two reads in flight: the server works on one while steno stores the other */
+		.parallel = 2 };
 	ix->cs = content_sync_new(&cc, &err);
 	free(export_dir);
 	return ix->cs ? 0 : cli_fail(c, &err);

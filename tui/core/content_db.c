@@ -493,13 +493,25 @@ static void copy_col(sqlite3_stmt *st, int col, char *out, size_t n)
 int content_db_next_waiting(sqlite3 *db, const char *org, const char *skip, char *id,
 			    size_t idn, char *version, size_t vn, struct steno_error *err)
 {
+	return content_db_next_waiting_except(db, org, &skip, skip ? 1 : 0, id, idn, version, vn,
+					      err);
+}
+
+int content_db_next_waiting_except(sqlite3 *db, const char *org, const char *const *skip,
+				   size_t n, char *id, size_t idn, char *version, size_t vn,
+				   struct steno_error *err)
+{
 	sqlite3_stmt *st;
+	if (n > 8)
+		return steno_error_invalid(err, "skip", "more than 8 ids to skip");
 	if (content_prepare(db, "SELECT id, updated_at FROM content_items WHERE " WAITING_SQL
-			    " AND (?1 IS NULL OR org = ?1) AND (?2 IS NULL OR id <> ?2)"
+			    " AND (?1 IS NULL OR org = ?1)"
+			    " AND id NOT IN (?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
 			    " ORDER BY updated_at DESC LIMIT 1", &st, err) < 0)
 		return -1;
 	bind_text(st, 1, org);
-	bind_text(st, 2, skip);
+	for (int i = 0; i < 8; i++)   /* '' is no id: an unused place */
+		bind_text(st, 2 + i, (size_t)i < n && skip[i] ? skip[i] : "");
 	int step = sqlite3_step(st), rc = 0;
 	if (step == SQLITE_ROW) {
 		copy_col(st, 0, id, idn);

@@ -73,6 +73,10 @@ int content_db_optimize(sqlite3 *db, struct steno_error *err);
  * hand out now (e.g. one that failed a moment ago), may be NULL. */
 int content_db_next_waiting(sqlite3 *db, const char *org, const char *skip, char *id,
 			    size_t idn, char *version, size_t vn, struct steno_error *err);
+/* The same, none of skip[0..n) (n <= 8) handed out. */
+int content_db_next_waiting_except(sqlite3 *db, const char *org, const char *const *skip,
+				   size_t n, char *id, size_t idn, char *version, size_t vn,
+				   struct steno_error *err);
 /* Finished transcriptions of org (NULL: all) whose content is held (current), and those
  * that wait (missing or outdated, not failed for their version). */
 int content_db_counts(sqlite3 *db, const char *org, long *held, long *waiting,
