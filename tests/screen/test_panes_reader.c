@@ -308,3 +308,39 @@ Test(reader, results_pane_groups_hits_and_opens_the_reader_at_one, .fini = pf_te
 	pf_keys(&f, "q");
 	pf_reject(&f, "fetched ");
 }
+
+/* `F` searches the organization on screen only (as steno search --org): a transcription of
+ * another organization in the same store is not among the hits. */
+Test(reader, search_keeps_to_the_organization_on_screen, .fini = pf_teardown)
+{
+	static const char *const seed[] = { "--seed-demo", "6", NULL };
+	struct pf_opts o = { .rows = 30, .cols = 120, .sandbox_args = seed, .index = 1 };
+	pf_open(&f, &o);
+	wait_indexed();
+	sqlite3 *db = app_content_db(f.app);
+	struct steno_error err;
+	struct content_item it = { .id = "elsewhere1", .org = "another-org", .name = "Elsewhere",
+		.state = "automatic_done", .updated_at = "1" };
+	cr_assert_eq(content_db_note_item(db, &it, &err), 0, "%s", err.message);
+	/* a word no demo transcript says */
+	static const char json[] = "[{\"speaker\":\"Far\",\"words\":[{\"text\":\"Zanzibar\","
+		"\"type\":\"word\",\"data_start\":1,\"data_end\":2}]}]";
+	struct steno_transcript t;
+	cr_assert_eq(steno_transcript_parse(json, strlen(json), &t, &err), 0, "%s", err.message);
+	cr_assert_eq(content_db_put(db, "elsewhere1", "1", &t, 1700000000, &err), 0, "%s",
+		     err.message);
+	steno_transcript_free(&t);
+	pf_keys(&f, "F z a n z i b a r");
+	pf_expect(&f, "search every transcript: zanzibar_");
+	char *text = scr_text();
+	cr_expect(strstr(text, " 0 hits"), "%s", text);
+	cr_expect(!strstr(text, "Elsewhere"), "another organization's hit: %s", text);
+	free(text);
+	/* the same store searched for every organization finds it */
+	struct content_hit *h;
+	size_t n;
+	struct content_query cq = { .text = "zanzibar" };
+	cr_assert_eq(content_db_search(db, &cq, &h, &n, &err), 0, "%s", err.message);
+	cr_expect_eq(n, 1);
+	content_hits_free(h, n);
+}

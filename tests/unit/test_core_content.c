@@ -459,3 +459,22 @@ Test(content, one_transcription_is_indexed_in_one_segment, .init = setup, .fini 
 	cr_expect_eq(n ? h[0].item_hits : 0, 12);
 	content_hits_free(h, n);
 }
+
+Test(content, snippets_and_passages_start_on_a_word, .init = setup, .fini = teardown)
+{
+	/* the second segment of a block begins after a spacing "word" */
+	static const char *const a[] = { "A|One two three four five six seven eight nine ten "
+					 "eleven twelve. Budget starts the second passage here." };
+	put("t", "T", "v1", 0, a, 1);
+	struct content_hit *h;
+	size_t n = search("budget", false, &h);
+	cr_assert_eq(n, 1);
+	cr_expect_str_eq(h[0].snippet, "[Budget] starts the second passage here.");
+	content_hits_free(h, n);
+	struct steno_error err;
+	struct content_doc d;
+	cr_assert_eq(content_db_load(db, "t", &d, &err), 1);
+	cr_expect_str_eq(d.paras[0].text, "One two three four five six seven eight nine ten "
+			 "eleven twelve. Budget starts the second passage here.");
+	content_doc_free(&d);
+}

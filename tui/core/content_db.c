@@ -341,6 +341,11 @@ static int put_segment(sqlite3 *db, sqlite3_stmt *st, sqlite3_int64 seg, long pa
 	return sqlite3_step(st) == SQLITE_DONE ? 0 : content_sql_fail(db, err, "store a segment");
 }
 
+static bool is_spacing(const struct steno_word *w)
+{
+	return w->type && strcmp(w->type, "word") != 0;
+}
+
 static int put_block(sqlite3 *db, sqlite3_stmt *st, sqlite3_int64 *seg, long para,
 		     const struct steno_speaker_block *b, struct steno_error *err)
 {
@@ -348,14 +353,20 @@ static int put_block(sqlite3 *db, sqlite3_stmt *st, sqlite3_int64 *seg, long par
 
 	for (size_t i = 0; i < b->n_words; i++) {
 		const struct steno_word *w = &b->words[i];
-		bool spacing = w->type && strcmp(w->type, "word") != 0;
+		bool spacing = is_spacing(w);
 		if (!spacing)
 			words++;
 		if ((!spacing && words >= SEG_MIN_WORDS && ends_sentence(w->text)) ||
 		    words >= SEG_MAX_WORDS || i + 1 == b->n_words) {
-			if (put_segment(db, st, (*seg)++, para, b, from, i + 1, err) < 0)
+			/* the spacing after the cut ends this segment: the next one (and its
+			 * snippets) starts on a word */
+			size_t to = i + 1;
+			while (to < b->n_words && is_spacing(&b->words[to]))
+				to++;
+			if (put_segment(db, st, (*seg)++, para, b, from, to, err) < 0)
 				return -1;
-			from = i + 1;
+			from = to;
+			i = to - 1;
 			words = 0;
 		}
 	}
