@@ -6,9 +6,11 @@
 #include "config.h"
 
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -231,6 +233,54 @@ Test(reader, pipe_sends_the_whole_text_to_the_pager, .fini = teardown)
 	cr_expect(strstr(buf, "\n\n[12:30] Speaker 2: The garden by the river"), "%s", buf);
 	cr_expect(strstr(buf, "[19:30] Speaker 2: "), "the last paragraph");
 	/* back on screen where it was */
+	char *l = line_with("Walks and talks");
+	cr_expect(l && strstr(l, "12:30 / "), "%s", l);
+	free(l);
+}
+
+/* E: the whole text in $EDITOR as a read-only copy (mode 0400) in $TMPDIR, removed after;
+ * the reader is back where it was. */
+Test(reader, edit_opens_a_read_only_copy_in_the_editor, .fini = teardown)
+{
+	fill_store();
+	struct scr_opts so = { .rows = 20, .cols = 80 };
+	scr_open(&s, &so);
+	char tmp[300], out[400], editor[1200], msg[200];
+	snprintf(tmp, sizeof tmp, "%s/tmp", dir);
+	cr_assert_eq(mkdir(tmp, 0700), 0);
+	snprintf(out, sizeof out, "%s/edited", dir);
+	/* the "editor" keeps what it was given and the file's mode */
+	snprintf(editor, sizeof editor, "sh -c 'cp \"$0\" %s; stat -c %%a \"$0\" > %s.mode'", out,
+		 out);
+	setenv("TMPDIR", tmp, 1);
+	unsetenv("VISUAL");
+	setenv("EDITOR", editor, 1);
+	struct reader_arg a = { .db = localdb_handle(ldb), .id = "tr1", .at = 750 };
+	cr_assert_eq(reader_open(&s.ui.frame, &a, msg, sizeof msg), 0, "%s", msg);
+	scr_keys(&s, "E");
+	unsetenv("TMPDIR");
+	FILE *f = fopen(out, "r");
+	cr_assert(f, "the editor did not run");
+	char buf[8192];
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	cr_expect(!strncmp(buf, "[0:00] Speaker 1: Nothing much", 30), "%.80s", buf);
+	cr_expect(strstr(buf, "\n\n[12:30] Speaker 2: The garden by the river"), "%s", buf);
+	char mode_path[500], mode[16] = "";
+	snprintf(mode_path, sizeof mode_path, "%s.mode", out);
+	f = fopen(mode_path, "r");
+	cr_assert(f);
+	cr_expect(fgets(mode, sizeof mode, f));
+	fclose(f);
+	cr_expect_eq(strtol(mode, NULL, 8), 0400, "the copy is not read-only: %s", mode);
+	DIR *d = opendir(tmp);
+	cr_assert(d);
+	int left = 0;
+	for (struct dirent *e; (e = readdir(d));)
+		left += e->d_name[0] != '.';
+	closedir(d);
+	cr_expect_eq(left, 0, "the copy was left in TMPDIR");
 	char *l = line_with("Walks and talks");
 	cr_expect(l && strstr(l, "12:30 / "), "%s", l);
 	free(l);
