@@ -5,6 +5,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -243,13 +244,88 @@ static const char names_sql[] =
 	" WHERE content_names MATCH ?1 AND (?2 IS NULL OR i.org = ?2)"
 	" ORDER BY content_names.rank";
 
-/* Transcriptions that may hold a hit, best first: bm25 over each one's whole text, so a
- * word in most passages costs one row a transcription, not one a passage. */
+/* Transcriptions that may hold a hit, best first: BM25 over each one's whole text (steno_bm25
+ * below), so a word in most passages costs one row a transcription, not one a passage. */
 static const char docs_sql[] =
-	"SELECT " ITEM_COLS ", content_docs.rank, i.n"
+	"SELECT " ITEM_COLS ", steno_bm25(content_docs) AS r, i.n"
 	" FROM content_docs JOIN content_items i ON i.n = content_docs.rowid"
 	" WHERE content_docs MATCH ?1 AND (?2 IS NULL OR i.org = ?2)"
-	" ORDER BY content_docs.rank";
+	" ORDER BY r";
+
+/* ---- steno_bm25: BM25 without the length of each transcription ----
+ * FTS5's bm25() reads every row's length from its docsize table (an SQL statement a row),
+ * half of its cost; a transcription's length says little of how much it is about a word
+ * (BM25's b = 0; k1 = 1.2 bounds what repetition adds). Lower is better, as bm25(). */
+
+static int count_row(const Fts5ExtensionApi *api, Fts5Context *fts, void *ud)
+{
+	(*(long long *)ud)++;
+	return SQLITE_OK;
+}
+
+static void steno_bm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx,
+		       int argc, sqlite3_value **argv)
+{
+	int np = api->xPhraseCount(fts);
+	double *idf = api->xGetAuxdata(fts, 0);
+	if (!idf && np > 0) {   /* once a query: how many rows hold each phrase */
+		sqlite3_int64 rows = 0;
+		if (!(idf = sqlite3_malloc64((sqlite3_uint64)np * sizeof *idf)) ||
+		    api->xRowCount(fts, &rows) != SQLITE_OK) {
+			sqlite3_free(idf);
+			sqlite3_result_error_nomem(ctx);
+			return;
+		}
+		for (int i = 0; i < np; i++) {
+			long long hits = 0;
+			api->xQueryPhrase(fts, i, &hits, count_row);
+			idf[i] = log(((double)rows - (double)hits + 0.5) / ((double)hits + 0.5));
+			if (idf[i] <= 0)
+				idf[i] = 1e-6;   /* as bm25(): a word in most rows still counts */
+		}
+		if (api->xSetAuxdata(fts, idf, sqlite3_free) != SQLITE_OK) {
+			sqlite3_result_error_nomem(ctx);
+			return;
+		}
+	}
+	double score = 0;
+	for (int i = 0; i < np; i++) {
+		Fts5PhraseIter it;
+		int col, off;
+		double tf = 0;
+		for (api->xPhraseFirst(fts, i, &it, &col, &off); col >= 0;
+		     api->xPhraseNext(fts, &it, &col, &off))
+			tf++;
+		score += idf[i] * tf * 2.2 / (tf + 1.2);
+	}
+	sqlite3_result_double(ctx, -score);
+}
+
+/* Defines steno_bm25 on db (once a connection: FTS5 keeps every definition). */
+static int define_bm25(sqlite3 *db, struct steno_error *err)
+{
+	fts5_api *api = NULL;
+	sqlite3_stmt *st;
+	if (content_prepare(db, "SELECT fts5(?1)", &st, err) < 0)
+		return -1;
+	sqlite3_bind_pointer(st, 1, (void *)&api, "fts5_api_ptr", NULL);
+	sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (!api || api->xCreateFunction(api, "steno_bm25", NULL, steno_bm25, NULL) != SQLITE_OK)
+		return steno_error_set(err, STENO_ERR_IO, "local store: no FTS5 API");
+	return 0;
+}
+
+/* docs_sql prepared, steno_bm25 defined first when the connection has not got it. */
+static int prepare_docs(sqlite3 *db, sqlite3_stmt **st, struct steno_error *err)
+{
+	if (sqlite3_prepare_v2(db, docs_sql, -1, st, NULL) == SQLITE_OK)
+		return 0;
+	*st = NULL;
+	if (define_bm25(db, err) < 0)
+		return -1;
+	return content_prepare(db, docs_sql, st, err);
+}
 
 /* The passages of one transcription (its range of rowids) that match, in the order said:
  * FTS5 seeks to the range; snippets are made only for the rows read. */
@@ -551,7 +627,7 @@ static int run_text(sqlite3 *db, const char *fts, const char *docq,
 	bool prefix = strstr(fts, "\"*") != NULL;
 	struct scan sc = { .per = per };
 
-	if (content_prepare(db, docs_sql, &ds, err) < 0 ||
+	if (prepare_docs(db, &ds, err) < 0 ||
 	    content_prepare(db, passages_sql, &ps, err) < 0 ||
 	    content_prepare(db, count_sql, &cs, err) < 0) {
 		rc = -1;
