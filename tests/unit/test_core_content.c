@@ -478,3 +478,28 @@ Test(content, snippets_and_passages_start_on_a_word, .init = setup, .fini = tear
 			 "eleven twelve. Budget starts the second passage here.");
 	content_doc_free(&d);
 }
+
+/* A prefix of ASCII letters is written as the store's words that start with it (a query of
+ * words, read transcription by transcription); any other is read by one scan: both find the
+ * same passages. */
+Test(content, prefixes_as_words_and_by_scan, .init = setup, .fini = teardown)
+{
+	seed();
+	struct content_hit *h;
+	size_t n = search("gard*", false, &h);   /* garden, gardening */
+	cr_expect_eq(n, 2);
+	for (size_t i = 0; i < n; i++)
+		cr_expect(strstr(h[i].snippet, "[garden]") || strstr(h[i].snippet, "[Gardening]"),
+			  "%s", h[i].snippet);
+	content_hits_free(h, n);
+	n = search("zoë*", false, &h);   /* not ASCII: the scan */
+	cr_expect_eq(n, 1);
+	cr_expect(n && strstr(h[0].snippet, "[Zoë]"), "%s", n ? h[0].snippet : "");
+	content_hits_free(h, n);
+	n = search("zo* AND gard*", false, &h);
+	cr_expect_eq(n, 1);
+	content_hits_free(h, n);
+	n = search("qqq*", false, &h);   /* no word */
+	cr_expect_eq(n, 0);
+	content_hits_free(h, n);
+}

@@ -618,13 +618,124 @@ out:
 	return rc;
 }
 
+/* ---- a prefix made its words ----
+ * The words of the store that start with a prefix are few and cheap to list from the small
+ * whole-text index (fts5vocab over content_docs: a b-tree range of terms); a query whose
+ * prefixes are written as their words, ("review" OR "revue"), is read as a query of words,
+ * transcription by transcription, without the merge. */
+
+#define PREFIX_WORDS_MAX 64
+
+struct sbuf {
+	char *s;
+	size_t n, cap;
+	bool nomem;
+};
+
+static void sb_put(struct sbuf *b, const char *s, size_t k)
+{
+	if (b->nomem)
+		return;
+	if (b->n + k + 1 > b->cap) {
+		size_t cap = (b->n + k + 1) * 2;
+		char *t = realloc(b->s, cap);
+		if (!t) {
+			b->nomem = true;
+			return;
+		}
+		b->s = t;
+		b->cap = cap;
+	}
+	memcpy(b->s + b->n, s, k);
+	b->n += k;
+	b->s[b->n] = '\0';
+}
+
+/* Appends the words of the store that start with pre (lower case ASCII) as ("a" OR "b"):
+ * 1, or 0 when there are none or too many (the caller keeps the scan), -1 on error. */
+static int put_words(sqlite3 *db, sqlite3_stmt *st, const char *pre, struct sbuf *b)
+{
+	char hi[200];
+	size_t k = strlen(pre);
+	snprintf(hi, sizeof hi, "%s", pre);
+	hi[k - 1]++;   /* ASCII below 0x7f: the next prefix */
+	sqlite3_reset(st);
+	sqlite3_bind_text(st, 1, pre, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, hi, -1, SQLITE_STATIC);
+	int n = 0, step;
+	size_t mark = b->n;
+	sb_put(b, "(", 1);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW && n <= PREFIX_WORDS_MAX) {
+		const char *t = (const char *)sqlite3_column_text(st, 0);
+		if (!t)
+			continue;
+		if (n++)
+			sb_put(b, " OR ", 4);
+		sb_put(b, "\"", 1);
+		for (const char *c = t; *c; c++)
+			sb_put(b, *c == '"' ? "\"\"" : c, *c == '"' ? 2 : 1);
+		sb_put(b, "\"", 1);
+	}
+	sb_put(b, ") ", 2);
+	if (step != SQLITE_ROW && step != SQLITE_DONE)
+		return -1;
+	if (n == 0 || n > PREFIX_WORDS_MAX) {
+		b->n = mark;
+		return 0;
+	}
+	return 1;
+}
+
+/* fts (content_fts_query's output) with each prefix written as its words; NULL when that
+ * cannot be (no memory, a prefix of a phrase, of other than ASCII letters and digits, of
+ * no word or of too many): the scan reads it then. */
+static char *expand_prefixes(sqlite3 *db, const char *fts)
+{
+	struct sbuf b = { 0 };
+	sqlite3_stmt *st = NULL;
+	const char *p = fts;
+	bool ok = sqlite3_exec(db, "CREATE VIRTUAL TABLE IF NOT EXISTS temp.content_docs_words"
+			       " USING fts5vocab(main, content_docs, 'row')", NULL, NULL,
+			       NULL) == SQLITE_OK &&
+		sqlite3_prepare_v2(db, "SELECT term FROM temp.content_docs_words"
+				   " WHERE term >= ?1 AND term < ?2", -1, &st, NULL) == SQLITE_OK;
+	while (ok && *p) {
+		const char *e = *p == '"' ? skip_quoted(p) : p + 1;
+		while (*e && *e != ' ' && *p != '"')
+			e++;
+		if (*p == '"' && e[-1] == '*') {
+			char pre[200];
+			size_t k = 0;
+			for (const char *c = p + 1; c < e - 2 && ok; c++) {
+				ok = k + 2 < sizeof pre && (((*c >= 'a' && *c <= 'z') ||
+					(*c >= '0' && *c <= '9')) || (*c >= 'A' && *c <= 'Z'));
+				pre[k++] = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+			}
+			pre[k] = '\0';
+			ok = ok && k && put_words(db, st, pre, &b) == 1;
+		} else {
+			sb_put(&b, p, (size_t)(e - p));
+			sb_put(&b, " ", 1);
+		}
+		p = e;
+		while (*p == ' ')
+			p++;
+	}
+	sqlite3_finalize(st);
+	if (!ok || b.nomem || !b.s) {
+		free(b.s);
+		return NULL;
+	}
+	return b.s;
+}
+
 static int run_text(sqlite3 *db, const char *fts, const char *docq,
 		    const struct content_query *q, struct hit_list *l, struct steno_error *err)
 {
 	sqlite3_stmt *ds = NULL, *ps = NULL, *cs = NULL;
 	int rc = 0, step = SQLITE_DONE;
 	long per = q->per_item > 0 ? q->per_item : 5;
-	bool prefix = strstr(fts, "\"*") != NULL;
+	bool prefix = strstr(fts, "\"*") != NULL;   /* not written as words: the scan */
 	struct scan sc = { .per = per };
 
 	if (prepare_docs(db, &ds, err) < 0 ||
@@ -684,16 +795,17 @@ int content_db_search(sqlite3 *db, const struct content_query *q, struct content
 		free(fts);
 		return steno_error_invalid(err, "query", "nothing to search for");
 	}
-	char *docq = doc_query(fts);
-	if (!docq) {
-		free(fts);
-		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
-	}
-	if (q->names)
+	if (q->names)   /* names: the prefixes as they are (a small index) */
 		rc = run_names(db, fts, q, &l, err);
-	if (rc == 0)   /* a query of NOTs only keeps its own (FTS5 refuses it) */
-		rc = run_text(db, fts, *docq ? docq : fts, q, &l, err);
+	char *words = rc == 0 && strstr(fts, "\"*") ? expand_prefixes(db, fts) : NULL;
+	const char *text = words ? words : fts;
+	char *docq = rc == 0 ? doc_query(text) : NULL;
+	if (rc == 0 && !docq)
+		rc = steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	if (rc == 0 && docq)   /* a query of NOTs only keeps its own (FTS5 refuses it) */
+		rc = run_text(db, text, *docq ? docq : text, q, &l, err);
 	free(docq);
+	free(words);
 	free(fts);
 	if (rc < 0) {
 		content_hits_free(l.v, l.n);
