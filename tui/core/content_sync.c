@@ -42,6 +42,8 @@ struct content_sync {
 	int listener;                 /* on the store, 0: none */
 	struct cs_read reads[CS_MAX_READS];
 	int parallel;                 /* slots used: cfg.parallel within 1..CS_MAX_READS */
+	bool direct;                  /* a retrieve gave a downloadUrl: reads may run side by
+				       * side (on the earlier form each is an export: one) */
 	char skip[CONTENT_ID_MAX];    /* failed a moment ago: not before skip_until */
 	int64_t skip_until;
 	/* what the store's list events were already noted for: items changed after noted_ms
@@ -383,6 +385,7 @@ static void on_retrieved(void *ud, struct steno_transcription *t, const struct s
 		return;
 	}
 	if (t->download_url && t->download_url[0]) {
+		cs->direct = true;
 		if (steno_api_transcription_content(cs->cfg.http, t->download_url, on_content, r,
 						    &e) < 0)
 			read_failed(r, &e);
@@ -461,6 +464,8 @@ static bool may_start(struct content_sync *cs)
 {
 	if (!free_read(cs) || cs->halted || pace_wait(cs) > 0)
 		return false;
+	if (!cs->direct && content_sync_active(cs))
+		return false;   /* one read until the server's form is known */
 	if (cs->cfg.busy && cs->cfg.busy(cs->cfg.ud))
 		return false;
 	return steno_http_rate_wait_ms(cs->cfg.http, NULL) == 0;

@@ -58,7 +58,9 @@ struct content_sync_config {
 	 * beyond one at a time and the rate gate (steno index) */
 	double per_second;
 	/* reads in flight at most (1 to 4; <= 0: 1): two keep a server at its rate limit while
-	 * steno stores what came (steno index); the browser reads one at a time */
+	 * steno stores what came (steno index); the browser reads one at a time. One at a time
+	 * until a retrieve has shown a downloadUrl (on the earlier form each read is an
+	 * export) */
 	int parallel;
 };
 
