@@ -65,7 +65,7 @@ int content_db_put_failed(sqlite3 *db, const char *id, const char *version, cons
 /* Merges each full-text index into one segment (FTS5 'optimize'): a store filled one
  * transaction a transcription keeps a dozen segments, which every query reads each; merged,
  * a query on one transcription costs a quarter. About 0.3 s for 1,000 transcriptions of
- * 10 minutes; content_sync runs it once nothing waits after it stored something. */
+ * 10 minutes; content_sync runs it once nothing waits after it stored 32 or more. */
 int content_db_optimize(sqlite3 *db, struct steno_error *err);
 
 /* The next transcription of org (NULL: any) whose content waits: 1 with its id and

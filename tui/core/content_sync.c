@@ -483,14 +483,19 @@ static const char *skipped(struct content_sync *cs)
 	return NULL;
 }
 
+/* A fill of fewer transcriptions leaves its segments to FTS5's own merging (a few a
+ * transcription, merged as they add up); a merge of the whole index costs some 0.3 s a
+ * thousand transcriptions, not to be paid for each new one in the browser. */
+#define MERGE_AFTER 32
+
 /* Nothing waits: the indexes of what it stored are merged, once a fill (once its last
- * read is in). */
+ * read is in) of at least MERGE_AFTER transcriptions. */
 static void fill_over(struct content_sync *cs)
 {
 	struct steno_error e;
-	if (content_sync_active(cs))
+	if (content_sync_active(cs) || cs->unmerged < MERGE_AFTER)
 		return;
-	if (cs->unmerged && content_db_optimize(cs->cfg.db, &e) < 0)
+	if (content_db_optimize(cs->cfg.db, &e) < 0)
 		cs_log(cs, "content: %s", e.message);
 	cs->unmerged = 0;
 }
