@@ -293,6 +293,18 @@ static void gen_zsh(FILE *f)
 	      "_steno \"$@\"\n", f);
 }
 
+/* s inside fish's single quotes: a quote or a backslash escaped ("follow items' states"). */
+static void fish_quoted(FILE *f, const char *s)
+{
+	fputc('\'', f);
+	for (; *s; s++) {
+		if (*s == '\'' || *s == '\\')
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+	fputc('\'', f);
+}
+
 static void fish_words(FILE *f, const struct cli_cmd *c, const char *prefix, const char *cond)
 {
 	struct opt_set s = {0};
@@ -313,8 +325,10 @@ static void fish_subs(FILE *f, const struct cli_cmd *c)
 	snprintf(prefix, sizeof prefix, "%s ", c->name);
 	for (size_t i = 0; i < c->n_subs; i++) {
 		fprintf(f, "complete -c steno -n '__fish_seen_subcommand_from %s; and not "
-			   "__fish_seen_subcommand_from%s' -f -a %s -d '%s'\n", c->name, subs,
-			c->subs[i].name, c->subs[i].summary);
+			   "__fish_seen_subcommand_from%s' -f -a %s -d ", c->name, subs,
+			c->subs[i].name);
+		fish_quoted(f, c->subs[i].summary);
+		fputc('\n', f);
 		snprintf(cond, sizeof cond, "__fish_seen_subcommand_from %s; and "
 			 "__fish_seen_subcommand_from %s", c->name, c->subs[i].name);
 		fish_words(f, &c->subs[i], prefix, cond);
@@ -338,9 +352,12 @@ static void gen_fish(FILE *f)
 		fputc('\n', f);
 	}
 	opts_free(&g);
-	for (size_t i = 0; i < cli_n_cmds; i++)
-		fprintf(f, "complete -c steno -n '__fish_use_subcommand' -f -a %s -d '%s'\n",
-			cli_cmds[i].name, cli_cmds[i].summary);
+	for (size_t i = 0; i < cli_n_cmds; i++) {
+		fprintf(f, "complete -c steno -n '__fish_use_subcommand' -f -a %s -d ",
+			cli_cmds[i].name);
+		fish_quoted(f, cli_cmds[i].summary);
+		fputc('\n', f);
+	}
 	fputs("complete -c steno -n '__fish_use_subcommand' -f -a keys\n", f);
 	char cond[300];
 	for (size_t i = 0; i < cli_n_cmds; i++) {
