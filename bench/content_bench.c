@@ -74,6 +74,8 @@ static int stats(const char *cache, const char *base)
 	printf("segs_table_bytes %lld\n", one(db, "SELECT sum(pgsize) FROM dbstat WHERE name IN "
 					     "('content_segs','content_segs_item')"));
 	printf("fts_bytes %lld\n", one(db, "SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'content_fts_%'"));
+	printf("docs_fts_bytes %lld\n", one(db, "SELECT coalesce(sum(pgsize), 0) FROM dbstat WHERE name"
+					   " LIKE 'content_docs_%'"));
 	printf("names_fts_bytes %lld\n", one(db, "SELECT sum(pgsize) FROM dbstat WHERE name LIKE "
 					    "'content_names_%'"));
 	printf("file_bytes %lld\n", one(db, "SELECT page_count * page_size FROM pragma_page_count(), "

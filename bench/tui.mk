@@ -41,7 +41,9 @@ bench-store: steno steno-sandbox bench/tui_pty
 .PHONY: bench-store bench-tui bench-preview bench-idle bench-latency-ab bench-columns
 
 # Transcripts as content: steno index against the sandbox's rate limit, index size, 50 queries
-# against grep -ril, the reader on a two-hour transcript (docs/PERFORMANCE.md).
+# against grep -ril, the reader on a two-hour transcript (docs/PERFORMANCE.md). With
+# BASELINE=DIR (another tree's build dir, e.g. main's, with its steno and bench/content_bench
+# built), that build is measured in the same run.
 EXTRA_PROGRAMS += bench/content_bench
 bench_content_bench_SOURCES = %reldir%/content_bench.c
 bench_content_bench_CFLAGS = $(AM_CFLAGS) $(NCURSESW_CFLAGS) $(SQLITE_CFLAGS)
@@ -50,5 +52,6 @@ bench_content_bench_LDADD = libsteno_ui.a libsteno_core.a libsteno_api.a $(NCURS
 CLEANFILES += bench/content_bench
 EXTRA_DIST += %reldir%/content_bench.sh
 bench-content: steno steno-sandbox bench/content_bench
-	$(SHELL) $(srcdir)/%reldir%/content_bench.sh ./steno ./steno-sandbox bench/content_bench
+	$(SHELL) $(srcdir)/%reldir%/content_bench.sh ./steno ./steno-sandbox bench/content_bench \
+		1000 20 50 $(if $(BASELINE),$(BASELINE)/steno $(BASELINE)/bench/content_bench)
 .PHONY: bench-content

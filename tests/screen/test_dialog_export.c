@@ -10,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/content_db.h"
+#include "core/localdb.h"
+#include "core/store.h"
 #include "test_dialog_fixture.h"
 #include "ui/dialog_export.h"
 #include "ui/pane_preview.h"
@@ -243,12 +246,50 @@ Test(dialog_export, a_missing_directory_is_made)
 	dfx_close(&x);
 }
 
+/* The fixture's store with a local store on disk (in its temp dir), as the browser's. */
+static sqlite3 *attach_local_store(struct dfx *x)
+{
+	char cache[600];
+	struct steno_error err;
+	snprintf(cache, sizeof cache, "%s/cache", x->tmp);
+	struct localdb_options o = { .cache_dir = cache, .base_url = x->sb.base_url };
+	struct localdb *ldb;
+	cr_assert_eq(localdb_open(&o, &ldb, NULL, &err), 0, "%s", err.message);
+	cr_assert_eq(store_attach_db(x->store, ldb, NULL, NULL, &err), 0, "%s", err.message);
+	return localdb_handle(ldb);
+}
+
+/* Files under dir (recursively) whose name ends in .json. */
+static int json_files(const char *dir)
+{
+	DIR *d = opendir(dir);
+	int n = 0;
+	struct dirent *e;
+	while (d && (e = readdir(d))) {
+		char path[1200];
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		size_t k = strlen(e->d_name);
+		if (k > 5 && !strcmp(e->d_name + k - 5, ".json"))
+			n++;
+		struct stat st;
+		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+			n += json_files(path);
+	}
+	if (d)
+		closedir(d);
+	return n;
+}
+
 /* The preview reads the retrieve's downloadUrl: no export is made on the server (counted in
- * its database), the text comes, and the second open needs no request at all. */
-Test(dialog_export, preview_reads_the_download_url_once_then_the_cache)
+ * its database), the text comes and is kept in the local store (no file in the cache
+ * directory), and the second open reads the store: no request at all. */
+Test(dialog_export, preview_reads_the_download_url_once_then_the_store)
 {
 	struct dfx x;
 	dfx_open(&x, 24, 80, 12);
+	sqlite3 *db = attach_local_store(&x);
 	dfx_load(&x);
 	const char *id = dfx_find(&x, "automatic_done");
 	cr_assert_eq(dialog_env_set_ids(&x.env, &id, 1), 0);
@@ -269,14 +310,21 @@ Test(dialog_export, preview_reads_the_download_url_once_then_the_cache)
 	cr_assert(dfx_shows(&x, "(not found)"));
 	dfx_keys(&x, "q");
 	cr_assert_null(x.scr.ui.frame.overlay);
+	/* in the store, where the reader and search find it; no file of its own */
+	struct content_doc d;
+	struct steno_error err;
+	cr_assert_eq(content_db_load(db, id, &d, &err), 1, "not in the local store");
+	cr_expect_gt(d.n, 0);
+	content_doc_free(&d);
+	cr_expect_eq(json_files(x.env.cache_dir), 0, "a preview cache file was written");
 	/* the second open needs no request at all */
 	dfx_dialog(&x, &pane_preview_ops);
-	cr_assert(dfx_shows(&x, "(cached)") && dfx_shows(&x, "[00:00:"));
+	cr_assert(dfx_shows(&x, "(from the local store)") && dfx_shows(&x, "[00:00:"));
 	cr_assert_eq(steno_http_pending(x.http), 0);
 	cr_assert_eq(dfx_count(&x, "exports"), exports);
 	/* resize with the preview open: wrapped again */
 	scr_resize(&x.scr, 16, 50);
-	cr_assert(dfx_shows(&x, "(cached)"));
+	cr_assert(dfx_shows(&x, "(from the local store)"));
 	dfx_close(&x);
 }
 
@@ -310,6 +358,7 @@ Test(dialog_export, preview_falls_back_to_an_export_on_the_earlier_form)
 	cr_assert(dfx_pump(&x, dfx_cond_shows, "[00:00:", 8000), "no transcript");
 	cr_assert(dfx_shows(&x, "no downloadUrl (earlier API form)"));
 	cr_assert_eq(dfx_count(&x, "exports"), exports + 1);
+	cr_expect_eq(json_files(x.env.cache_dir), 0, "the export's file stayed in the cache");
 	dfx_close(&x);
 }
 

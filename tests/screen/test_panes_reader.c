@@ -6,9 +6,11 @@
 #include "config.h"
 
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -236,6 +238,54 @@ Test(reader, pipe_sends_the_whole_text_to_the_pager, .fini = teardown)
 	free(l);
 }
 
+/* E: the whole text in $EDITOR as a read-only copy (mode 0400) in $TMPDIR, removed after;
+ * the reader is back where it was. */
+Test(reader, edit_opens_a_read_only_copy_in_the_editor, .fini = teardown)
+{
+	fill_store();
+	struct scr_opts so = { .rows = 20, .cols = 80 };
+	scr_open(&s, &so);
+	char tmp[300], out[400], editor[1200], msg[200];
+	snprintf(tmp, sizeof tmp, "%s/tmp", dir);
+	cr_assert_eq(mkdir(tmp, 0700), 0);
+	snprintf(out, sizeof out, "%s/edited", dir);
+	/* the "editor" keeps what it was given and the file's mode */
+	snprintf(editor, sizeof editor, "sh -c 'cp \"$0\" %s; stat -c %%a \"$0\" > %s.mode'", out,
+		 out);
+	setenv("TMPDIR", tmp, 1);
+	unsetenv("VISUAL");
+	setenv("EDITOR", editor, 1);
+	struct reader_arg a = { .db = localdb_handle(ldb), .id = "tr1", .at = 750 };
+	cr_assert_eq(reader_open(&s.ui.frame, &a, msg, sizeof msg), 0, "%s", msg);
+	scr_keys(&s, "E");
+	unsetenv("TMPDIR");
+	FILE *f = fopen(out, "r");
+	cr_assert(f, "the editor did not run");
+	char buf[8192];
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	cr_expect(!strncmp(buf, "[0:00] Speaker 1: Nothing much", 30), "%.80s", buf);
+	cr_expect(strstr(buf, "\n\n[12:30] Speaker 2: The garden by the river"), "%s", buf);
+	char mode_path[500], mode[16] = "";
+	snprintf(mode_path, sizeof mode_path, "%s.mode", out);
+	f = fopen(mode_path, "r");
+	cr_assert(f);
+	cr_expect(fgets(mode, sizeof mode, f));
+	fclose(f);
+	cr_expect_eq(strtol(mode, NULL, 8), 0400, "the copy is not read-only: %s", mode);
+	DIR *d = opendir(tmp);
+	cr_assert(d);
+	int left = 0;
+	for (struct dirent *e; (e = readdir(d));)
+		left += e->d_name[0] != '.';
+	closedir(d);
+	cr_expect_eq(left, 0, "the copy was left in TMPDIR");
+	char *l = line_with("Walks and talks");
+	cr_expect(l && strstr(l, "12:30 / "), "%s", l);
+	free(l);
+}
+
 /* ---- in the browser: F, the results, Enter ---- */
 
 static struct pf f;
@@ -307,4 +357,40 @@ Test(reader, results_pane_groups_hits_and_opens_the_reader_at_one, .fini = pf_te
 	free(r);
 	pf_keys(&f, "q");
 	pf_reject(&f, "fetched ");
+}
+
+/* `F` searches the organization on screen only (as steno search --org): a transcription of
+ * another organization in the same store is not among the hits. */
+Test(reader, search_keeps_to_the_organization_on_screen, .fini = pf_teardown)
+{
+	static const char *const seed[] = { "--seed-demo", "6", NULL };
+	struct pf_opts o = { .rows = 30, .cols = 120, .sandbox_args = seed, .index = 1 };
+	pf_open(&f, &o);
+	wait_indexed();
+	sqlite3 *db = app_content_db(f.app);
+	struct steno_error err;
+	struct content_item it = { .id = "elsewhere1", .org = "another-org", .name = "Elsewhere",
+		.state = "automatic_done", .updated_at = "1" };
+	cr_assert_eq(content_db_note_item(db, &it, &err), 0, "%s", err.message);
+	/* a word no demo transcript says */
+	static const char json[] = "[{\"speaker\":\"Far\",\"words\":[{\"text\":\"Zanzibar\","
+		"\"type\":\"word\",\"data_start\":1,\"data_end\":2}]}]";
+	struct steno_transcript t;
+	cr_assert_eq(steno_transcript_parse(json, strlen(json), &t, &err), 0, "%s", err.message);
+	cr_assert_eq(content_db_put(db, "elsewhere1", "1", &t, 1700000000, &err), 0, "%s",
+		     err.message);
+	steno_transcript_free(&t);
+	pf_keys(&f, "F z a n z i b a r");
+	pf_expect(&f, "search every transcript: zanzibar_");
+	char *text = scr_text();
+	cr_expect(strstr(text, " 0 hits"), "%s", text);
+	cr_expect(!strstr(text, "Elsewhere"), "another organization's hit: %s", text);
+	free(text);
+	/* the same store searched for every organization finds it */
+	struct content_hit *h;
+	size_t n;
+	struct content_query cq = { .text = "zanzibar" };
+	cr_assert_eq(content_db_search(db, &cq, &h, &n, &err), 0, "%s", err.message);
+	cr_expect_eq(n, 1);
+	content_hits_free(h, n);
 }

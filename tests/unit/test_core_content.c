@@ -313,3 +313,193 @@ Test(content, fts_query_quotes_words_keeps_operators)
 	cr_expect_str_eq(q, "\"seven ships\" \"gard\"* NOT \"don't\" ( \"a\" OR \"b\" ) ");
 	free(q);
 }
+
+/* The number of entries of content_docs (the whole-text index) that match q. */
+static int docs_matching(const char *q)
+{
+	struct steno_error err;
+	sqlite3_stmt *st;
+	cr_assert_eq(content_prepare(db, "SELECT count(*) FROM content_docs WHERE content_docs"
+				     " MATCH ?1", &st, &err), 0, "%s", err.message);
+	sqlite3_bind_text(st, 1, q, -1, SQLITE_STATIC);
+	cr_assert_eq(sqlite3_step(st), SQLITE_ROW);
+	int n = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+Test(content, hits_grouped_by_transcription_in_the_order_said, .init = setup, .fini = teardown)
+{
+	/* "many" says budget in 6 passages, the last one the densest; "few" once */
+	static const char *const many[] = {
+		"A|We start with the budget and then we go on to other things today.",
+		"B|Nothing here about money at all, only the weather and the trains.",
+		"A|The budget again, said in a longer sentence than it needs to be here.",
+		"B|A third budget passage with a good many words around the one we want.",
+		"A|The fourth budget passage, as long as the others are, more or less so.",
+		"B|And the fifth budget passage comes here with its own share of words.",
+		"A|Budget budget budget.",
+	};
+	static const char *const few[] = { "C|Only once is the budget said in this one here." };
+	put("many", "Many", "v1", 0, many, 7);
+	put("few", "Few", "v1", 0, few, 1);
+	struct content_hit *h;
+	size_t n;
+	struct steno_error err;
+	struct content_query cq = { .text = "budget", .per_item = 3, .mark_open = "[",
+		.mark_close = "]" };
+	cr_assert_eq(content_db_search(db, &cq, &h, &n, &err), 0, "%s", err.message);
+	cr_assert_eq(n, 4, "3 of many, 1 of few: %zu", n);
+	/* the transcription that says it most comes first, its hits in time order */
+	for (size_t i = 0; i < 3; i++) {
+		cr_expect_str_eq(h[i].id, "many");
+		cr_expect_eq(h[i].item_hits, 6);
+		if (i)
+			cr_expect_gt(h[i].start, h[i - 1].start);
+	}
+	cr_expect_eq(h[0].start, 0);
+	cr_expect(strstr(h[0].snippet, "[budget]"), "%s", h[0].snippet);
+	cr_expect_str_eq(h[3].id, "few");
+	cr_expect_eq(h[3].item_hits, 1);
+	cr_expect_lt(h[0].rank, h[3].rank);
+	content_hits_free(h, n);
+	/* the limit cuts across transcriptions */
+	cq.limit = 2;
+	cr_assert_eq(content_db_search(db, &cq, &h, &n, &err), 0, "%s", err.message);
+	cr_expect_eq(n, 2);
+	content_hits_free(h, n);
+}
+
+Test(content, a_not_inside_a_group_still_finds_the_passage, .init = setup, .fini = teardown)
+{
+	seed();
+	cr_expect(has_hit("ships NOT (fleet OR people)", "t1"));
+	cr_expect(!has_hit("ships NOT (fleet OR people)", "t2"));
+	cr_expect(has_hit("(ships NOT \"the fleet\") OR nothing", "t1"));
+	cr_expect(!has_hit("(ships NOT \"the fleet\") OR nothing", "t2"));
+}
+
+Test(content, the_whole_text_index_follows_replace_and_delete, .init = setup, .fini = teardown)
+{
+	struct steno_error err;
+	seed();
+	cr_expect_eq(docs_matching("dawn"), 1);
+	static const char *const c[] = { "Zoë|Nothing about boats any more." };
+	put("t1", "Interview with Zoë", "2024-03-01T00:00:00Z", 0, c, 1);
+	cr_expect_eq(docs_matching("dawn"), 0, "the old text is still indexed");
+	cr_expect_eq(docs_matching("boats"), 1);
+	cr_assert_eq(content_db_remove(db, "t1", &err), 0, "%s", err.message);
+	cr_expect_eq(docs_matching("boats"), 0, "a removed transcription is still indexed");
+	cr_expect_eq(docs_matching("fleet"), 1);
+	cr_expect_eq(content_exec(db, "INSERT INTO content_docs(content_docs, rank)"
+				  " VALUES('integrity-check', 1)", &err), 0, "%s", err.message);
+}
+
+Test(content, a_store_of_schema_2_gets_its_whole_text_index, .init = setup, .fini = teardown)
+{
+	struct steno_error err;
+	seed();
+	/* as a store written before step 3 */
+	cr_assert_eq(content_exec(db, "DROP TABLE content_docs;"
+				  "DELETE FROM localdb_migrations WHERE version >= 3;"
+				  "PRAGMA user_version = 2", &err), 0, "%s", err.message);
+	localdb_close(ldb);
+	char cache[400];
+	snprintf(cache, sizeof cache, "%s/cache", dir);
+	struct localdb_options o = { .cache_dir = cache, .base_url = "http://127.0.0.1:9/api/v1" };
+	cr_assert_eq(localdb_open(&o, &ldb, NULL, &err), 0, "%s", err.message);
+	db = localdb_handle(ldb);
+	cr_expect_eq(docs_matching("dawn"), 1);
+	cr_expect(has_hit("\"seven ships\"", "t1"));
+	cr_assert_eq(content_db_remove(db, "t1", &err), 0, "%s", err.message);
+	cr_expect_eq(docs_matching("dawn"), 0);
+}
+
+static int segments_of(const char *table)
+{
+	struct steno_error err;
+	sqlite3_stmt *st;
+	char sql[200];
+	snprintf(sql, sizeof sql, "SELECT count(DISTINCT segid) FROM %s_idx", table);
+	cr_assert_eq(content_prepare(db, sql, &st, &err), 0, "%s", err.message);
+	cr_assert_eq(sqlite3_step(st), SQLITE_ROW);
+	int n = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+Test(content, optimize_leaves_one_segment_an_index, .init = setup, .fini = teardown)
+{
+	struct steno_error err;
+	seed();   /* two transcriptions, each in its own transaction: two segments */
+	cr_assert_geq(segments_of("content_fts"), 2);
+	cr_assert_geq(segments_of("content_docs"), 2);
+	cr_assert_eq(content_db_optimize(db, &err), 0, "%s", err.message);
+	cr_expect_eq(segments_of("content_fts"), 1);
+	cr_expect_eq(segments_of("content_docs"), 1);
+	cr_expect(has_hit("\"seven ships\"", "t1"));
+	cr_expect_eq(docs_matching("fleet"), 1);
+}
+
+Test(content, one_transcription_is_indexed_in_one_segment, .init = setup, .fini = teardown)
+{
+	/* 12 paragraphs, a segment each: written row by row (a trigger a row), FTS5 made a
+	 * segment of each row's statement, and every query read them all */
+	const char *blocks[12];
+	char text[12][64];
+	for (int i = 0; i < 12; i++) {
+		snprintf(text[i], sizeof text[i], "S%d|paragraph %d here.", i % 2, i);
+		blocks[i] = text[i];
+	}
+	put("long", "Long", "v1", 0, blocks, 12);
+	cr_expect_eq(segments_of("content_fts"), 1);
+	struct content_hit *h;
+	size_t n = search("paragraph", false, &h);
+	cr_expect_eq(n, 5);
+	cr_expect_eq(n ? h[0].item_hits : 0, 12);
+	content_hits_free(h, n);
+}
+
+Test(content, snippets_and_passages_start_on_a_word, .init = setup, .fini = teardown)
+{
+	/* the second segment of a block begins after a spacing "word" */
+	static const char *const a[] = { "A|One two three four five six seven eight nine ten "
+					 "eleven twelve. Budget starts the second passage here." };
+	put("t", "T", "v1", 0, a, 1);
+	struct content_hit *h;
+	size_t n = search("budget", false, &h);
+	cr_assert_eq(n, 1);
+	cr_expect_str_eq(h[0].snippet, "[Budget] starts the second passage here.");
+	content_hits_free(h, n);
+	struct steno_error err;
+	struct content_doc d;
+	cr_assert_eq(content_db_load(db, "t", &d, &err), 1);
+	cr_expect_str_eq(d.paras[0].text, "One two three four five six seven eight nine ten "
+			 "eleven twelve. Budget starts the second passage here.");
+	content_doc_free(&d);
+}
+
+/* A prefix of ASCII letters is written as the store's words that start with it (a query of
+ * words, read transcription by transcription); any other is read by one scan: both find the
+ * same passages. */
+Test(content, prefixes_as_words_and_by_scan, .init = setup, .fini = teardown)
+{
+	seed();
+	struct content_hit *h;
+	size_t n = search("gard*", false, &h);   /* garden, gardening */
+	cr_expect_eq(n, 2);
+	for (size_t i = 0; i < n; i++)
+		cr_expect(strstr(h[i].snippet, "[garden]") || strstr(h[i].snippet, "[Gardening]"),
+			  "%s", h[i].snippet);
+	content_hits_free(h, n);
+	n = search("zoë*", false, &h);   /* not ASCII: the scan */
+	cr_expect_eq(n, 1);
+	cr_expect(n && strstr(h[0].snippet, "[Zoë]"), "%s", n ? h[0].snippet : "");
+	content_hits_free(h, n);
+	n = search("zo* AND gard*", false, &h);
+	cr_expect_eq(n, 1);
+	content_hits_free(h, n);
+	n = search("qqq*", false, &h);   /* no word */
+	cr_expect_eq(n, 0);
+	content_hits_free(h, n);
+}

@@ -45,27 +45,16 @@ EP_TYPE(gloss, struct steno_glossary_list, steno_glossary_list_parse, steno_glos
 EP_TYPE(style, struct steno_style_guide_list, steno_style_guide_list_parse,
 	steno_style_guide_list_free, steno_api_style_guides_cb);
 
-/* The content of a downloadUrl: kept as it came once it parses as a transcript. */
+/* The content of a downloadUrl, parsed. */
 static int content_body_parse(const char *body, size_t len, struct steno_api_content *out,
 			 struct steno_error *err)
 {
-	struct steno_transcript tr;
-	if (steno_transcript_parse(body, len, &tr, err) != 0)
-		return -1;
-	steno_transcript_free(&tr);
-	out->json = malloc(len + 1);
-	if (!out->json)
-		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
-	memcpy(out->json, body, len);
-	out->json[len] = '\0';
-	out->len = len;
-	return 0;
+	return steno_transcript_parse(body, len, &out->transcript, err) != 0 ? -1 : 0;
 }
 
 static void content_body_free(struct steno_api_content *c)
 {
-	free(c->json);
-	c->json = NULL;
+	steno_transcript_free(&c->transcript);
 }
 
 EP_TYPE(content, struct steno_api_content, content_body_parse, content_body_free, steno_api_content_cb);

@@ -23,6 +23,7 @@
 #include "api/order.h"
 #include "api/request.h"
 #include "api/transcription.h"
+#include "api/transcript.h"
 #include "api/transfer.h"
 #include "api/translation.h"
 #include "api/upload.h"
@@ -44,11 +45,11 @@ typedef void (*steno_api_glossaries_cb)(void *ud, struct steno_glossary_list *re
 typedef void (*steno_api_style_guides_cb)(void *ud, struct steno_style_guide_list *res,
 					  const struct steno_error *err);
 
-/* A transcript's content as it arrived (JSON, checked to parse as a transcript), so that it
- * can be kept as it is. Ownership: malloc'd; the engine frees it after the callback. */
+/* A transcript's content, parsed (once: the caller does not read the JSON again).
+ * Ownership: the engine frees it after the callback; a callback that keeps the transcript
+ * takes it (copies it and zeroes `transcript`). */
 struct steno_api_content {
-	char *json;          /* NUL-terminated */
-	size_t len;
+	struct steno_transcript transcript;
 };
 typedef void (*steno_api_content_cb)(void *ud, struct steno_api_content *res,
 				     const struct steno_error *err);

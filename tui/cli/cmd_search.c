@@ -39,9 +39,10 @@ static const char search_usage[] =
 	"  \"a phrase\"   the words in this order\n"
 	"  gard*        a prefix\n"
 	"  a OR b, a NOT b, a AND (b OR c)\n"
-	"Hits are ranked (bm25), one a line: name, id, time code, speaker, and the words around\n"
-	"the match, marked bold on a terminal and [like this] in a pipe (where the fields are\n"
-	"separated by tabs).\n"
+	"Transcriptions are ranked (bm25 over their whole text), and the hits of each come in\n"
+	"the order said, at most 5 a transcription; one hit a line: name, id, time code,\n"
+	"speaker, and the words around the match, marked bold on a terminal and [like this] in\n"
+	"a pipe (where the fields are separated by tabs).\n"
 	"\n"
 	"  --org ID     only this organization (default: --org, STENO_ORG_ID or the profile's;\n"
 	"               with none of them, every organization in the store)\n"
@@ -125,7 +126,9 @@ static int index_open(struct indexer *ix, sqlite3 *db)
 	char *export_dir = paths_join(c->paths.cache_dir, "content/export");
 	struct content_sync_config cc = { .http = c->http, .db = db, .store = ix->store,
 		.jobs = c->jobs, .export_dir = export_dir, .allow_export = !c->g->read_only,
-		.org = ix->org, .busy = sync_busy, .log = index_log, .ud = ix };
+		.org = ix->org, .busy = sync_busy, .log = index_log, .ud = ix,
+		/* two reads in flight: the server works on one while steno stores the other */
+		.parallel = 2 };
 	ix->cs = content_sync_new(&cc, &err);
 	free(export_dir);
 	return ix->cs ? 0 : cli_fail(c, &err);

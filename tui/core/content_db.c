@@ -98,6 +98,55 @@ int content_db_migrate_v2(sqlite3 *db, char **err)
 	return -1;
 }
 
+/* The whole text of item N (its segments in order, a space between them: a segment may end
+ * on a word and the next begin with one), NULL when it has none. */
+#define DOC_TEXT_SQL(N) "(SELECT group_concat(text, ' ') FROM (SELECT text FROM content_segs" \
+	" WHERE seg BETWEEN " N " * 16777216 AND " N " * 16777216 + 16777215 ORDER BY seg))"
+
+/* content_docs is contentless (the text is in content_segs already): its entries are taken
+ * out with the text they were made from, rebuilt by the same query, before the segments
+ * go. */
+#define DOC_DELETE_SQL(N) "INSERT INTO content_docs(content_docs, rowid, text)" \
+	" SELECT 'delete', " N ", t FROM (SELECT " DOC_TEXT_SQL(N) " AS t) WHERE t IS NOT NULL"
+/* The index entries of item N's segments, out and in, in one statement each. */
+#define SEGS_UNINDEX_SQL(N) "INSERT INTO content_fts(content_fts, rowid, text)" \
+	" SELECT 'delete', seg, text FROM content_segs" \
+	" WHERE seg BETWEEN " N " * 16777216 AND " N " * 16777216 + 16777215"
+#define SEGS_INDEX_SQL(N) "INSERT INTO content_fts(rowid, text) SELECT seg, text" \
+	" FROM content_segs WHERE seg BETWEEN " N " * 16777216 AND " N " * 16777216 + 16777215"
+#define DOC_INSERT_SQL(N) "INSERT INTO content_docs(rowid, text)" \
+	" SELECT " N ", t FROM (SELECT " DOC_TEXT_SQL(N) " AS t) WHERE t IS NOT NULL"
+
+/* Made anew from the segments (a store of an older version may be brought up again). */
+static const char schema_v3[] =
+	"DROP TABLE IF EXISTS content_docs;"
+	"CREATE VIRTUAL TABLE content_docs USING fts5(text, content='',"
+	" tokenize='unicode61 remove_diacritics 2');"
+	"INSERT INTO content_docs(rowid, text) SELECT n, t FROM"
+	" (SELECT seg / 16777216 AS n, group_concat(text, ' ') AS t FROM"
+	"  (SELECT seg, text FROM content_segs ORDER BY seg) GROUP BY seg / 16777216);"
+	/* the segments' index entries are written by content_db_put, a transcription's in
+	 * one statement: FTS5 writes what it holds as a new segment at the start of every
+	 * statement of a transaction (its savepoint), so a trigger a row made a segment a row */
+	"DROP TRIGGER IF EXISTS content_segs_ai;"
+	"DROP TRIGGER IF EXISTS content_segs_ad;"
+	"DROP TRIGGER IF EXISTS content_items_ad;"
+	"CREATE TRIGGER content_items_ad AFTER DELETE ON content_items BEGIN"
+	" INSERT INTO content_names(content_names, rowid, name, tags)"
+	" VALUES ('delete', old.n, old.name, old.tags);"
+	" " DOC_DELETE_SQL("old.n") ";"
+	" " SEGS_UNINDEX_SQL("old.n") ";"
+	" DELETE FROM content_segs WHERE seg BETWEEN old.n * 16777216"
+	" AND old.n * 16777216 + 16777215; END;";
+
+int content_db_migrate_v3(sqlite3 *db, char **err)
+{
+	if (sqlite3_exec(db, schema_v3, NULL, NULL, NULL) == SQLITE_OK)
+		return 0;
+	*err = localdb_errdup(db, "content v3");
+	return -1;
+}
+
 /* ---- what the lists say ---- */
 
 static void bind_text(sqlite3_stmt *st, int i, const char *s)
@@ -292,6 +341,11 @@ static int put_segment(sqlite3 *db, sqlite3_stmt *st, sqlite3_int64 seg, long pa
 	return sqlite3_step(st) == SQLITE_DONE ? 0 : content_sql_fail(db, err, "store a segment");
 }
 
+static bool is_spacing(const struct steno_word *w)
+{
+	return w->type && strcmp(w->type, "word") != 0;
+}
+
 static int put_block(sqlite3 *db, sqlite3_stmt *st, sqlite3_int64 *seg, long para,
 		     const struct steno_speaker_block *b, struct steno_error *err)
 {
@@ -299,14 +353,20 @@ static int put_block(sqlite3 *db, sqlite3_stmt *st, sqlite3_int64 *seg, long par
 
 	for (size_t i = 0; i < b->n_words; i++) {
 		const struct steno_word *w = &b->words[i];
-		bool spacing = w->type && strcmp(w->type, "word") != 0;
+		bool spacing = is_spacing(w);
 		if (!spacing)
 			words++;
 		if ((!spacing && words >= SEG_MIN_WORDS && ends_sentence(w->text)) ||
 		    words >= SEG_MAX_WORDS || i + 1 == b->n_words) {
-			if (put_segment(db, st, (*seg)++, para, b, from, i + 1, err) < 0)
+			/* the spacing after the cut ends this segment: the next one (and its
+			 * snippets) starts on a word */
+			size_t to = i + 1;
+			while (to < b->n_words && is_spacing(&b->words[to]))
+				to++;
+			if (put_segment(db, st, (*seg)++, para, b, from, to, err) < 0)
 				return -1;
-			from = i + 1;
+			from = to;
+			i = to - 1;
 			words = 0;
 		}
 	}
@@ -337,6 +397,18 @@ static int item_number(sqlite3 *db, const char *id, sqlite3_int64 *n, struct ste
 	return rc;
 }
 
+/* Runs one of the *_SQL("?1") statements above for item n. */
+static int doc_index(sqlite3 *db, const char *sql, sqlite3_int64 n, struct steno_error *err)
+{
+	sqlite3_stmt *st;
+	if (content_prepare(db, sql, &st, err) < 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, n);
+	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : content_sql_fail(db, err, "index content");
+	sqlite3_finalize(st);
+	return rc;
+}
+
 int content_db_put(sqlite3 *db, const char *id, const char *version,
 		   const struct steno_transcript *t, int64_t fetched_s, struct steno_error *err)
 {
@@ -348,6 +420,10 @@ int content_db_put(sqlite3 *db, const char *id, const char *version,
 	if (content_begin(db, &nested, err) < 0)
 		return -1;
 	rc = item_number(db, id, &n, err);
+	if (rc == 0)
+		rc = doc_index(db, DOC_DELETE_SQL("?1"), n, err);
+	if (rc == 0)
+		rc = doc_index(db, SEGS_UNINDEX_SQL("?1"), n, err);
 	if (rc == 0)
 		rc = content_prepare(db, "DELETE FROM content_segs WHERE seg BETWEEN ?1 AND ?2", &st,
 				     err);
@@ -371,6 +447,10 @@ int content_db_put(sqlite3 *db, const char *id, const char *version,
 	}
 	sqlite3_finalize(st);
 	st = NULL;
+	if (rc == 0)
+		rc = doc_index(db, SEGS_INDEX_SQL("?1"), n, err);
+	if (rc == 0)
+		rc = doc_index(db, DOC_INSERT_SQL("?1"), n, err);
 	if (rc == 0)
 		rc = content_prepare(db, "UPDATE content_items SET version = ?2, fetched_s = ?3,"
 				     " failed_version = NULL, failed_why = NULL WHERE n = ?1", &st, err);
@@ -400,6 +480,16 @@ int content_db_put_failed(sqlite3 *db, const char *id, const char *version, cons
 	return rc;
 }
 
+int content_db_optimize(sqlite3 *db, struct steno_error *err)
+{
+	bool nested;
+	if (content_begin(db, &nested, err) < 0)
+		return -1;
+	int rc = content_exec(db, "INSERT INTO content_fts(content_fts) VALUES('optimize');"
+			      "INSERT INTO content_docs(content_docs) VALUES('optimize')", err);
+	return content_end(db, nested, rc, err);
+}
+
 /* ---- what waits ---- */
 
 #define WAITING_SQL FINISHED_SQL " AND updated_at IS NOT NULL" \
@@ -414,13 +504,25 @@ static void copy_col(sqlite3_stmt *st, int col, char *out, size_t n)
 int content_db_next_waiting(sqlite3 *db, const char *org, const char *skip, char *id,
 			    size_t idn, char *version, size_t vn, struct steno_error *err)
 {
+	return content_db_next_waiting_except(db, org, &skip, skip ? 1 : 0, id, idn, version, vn,
+					      err);
+}
+
+int content_db_next_waiting_except(sqlite3 *db, const char *org, const char *const *skip,
+				   size_t n, char *id, size_t idn, char *version, size_t vn,
+				   struct steno_error *err)
+{
 	sqlite3_stmt *st;
+	if (n > 8)
+		return steno_error_invalid(err, "skip", "more than 8 ids to skip");
 	if (content_prepare(db, "SELECT id, updated_at FROM content_items WHERE " WAITING_SQL
-			    " AND (?1 IS NULL OR org = ?1) AND (?2 IS NULL OR id <> ?2)"
+			    " AND (?1 IS NULL OR org = ?1)"
+			    " AND id NOT IN (?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
 			    " ORDER BY updated_at DESC LIMIT 1", &st, err) < 0)
 		return -1;
 	bind_text(st, 1, org);
-	bind_text(st, 2, skip);
+	for (int i = 0; i < 8; i++)   /* '' is no id: an unused place */
+		bind_text(st, 2 + i, (size_t)i < n && skip[i] ? skip[i] : "");
 	int step = sqlite3_step(st), rc = 0;
 	if (step == SQLITE_ROW) {
 		copy_col(st, 0, id, idn);

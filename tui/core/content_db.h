@@ -6,8 +6,12 @@
  * belongs to (paragraphs = the transcript's speaker blocks, cut into segments at sentence
  * ends, each with its speaker and start/end times), and two FTS5 indexes
  * (`unicode61 remove_diacritics 2`: "Zoe" finds "Zoë"): one over the segments' text, one
- * over names and tags. Queries use FTS5's syntax: words (ANDed), "a phrase", prefix gard*,
- * AND / OR / NOT, parentheses; hits are ranked by bm25.
+ * over names and tags, and a third over each transcription's whole text (content_docs), which
+ * ranks transcriptions. Queries use FTS5's syntax: words (ANDed), "a phrase", prefix gard*,
+ * AND / OR / NOT, parentheses. A hit is a passage that matches the query; transcriptions
+ * come in bm25 order over their whole text, and the hits of one in the order they were said
+ * (at most per_item of them): the cost of a query grows with the transcriptions that match,
+ * not with the passages (a frequent word is in most passages of most transcriptions).
  *
  * What waits to be fetched is derived from the tables (a finished transcription whose
  * stored content is missing or of another updatedAt), never from memory, so fetching
@@ -23,9 +27,12 @@
 #include "api/error.h"
 #include "api/transcript.h"
 
-/* The local store's migration step for transcript content (core/localdb_schema.c): creates
- * its tables, run inside the migration's transaction; -1 with *err malloc'd on failure. */
+/* The local store's migration steps for transcript content (core/localdb_schema.c), run
+ * inside the migration's transaction; -1 with *err malloc'd on failure. v2 creates its
+ * tables; v3 adds the index of each transcription's whole text (content_docs), which ranks
+ * transcriptions, and fills it from what is held. */
 int content_db_migrate_v2(sqlite3 *db, char **err);
+int content_db_migrate_v3(sqlite3 *db, char **err);
 
 /* What a list or a retrieve says of a transcription. Borrowed strings; NULL: unknown. */
 struct content_item {
@@ -55,11 +62,21 @@ int content_db_put(sqlite3 *db, const char *id, const char *version,
 int content_db_put_failed(sqlite3 *db, const char *id, const char *version, const char *why,
 			  struct steno_error *err);
 
+/* Merges each full-text index into one segment (FTS5 'optimize'): a store filled one
+ * transaction a transcription keeps a dozen segments, which every query reads each; merged,
+ * a query on one transcription costs a quarter. About 0.3 s for 1,000 transcriptions of
+ * 10 minutes; content_sync runs it once nothing waits after it stored 32 or more. */
+int content_db_optimize(sqlite3 *db, struct steno_error *err);
+
 /* The next transcription of org (NULL: any) whose content waits: 1 with its id and
  * updatedAt copied (cut to the sizes), 0 when none waits, -1 on error. skip: ids not to
  * hand out now (e.g. one that failed a moment ago), may be NULL. */
 int content_db_next_waiting(sqlite3 *db, const char *org, const char *skip, char *id,
 			    size_t idn, char *version, size_t vn, struct steno_error *err);
+/* The same, none of skip[0..n) (n <= 8) handed out. */
+int content_db_next_waiting_except(sqlite3 *db, const char *org, const char *const *skip,
+				   size_t n, char *id, size_t idn, char *version, size_t vn,
+				   struct steno_error *err);
 /* Finished transcriptions of org (NULL: all) whose content is held (current), and those
  * that wait (missing or outdated, not failed for their version). */
 int content_db_counts(sqlite3 *db, const char *org, long *held, long *waiting,
@@ -74,6 +91,7 @@ struct content_query {
 	const char *org;          /* NULL: every organization */
 	bool names;               /* also names and tags (name hits come first) */
 	long limit;               /* <= 0: 50 */
+	long per_item;            /* hits of one transcription at most (the first said); <= 0: 5 */
 	const char *mark_open, *mark_close;   /* around each matched word in snippets */
 	int snippet_words;        /* words around the match; <= 0: 12 */
 	/* only hits this keeps count (e.g. --where); NULL: all */
@@ -88,7 +106,9 @@ struct content_hit {
 	double start, end;        /* seconds; -1 for a name or tag hit */
 	long para;                /* the paragraph (0-based), -1 for a name hit */
 	char *snippet;            /* the words around the match, marked */
-	double rank;              /* bm25: lower is better */
+	double rank;              /* the transcription's bm25 (names: the name's): lower is better */
+	long item_hits;           /* passages of this transcription that match (all, not only
+				   * those returned); 0 for a name hit */
 	char *state, *language, *tags;   /* for --where: tags joined by '\t' */
 	bool has_cost;
 	long long cost_cents;

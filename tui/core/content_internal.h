@@ -1,7 +1,8 @@
 #ifndef STENO_CORE_CONTENT_INTERNAL_H
 #define STENO_CORE_CONTENT_INTERNAL_H
 
-/* Shared by core/content_db.c, content_search.c and content_sync.c only. */
+/* Shared by core/content_db.c, content_query.c, content_read.c, content_search.c and
+ * content_sync.c only. */
 
 #include <sqlite3.h>
 #include <stdbool.h>
@@ -20,5 +21,15 @@ int content_end(sqlite3 *db, bool nested, int rc, struct steno_error *err);
 /* The user's query as FTS5 syntax that does not fail on a word (content_search.c).
  * Caller frees; NULL on no memory. */
 char *content_fts_query(const char *in);
+/* content_fts_query's output without its NOT clauses: what the whole-text index is asked.
+ * Caller frees; NULL on no memory. */
+char *content_doc_query(const char *fts);
+/* content_fts_query's output with its prefixes written as the store's words; NULL when that
+ * cannot be (then the prefixes are read by a scan). Caller frees. */
+char *content_expand_prefixes(sqlite3 *db, const char *fts);
+/* Defines steno_bm25(content_docs) on db: 0, or -1 with err. */
+int content_define_bm25(sqlite3 *db, struct steno_error *err);
+/* A copy of a column's text (NULL when NULL; *nomem set when no memory). */
+char *content_col_dup(sqlite3_stmt *st, int col, bool *nomem);
 
 #endif

@@ -25,14 +25,25 @@
 
 enum cs_step { CS_IDLE, CS_RETRIEVING, CS_READING, CS_EXPORTING };
 
+#define CS_MAX_READS 4
+
+/* One read in flight (or a free slot: CS_IDLE); the engine's calls carry it as their ud. */
+struct cs_read {
+	struct content_sync *cs;
+	enum cs_step step;
+	char id[CONTENT_ID_MAX];
+	char version[64];
+	int job;                      /* CS_EXPORTING */
+};
+
 struct content_sync {
 	struct content_sync_config cfg;
 	char *org, *export_dir;
 	int listener;                 /* on the store, 0: none */
-	enum cs_step step;
-	char id[CONTENT_ID_MAX];      /* the read in flight */
-	char version[64];
-	int job;                      /* CS_EXPORTING */
+	struct cs_read reads[CS_MAX_READS];
+	int parallel;                 /* slots used: cfg.parallel within 1..CS_MAX_READS */
+	bool direct;                  /* a retrieve gave a downloadUrl: reads may run side by
+				       * side (on the earlier form each is an export: one) */
 	char skip[CONTENT_ID_MAX];    /* failed a moment ago: not before skip_until */
 	int64_t skip_until;
 	/* what the store's list events were already noted for: items changed after noted_ms
@@ -41,6 +52,7 @@ struct content_sync {
 	char kept_key[CONTENT_ID_MAX + 4];
 	size_t kept_n, kept_pages;
 	long fetched, failed;
+	long unmerged;                /* stored since the indexes were last merged */
 	int64_t started_ms;           /* the last read's start (pacing) */
 	bool halted;                  /* the server needs exports, which may not be made: no
 				       * more reads this run (nothing is noted as failed) */
@@ -236,12 +248,12 @@ static void store_changed(void *ud, const struct store_event *ev)
 
 /* ---- one transcription ---- */
 
-static void end_read(struct content_sync *cs)
+static void end_read(struct cs_read *r)
 {
-	cs->step = CS_IDLE;
-	cs->id[0] = '\0';
-	cs->waits = 0;
-	cs->generation++;
+	r->step = CS_IDLE;
+	r->id[0] = '\0';
+	r->cs->waits = 0;
+	r->cs->generation++;
 }
 
 static bool transient(const struct steno_error *e)
@@ -252,14 +264,16 @@ static bool transient(const struct steno_error *e)
 					       e->http_status == 401 || e->http_status == 403));
 }
 
-/* The read of cs->id failed: gone, failed for its version, or tried again later. */
-static void read_failed(struct content_sync *cs, const struct steno_error *e)
+/* The read of r->id failed: gone, failed for its version, or tried again later. */
+static void read_failed(struct cs_read *r, const struct steno_error *e)
 {
+	struct content_sync *cs = r->cs;
 	struct steno_error e2;
-	char id[CONTENT_ID_MAX];
+	char id[CONTENT_ID_MAX], version[64];
 
-	snprintf(id, sizeof id, "%s", cs->id);
-	end_read(cs);
+	snprintf(id, sizeof id, "%s", r->id);
+	snprintf(version, sizeof version, "%s", r->version);
+	end_read(r);
 	cs->failed++;
 	cs_log(cs, "content of %s: %s", id, e->message);
 	if (e->kind == STENO_ERR_HTTP && (e->http_status == 404 || e->http_status == 410)) {
@@ -268,50 +282,60 @@ static void read_failed(struct content_sync *cs, const struct steno_error *e)
 	} else if (transient(e)) {
 		snprintf(cs->skip, sizeof cs->skip, "%s", id);
 		cs->skip_until = now_ms() + (cs->cfg.retry_ms > 0 ? cs->cfg.retry_ms : 5000);
-	} else if (content_db_put_failed(cs->cfg.db, id, cs->version, e->message, &e2) < 0) {
+	} else if (content_db_put_failed(cs->cfg.db, id, version, e->message, &e2) < 0) {
 		cs_log(cs, "content: %s", e2.message);
 	}
 	cs_changed(cs, id);
 }
 
-static void store_body(struct content_sync *cs, const char *body, size_t len)
+/* Stores t (borrowed). */
+static void store_transcript(struct cs_read *r, const struct steno_transcript *t)
+{
+	struct content_sync *cs = r->cs;
+	struct steno_error e;
+	int rc = content_db_put(cs->cfg.db, r->id, r->version, t, (int64_t)time(NULL), &e);
+	if (rc < 0) {
+		read_failed(r, &e);
+		return;
+	}
+	char id[CONTENT_ID_MAX];
+	snprintf(id, sizeof id, "%s", r->id);
+	end_read(r);
+	cs->fetched++;
+	cs->unmerged++;
+	cs_changed(cs, id);
+}
+
+static void store_body(struct cs_read *r, const char *body, size_t len)
 {
 	struct steno_transcript t;
 	struct steno_error e;
 
 	if (steno_transcript_parse(body, len, &t, &e) < 0) {
-		read_failed(cs, &e);
+		read_failed(r, &e);
 		return;
 	}
-	int rc = content_db_put(cs->cfg.db, cs->id, cs->version, &t, (int64_t)time(NULL), &e);
+	store_transcript(r, &t);
 	steno_transcript_free(&t);
-	if (rc < 0) {
-		read_failed(cs, &e);
-		return;
-	}
-	char id[CONTENT_ID_MAX];
-	snprintf(id, sizeof id, "%s", cs->id);
-	end_read(cs);
-	cs->fetched++;
-	cs_changed(cs, id);
 }
 
 static void on_content(void *ud, struct steno_api_content *res, const struct steno_error *err)
 {
-	struct content_sync *cs = ud;
+	struct cs_read *r = ud;
 	if (err)
-		read_failed(cs, err);
-	else
-		store_body(cs, res->json, res->len);
+		read_failed(r, err);
+	else   /* parsed once, by the engine */
+		store_transcript(r, &res->transcript);
 }
 
-static void export_path(struct content_sync *cs, char *buf, size_t n)
+static void export_path(struct cs_read *r, char *buf, size_t n)
 {
-	snprintf(buf, n, "%s/%s.json", cs->export_dir, cs->id);
+	snprintf(buf, n, "%s/%s.json", r->cs->export_dir, r->id);
 }
 
-static void start_export(struct content_sync *cs)
+static void start_export(struct cs_read *r)
 {
+	struct content_sync *cs = r->cs;
 	struct steno_error e;
 	char name[CONTENT_ID_MAX + 8];
 
@@ -323,56 +347,58 @@ static void start_export(struct content_sync *cs)
 		       cs->cfg.allow_export ? "is not possible here" :
 		       "would create exports on the server (read-only, or in the background)");
 		cs->halted = true;
-		end_read(cs);
+		end_read(r);
 		return;
 	}
-	const char *ids[1] = { cs->id };
+	const char *ids[1] = { r->id };
 	struct steno_export_create_req req = { .format = "json", .transcription_ids = ids,
 					       .n_transcription_ids = 1 };
-	snprintf(name, sizeof name, "%s.json", cs->id);
+	snprintf(name, sizeof name, "%s.json", r->id);
 	if (paths_mkdir_private(cs->export_dir, &e) != 0 ||
-	    (cs->job = jobs_export(cs->cfg.jobs, &req, cs->export_dir, name, true, &e)) < 0) {
-		read_failed(cs, &e);
+	    (r->job = jobs_export(cs->cfg.jobs, &req, cs->export_dir, name, true, &e)) < 0) {
+		read_failed(r, &e);
 		return;
 	}
-	cs->step = CS_EXPORTING;
+	r->step = CS_EXPORTING;
 }
 
 static void on_retrieved(void *ud, struct steno_transcription *t, const struct steno_error *err)
 {
-	struct content_sync *cs = ud;
+	struct cs_read *r = ud;
+	struct content_sync *cs = r->cs;
 	struct steno_error e;
 	struct content_item it;
 	char ver[64];
 
 	if (err) {
-		read_failed(cs, err);
+		read_failed(r, err);
 		return;
 	}
 	item_of(t, NULL, ver, sizeof ver, &it);
 	if (content_db_note_item(cs->cfg.db, &it, &e) < 0) {
-		read_failed(cs, &e);
+		read_failed(r, &e);
 		return;
 	}
-	snprintf(cs->version, sizeof cs->version, "%s", ver);
+	snprintf(r->version, sizeof r->version, "%s", ver);
 	if (!t->state || strcmp(t->state, "automatic_done") != 0) {
-		end_read(cs);   /* no longer finished: noted, no longer waits */
+		end_read(r);   /* no longer finished: noted, no longer waits */
 		return;
 	}
 	if (t->download_url && t->download_url[0]) {
-		if (steno_api_transcription_content(cs->cfg.http, t->download_url, on_content, cs,
+		cs->direct = true;
+		if (steno_api_transcription_content(cs->cfg.http, t->download_url, on_content, r,
 						    &e) < 0)
-			read_failed(cs, &e);
+			read_failed(r, &e);
 		else
-			cs->step = CS_READING;
+			r->step = CS_READING;
 		return;
 	}
-	start_export(cs);
+	start_export(r);
 }
 
-static void follow_export(struct content_sync *cs)
+static void follow_export(struct cs_read *r)
 {
-	const struct steno_job *j = jobs_get(cs->cfg.jobs, cs->job);
+	const struct steno_job *j = jobs_get(r->cs->cfg.jobs, r->job);
 	struct steno_error e;
 	char path[1400];
 	char *body = NULL;
@@ -384,16 +410,16 @@ static void follow_export(struct content_sync *cs)
 	if (j->step != JOB_STEP_DONE) {
 		steno_error_set(&e, j->error.kind ? j->error.kind : STENO_ERR_INVALID,
 				"the JSON export failed: %s", j->error.message);
-		read_failed(cs, &e);
+		read_failed(r, &e);
 		return;
 	}
-	export_path(cs, path, sizeof path);
+	export_path(r, path, sizeof path);
 	if (paths_read_file(path, CONTENT_MAX_BYTES, &body, &len, &e) < 0) {
-		read_failed(cs, &e);
+		read_failed(r, &e);
 		return;
 	}
 	unlink(path);
-	store_body(cs, body, len);
+	store_body(r, body, len);
 	free(body);
 }
 
@@ -409,10 +435,37 @@ static long pace_wait(const struct content_sync *cs)
 	return next > now ? (long)(next - now) : 0;
 }
 
+/* A free slot, or NULL when `parallel` reads are in flight. */
+static struct cs_read *free_read(struct content_sync *cs)
+{
+	for (int i = 0; i < cs->parallel; i++)
+		if (cs->reads[i].step == CS_IDLE)
+			return &cs->reads[i];
+	return NULL;
+}
+
+bool content_sync_active(const struct content_sync *cs)
+{
+	for (int i = 0; i < CS_MAX_READS; i++)
+		if (cs->reads[i].step != CS_IDLE)
+			return true;
+	return false;
+}
+
+static bool exporting(const struct content_sync *cs)
+{
+	for (int i = 0; i < CS_MAX_READS; i++)
+		if (cs->reads[i].step == CS_EXPORTING)
+			return true;
+	return false;
+}
+
 static bool may_start(struct content_sync *cs)
 {
-	if (cs->step != CS_IDLE || cs->halted || pace_wait(cs) > 0)
+	if (!free_read(cs) || cs->halted || pace_wait(cs) > 0)
 		return false;
+	if (!cs->direct && content_sync_active(cs))
+		return false;   /* one read until the server's form is known */
 	if (cs->cfg.busy && cs->cfg.busy(cs->cfg.ud))
 		return false;
 	return steno_http_rate_wait_ms(cs->cfg.http, NULL) == 0;
@@ -430,48 +483,87 @@ static const char *skipped(struct content_sync *cs)
 	return NULL;
 }
 
+/* A fill of fewer transcriptions leaves its segments to FTS5's own merging (a few a
+ * transcription, merged as they add up); a merge of the whole index costs some 0.3 s a
+ * thousand transcriptions, not to be paid for each new one in the browser. */
+#define MERGE_AFTER 32
+
+/* Nothing waits: the indexes of what it stored are merged, once a fill (once its last
+ * read is in) of at least MERGE_AFTER transcriptions. */
+static void fill_over(struct content_sync *cs)
+{
+	struct steno_error e;
+	if (content_sync_active(cs) || cs->unmerged < MERGE_AFTER)
+		return;
+	if (content_db_optimize(cs->cfg.db, &e) < 0)
+		cs_log(cs, "content: %s", e.message);
+	cs->unmerged = 0;
+}
+
+/* The next transcription that waits and is not in flight nor in a failure's pause:
+ * 1 with it in r, 0 none, -1 error (logged). */
+static int next_waiting(struct content_sync *cs, struct cs_read *r)
+{
+	struct steno_error e;
+	const char *skip[CS_MAX_READS + 1];
+	size_t n = 0;
+	const char *failed = skipped(cs);
+	if (failed)
+		skip[n++] = failed;
+	for (int i = 0; i < CS_MAX_READS; i++)
+		if (cs->reads[i].step != CS_IDLE)
+			skip[n++] = cs->reads[i].id;
+	char id[CONTENT_ID_MAX], version[64];
+	int rc = content_db_next_waiting_except(cs->cfg.db, cs->org, skip, n, id, sizeof id,
+						version, sizeof version, &e);
+	if (rc < 0)
+		cs_log(cs, "content: %s", e.message);
+	if (rc > 0 && r) {
+		snprintf(r->id, sizeof r->id, "%s", id);
+		snprintf(r->version, sizeof r->version, "%s", version);
+	}
+	return rc;
+}
+
 void content_sync_run(struct content_sync *cs)
 {
 	struct steno_error e;
 
-	if (cs->step == CS_EXPORTING)
-		follow_export(cs);
-	const char *skip = skipped(cs);
-	if (cs->waits < 0 || !may_start(cs))
-		return;
-	int rc = content_db_next_waiting(cs->cfg.db, cs->org, skip, cs->id, sizeof cs->id,
-					 cs->version, sizeof cs->version, &e);
-	if (rc <= 0) {
-		if (rc < 0)
-			cs_log(cs, "content: %s", e.message);
-		cs->id[0] = '\0';
-		cs->waits = rc == 0 ? -1 : 0;
-		return;
+	for (int i = 0; i < CS_MAX_READS; i++)
+		if (cs->reads[i].step == CS_EXPORTING)
+			follow_export(&cs->reads[i]);
+	/* at most one start a free slot a pass: a retrieve that fails at once is not tried
+	 * again and again in this loop */
+	for (int k = 0; k < cs->parallel && cs->waits >= 0 && may_start(cs); k++) {
+		struct cs_read *r = free_read(cs);
+		int rc = next_waiting(cs, r);
+		if (rc <= 0) {
+			r->id[0] = '\0';
+			cs->waits = rc == 0 ? -1 : 0;
+			if (rc == 0)
+				fill_over(cs);
+			return;
+		}
+		cs->waits = 1;
+		cs->started_ms = now_ms();
+		r->step = CS_RETRIEVING;
+		if (steno_api_transcription_retrieve(cs->cfg.http, r->id, on_retrieved, r, &e) < 0)
+			read_failed(r, &e);
 	}
-	cs->waits = 1;
-	cs->started_ms = now_ms();
-	if (steno_api_transcription_retrieve(cs->cfg.http, cs->id, on_retrieved, cs, &e) < 0) {
-		cs->step = CS_RETRIEVING;
-		read_failed(cs, &e);
-		return;
-	}
-	cs->step = CS_RETRIEVING;
 }
 
 long content_sync_timeout_ms(struct content_sync *cs)
 {
-	struct steno_error e;
-	char id[CONTENT_ID_MAX], ver[64];
-
-	if (cs->step == CS_EXPORTING)
+	if (exporting(cs))
 		return 500;   /* the export job moves through the engine; its end is read here */
-	if (cs->step != CS_IDLE || cs->halted || (cs->cfg.busy && cs->cfg.busy(cs->cfg.ud)))
+	if (!free_read(cs) || cs->halted || (cs->cfg.busy && cs->cfg.busy(cs->cfg.ud)))
 		return -1;
 	const char *skip = skipped(cs);
 	if (!cs->waits) {
-		int rc = content_db_next_waiting(cs->cfg.db, cs->org, skip, id, sizeof id, ver,
-						 sizeof ver, &e);
+		int rc = next_waiting(cs, NULL);
 		cs->waits = rc > 0 ? 1 : rc == 0 ? -1 : 0;
+		if (rc == 0)
+			fill_over(cs);
 	}
 	if (cs->waits > 0) {
 		long gate = steno_http_rate_wait_ms(cs->cfg.http, NULL), pace = pace_wait(cs);
@@ -483,7 +575,6 @@ long content_sync_timeout_ms(struct content_sync *cs)
 }
 
 long content_sync_generation(const struct content_sync *cs) { return cs->generation; }
-bool content_sync_active(const struct content_sync *cs) { return cs->step != CS_IDLE; }
 long content_sync_fetched(const struct content_sync *cs) { return cs->fetched; }
 long content_sync_failed(const struct content_sync *cs) { return cs->failed; }
 
@@ -508,6 +599,10 @@ struct content_sync *content_sync_new(const struct content_sync_config *cfg,
 		return NULL;
 	}
 	cs->cfg = *cfg;
+	cs->parallel = cfg->parallel < 1 ? 1 : cfg->parallel > CS_MAX_READS ? CS_MAX_READS :
+		cfg->parallel;
+	for (int i = 0; i < CS_MAX_READS; i++)
+		cs->reads[i].cs = cs;
 	cs->org = cfg->org ? strdup(cfg->org) : NULL;
 	cs->export_dir = cfg->export_dir ? strdup(cfg->export_dir) : NULL;
 	if ((cfg->org && !cs->org) || (cfg->export_dir && !cs->export_dir) ||
@@ -526,7 +621,8 @@ void content_sync_free(struct content_sync *cs)
 		return;
 	if (cs->listener > 0)
 		store_unlisten(cs->cfg.store, cs->listener);
-	steno_http_cancel_owner(cs->cfg.http, cs);
+	for (int i = 0; i < CS_MAX_READS; i++)
+		steno_http_cancel_owner(cs->cfg.http, &cs->reads[i]);
 	free(cs->org);
 	free(cs->export_dir);
 	free(cs);

@@ -5,13 +5,13 @@
  *
  * What it reads is derived from the database every time (a finished transcription whose
  * content is missing or of another updatedAt: content_db_next_waiting), so it resumes after
- * a restart. One transcription at a time: its retrieve (GET /transcriptions/ID: the current
+ * a restart. One transcription at a time (or `parallel`): its retrieve (GET /transcriptions/ID: the current
  * updatedAt and _links.self.downloadUrl), then one GET of the downloadUrl; on the earlier
  * API form, which has no downloadUrl, a JSON export job instead (never when allow_export is
  * false: --read-only), whose file is read into the store and removed.
  *
- * It never starves the live list or the user's own reads: at most one content read is in
- * flight, none starts while `busy` says the sync engine has reads of its own in flight, nor
+ * It never starves the live list or the user's own reads: at most `parallel` content reads
+ * are in flight (one in the browser), none starts while `busy` says the sync engine has reads of its own in flight, nor
  * while the engine's rate gate holds requests back after a 429. A transcription the server
  * no longer has (404/410) leaves the store; one whose content cannot be read is noted as
  * failed for its updatedAt (tried again when that changes); a transient failure is tried
@@ -57,6 +57,11 @@ struct content_sync_config {
 	/* transcriptions started per second at most (each is two requests); 0: no pacing
 	 * beyond one at a time and the rate gate (steno index) */
 	double per_second;
+	/* reads in flight at most (1 to 4; <= 0: 1): two keep a server at its rate limit while
+	 * steno stores what came (steno index); the browser reads one at a time. One at a time
+	 * until a retrieve has shown a downloadUrl (on the earlier form each read is an
+	 * export) */
+	int parallel;
 };
 
 struct content_sync *content_sync_new(const struct content_sync_config *cfg,

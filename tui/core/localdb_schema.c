@@ -67,6 +67,7 @@ static int core_v1(sqlite3 *db, char **err)
 static const struct localdb_migration steps[] = {
 	{1, "core: transcriptions, views, activity, answers", core_v1},
 	{2, "content: transcript text and FTS5 index", content_db_migrate_v2},
+	{3, "content: an index of each transcription's whole text", content_db_migrate_v3},
 
 	/* ---- transcript content (issue 21, core/content_db.c): its steps go here, ----
 	 * ---- declared in core/content_db.h, e.g.                                 ----

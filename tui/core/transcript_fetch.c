@@ -4,8 +4,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "api/endpoints.h"
+#include "core/content_sync.h"
+#include "core/jobs_extra.h"
 #include "core/paths.h"
 
 #define FINISHED_STATE "automatic_done"
@@ -40,12 +43,9 @@ static void on_content(void *ud, struct steno_api_content *res, const struct ste
 	struct transcript_fetch *f = ud;
 	if (answer_failed(f, err))
 		return;
-	struct steno_error e;
-	steno_error_clear(&e);
-	if (paths_save_atomic(f->file, res->json, res->len, 0600, &e) != 0) {
-		fail(f, &e, NULL);
-		return;
-	}
+	/* parsed by the engine already: taken */
+	f->transcript = res->transcript;
+	memset(&res->transcript, 0, sizeof res->transcript);
 	set_step(f, TFETCH_DONE);
 }
 
@@ -83,6 +83,7 @@ static void on_retrieved(void *ud, struct steno_transcription *t, const struct s
 		return;
 	struct steno_error e;
 	steno_error_clear(&e);
+	content_version_of(t, f->version, sizeof f->version);
 	if (t->download_url && t->download_url[0]) {
 		if (steno_api_transcription_content(f->o.http, t->download_url, on_content, f, &e) != 0)
 			fail(f, &e, NULL);
@@ -138,6 +139,13 @@ void transcript_fetch_sync(struct transcript_fetch *f)
 				"the JSON export failed: %s", j->error.message);
 		set_step(f, TFETCH_FAILED);
 	} else if (j->step == JOB_STEP_DONE) {
+		struct steno_error e;
+		if (jobs_extra_transcript_load(f->file, &f->transcript, &e) != 0) {
+			f->error = e;
+			set_step(f, TFETCH_FAILED);
+			return;
+		}
+		unlink(f->file);   /* read: no file stays */
 		set_step(f, TFETCH_DONE);
 	}
 }
@@ -147,7 +155,8 @@ void transcript_fetch_free(struct transcript_fetch *f)
 	if (!f)
 		return;
 	/* the retrieve and the GET go; a fallback export keeps running in the jobs, and the
-	 * next preview finds its file in the cache */
+	 * next preview of it takes its file into the store */
 	steno_http_cancel_owner(f->o.http, f);
+	steno_transcript_free(&f->transcript);
 	free(f);
 }

@@ -1,7 +1,8 @@
 #ifndef STENO_CORE_TRANSCRIPT_FETCH_H
 #define STENO_CORE_TRANSCRIPT_FETCH_H
 
-/* The content of one transcription for the preview, written to a cache file. The current API
+/* The content of one transcription for the preview, parsed (the pane keeps it in the local
+ * store, core/content_db.h, and shows it; no file stays behind). The current API
  * gives it directly: the retrieve response carries _links.self.downloadUrl, the content in
  * JSON, so it takes a retrieve and one GET (the key goes along only on the API's origin).
  * Only when the retrieve gives no downloadUrl for a finished transcription (the earlier API
@@ -12,6 +13,7 @@
 #include <stdbool.h>
 
 #include "api/error.h"
+#include "api/transcript.h"
 #include "core/jobs.h"
 
 struct steno_http;
@@ -20,7 +22,7 @@ enum tfetch_step {
 	TFETCH_RETRIEVING,   /* GET /transcriptions/ID */
 	TFETCH_READING,      /* GET downloadUrl */
 	TFETCH_EXPORTING,    /* fallback: the export job `job` runs */
-	TFETCH_DONE,         /* the content is in the file */
+	TFETCH_DONE,         /* the content is in `transcript` */
 	TFETCH_FAILED,       /* error says why */
 };
 
@@ -28,7 +30,8 @@ struct tfetch_opts {
 	struct steno_http *http;         /* borrowed */
 	struct steno_jobs *jobs;         /* borrowed; the fallback export runs there */
 	const char *id;                  /* the transcription */
-	const char *dir, *file;          /* the cache directory and file (dir/ID.json) */
+	const char *dir, *file;          /* where the fallback export is written (dir/ID.json),
+					  * read and removed */
 	bool allow_export;               /* false: no export is created (read-only) */
 	void (*changed)(void *ud);       /* each step change; may be NULL */
 	void *ud;
@@ -43,6 +46,10 @@ struct transcript_fetch {
 	struct steno_error error;        /* TFETCH_FAILED */
 	struct tfetch_opts o;            /* strings copied below */
 	char id[160], dir[1100], file[1200];
+	/* TFETCH_DONE: the content, and the updatedAt it belongs to (content_version_of);
+	 * the caller may take the transcript (copy it and zero it) */
+	struct steno_transcript transcript;
+	char version[64];
 };
 
 /* Starts (0) or fails at once (-1, err; nothing is left running). */

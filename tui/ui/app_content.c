@@ -120,7 +120,8 @@ static void search_chose(void *ud, const char *id, double at, const char *find)
 
 unsigned app_content_search(struct app *app, const char *query)
 {
-	struct search_arg a = { .db = app_content_db(app), .query = query, .org = NULL,
+	/* the organization on screen only, as steno search --org */
+	struct search_arg a = { .db = app_content_db(app), .query = query, .org = app_org_id(app),
 		.open = search_chose, .ud = app };
 	if (!a.db) {
 		app_status(app, "no local store (cache = off): nothing to search");

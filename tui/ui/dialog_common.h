@@ -44,7 +44,7 @@ struct dialog_env {
 	const struct steno_config *config;    /* may be NULL: defaults */
 	char org_id[64];
 	char folder_id[64];
-	char cache_dir[1024];                 /* preview cache ("" : none) */
+	char cache_dir[1024];                 /* where the preview's export is written ("" : none) */
 	FILE *tty;                            /* where OSC 52 goes; NULL: stdout */
 	bool display;                         /* $DISPLAY or $WAYLAND_DISPLAY set */
 	char **ids;                           /* the marked transcriptions, else the selection */

@@ -1,7 +1,9 @@
-/* The transcript preview: the content of a transcription (core/transcript_fetch: its
- * downloadUrl, read into the cache dir; a JSON export only on the earlier API form, and never
- * under --read-only; or the cached file when it is there already: no request at all), shown
- * as speaker blocks with timestamps, wrapped to the width; search with / n N. */
+/* The transcript preview: the content of a transcription, from the local store when it
+ * holds it (no request at all), else read by core/transcript_fetch (its downloadUrl; a JSON
+ * export only on the earlier API form, and never under --read-only) and kept in the local
+ * store (core/content_db.h: the reader and search find it there; no file stays in the cache
+ * directory), shown as speaker blocks with timestamps, wrapped to the width; search with /
+ * n N. With `cache = off` (no store) it is read each time and kept nowhere. */
 #include "config.h"
 
 #include "ui/pane_preview.h"
@@ -9,11 +11,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 #include <wctype.h>
 
 #include "api/request.h"
+#include "core/content_db.h"
 #include "core/jobs_extra.h"
+#include "core/localdb.h"
 #include "core/paths.h"
+#include "core/store.h"
 #include "core/transcript_fetch.h"
 #include "ui/draw.h"
 #include "ui/form_draw.h"
@@ -40,7 +47,7 @@ struct pv {
 	char id[160], file[1200], dir[1100];
 	struct pane *pane;
 	struct transcript_fetch *fetch;   /* while the content is being read */
-	char note[240];                   /* how it was read, when that is worth saying */
+	char note[600];                   /* how it was read, when that is worth saying */
 	bool loaded;
 	char error[600];
 	struct pv_block *blocks;
@@ -53,7 +60,8 @@ struct pv {
 	wchar_t query[80];
 	size_t qlen;
 	long match;          /* display line of the current match, -1 none */
-	bool from_cache;
+	bool from_store;
+	sqlite3 *db;         /* the local store's, NULL with cache = off */
 };
 
 static void pv_free_blocks(struct pv *v)
@@ -98,18 +106,56 @@ static int pv_take(struct pv *v, const struct steno_transcript *tr, struct steno
 	return 0;
 }
 
-/* Reads the cached JSON export. */
-static int pv_load(struct pv *v)
+/* The stored content's paragraphs as blocks. */
+static int pv_take_doc(struct pv *v, const struct content_doc *d)
 {
-	struct steno_transcript tr;
+	v->blocks = d->n ? calloc(d->n, sizeof *v->blocks) : NULL;
+	if (d->n && !v->blocks)
+		return -1;
+	for (size_t i = 0; i < d->n; i++) {
+		char ts[32], head[300];
+		fmt_ts(ts, sizeof ts, d->paras[i].start);
+		snprintf(head, sizeof head, "[%s] %s", ts,
+			 d->paras[i].speaker ? d->paras[i].speaker : "Speaker");
+		v->blocks[i].header = strdup(head);
+		v->blocks[i].text = text_sanitize(d->paras[i].text ? d->paras[i].text : "", 0);
+		v->n_blocks = i + 1;
+		if (!v->blocks[i].header || !v->blocks[i].text)
+			return -1;
+	}
+	return 0;
+}
+
+/* 1 shown from the local store, 0 it holds none, -1 error (said). */
+static int pv_from_store(struct pv *v)
+{
+	struct content_doc d;
 	struct steno_error err;
-	steno_error_clear(&err);
-	if (jobs_extra_transcript_load(v->file, &tr, &err) != 0) {
-		snprintf(v->error, sizeof v->error, "%s", err.message);
+	int rc = v->db ? content_db_load(v->db, v->id, &d, &err) : 0;
+	if (rc <= 0) {
+		if (rc < 0)
+			snprintf(v->error, sizeof v->error, "%s", err.message);
+		return rc;
+	}
+	rc = pv_take_doc(v, &d);
+	content_doc_free(&d);
+	if (rc < 0) {
+		pv_free_blocks(v);
+		snprintf(v->error, sizeof v->error, "out of memory");
 		return -1;
 	}
-	int rc = pv_take(v, &tr, &err);
-	steno_transcript_free(&tr);
+	v->loaded = v->from_store = true;
+	return 1;
+}
+
+/* Shows tr and keeps it in the local store for version (its updatedAt; "" unknown). */
+static int pv_show(struct pv *v, const struct steno_transcript *tr, const char *version)
+{
+	struct steno_error err;
+	steno_error_clear(&err);
+	if (v->db && content_db_put(v->db, v->id, version, tr, (int64_t)time(NULL), &err) < 0)
+		snprintf(v->note, sizeof v->note, "not kept in the local store: %s", err.message);
+	int rc = pv_take(v, tr, &err);
 	if (rc != 0) {
 		pv_free_blocks(v);
 		snprintf(v->error, sizeof v->error, "%s", err.message);
@@ -123,6 +169,19 @@ static void pv_changed(void *ud)
 {
 	struct pv *v = ud;
 	pane_dirty(v->pane);
+}
+
+/* An export that ended after its preview closed: its file is taken into the store. */
+static int pv_orphan_export(struct pv *v)
+{
+	struct steno_transcript tr;
+	struct steno_error err;
+	if (!paths_exists(v->file) || jobs_extra_transcript_load(v->file, &tr, &err) != 0)
+		return -1;
+	unlink(v->file);
+	int rc = pv_show(v, &tr, "");
+	steno_transcript_free(&tr);
+	return rc;
 }
 
 static int pv_fetch(struct pv *v)
@@ -151,16 +210,18 @@ static int pv_open(struct pane *p, void *arg)
 	v->pane = p;
 	v->match = -1;
 	snprintf(v->id, sizeof v->id, "%s", v->env.n_ids ? v->env.ids[0] : "");
+	struct localdb *ldb = v->env.store ? store_localdb(v->env.store) : NULL;
+	v->db = ldb ? localdb_handle(ldb) : NULL;
+	if (v->id[0] && pv_from_store(v) != 0)
+		return 0;
 	if (jobs_extra_transcript_path(v->env.cache_dir, v->id, v->dir, sizeof v->dir, v->file,
 				       sizeof v->file) != 0) {
 		snprintf(v->error, sizeof v->error, v->id[0] ? "no cache directory for the transcript" :
 			 "select a transcription first");
 		return 0;
 	}
-	if (paths_exists(v->file) && pv_load(v) == 0) {
-		v->from_cache = true;
+	if (pv_orphan_export(v) == 0)
 		return 0;
-	}
 	v->error[0] = '\0';
 	return pv_fetch(v);
 }
@@ -170,15 +231,15 @@ static void pv_close(struct pane *p)
 	struct pv *v = p->data;
 	if (!v)
 		return;
-	transcript_fetch_free(v->fetch);   /* a fallback export job keeps going: cached later */
+	/* a fallback export job keeps going: the next preview takes its file */
+	transcript_fetch_free(v->fetch);
 	pv_free_blocks(v);
 	dialog_env_free(&v->env);
 	free(v);
 	p->data = NULL;
 }
 
-/* Follows the fetch; loads the file once it is there (a memory-only read of a small local
- * file, done once, when the fetch says it is written). */
+/* Follows the fetch; shows and keeps the content once it is there. */
 static void pv_sync(struct pv *v)
 {
 	struct transcript_fetch *f = v->fetch;
@@ -191,7 +252,7 @@ static void pv_sync(struct pv *v)
 	if (f->step == TFETCH_FAILED)
 		snprintf(v->error, sizeof v->error, "%s", f->error.message);
 	else
-		pv_load(v);
+		pv_show(v, &f->transcript, f->version);
 	transcript_fetch_free(f);
 	v->fetch = NULL;
 }
@@ -347,7 +408,7 @@ static void pv_draw(struct pane *p)
 	int rows = p->rows - 2, cols = p->cols - 4;
 	char title[300], q[400];
 	pv_sync(v);
-	snprintf(title, sizeof title, "Transcript%s: %s", v->from_cache ? " (cached)" : "",
+	snprintf(title, sizeof title, "Transcript%s: %s", v->from_store ? " (from the local store)" : "",
 		 dialog_tr_name(&v->env, v->id));
 	form_draw_frame(p->win, title, "j/k: scroll  /: search  n/N: next/previous  q/Esc: close", ascii);
 	if (!v->loaded) {

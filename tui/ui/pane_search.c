@@ -230,7 +230,12 @@ static void sr_draw(struct pane *p)
 			whline(p->win, ' ', cols);
 		}
 		if (r->heading) {
-			snprintf(line, sizeof line, "%s  (%s)", h->name ? h->name : h->id, h->id);
+			if (h->item_hits > 1)
+				snprintf(line, sizeof line, "%s  (%s)  %ld passages match",
+					 h->name ? h->name : h->id, h->id, h->item_hits);
+			else
+				snprintf(line, sizeof line, "%s  (%s)", h->name ? h->name : h->id,
+					 h->id);
 			style_set(p->win, sel ? THEME_LIST_SELECTED : THEME_PANE_TITLE);
 			draw_text(p->win, y, 1, cols - 2, line, TEXT_LEFT, flags);
 			continue;

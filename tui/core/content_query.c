@@ -1,0 +1,316 @@
+/* Transcript content in the local store: the user's query as FTS5 syntax, its form for the
+ * whole-text index (NOT clauses out), prefixes written as the store's words, and
+ * steno_bm25, the ranking of transcriptions (content_search.c uses them). */
+#include "config.h"
+#include "core/content_db.h"
+
+#include <math.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/content_internal.h"
+
+/* ---- the query ---- */
+
+static bool is_operator(const char *t, size_t k)
+{
+	return (k == 3 && !strncmp(t, "AND", 3)) || (k == 2 && !strncmp(t, "OR", 2)) ||
+		(k == 3 && !strncmp(t, "NOT", 3));
+}
+
+/* Appends s[0..k) as one FTS5 string ("" doubled inside). */
+static void put_quoted(char **o, const char *s, size_t k)
+{
+	*(*o)++ = '"';
+	for (size_t i = 0; i < k; i++) {
+		if (s[i] == '"')
+			*(*o)++ = '"';
+		*(*o)++ = s[i];
+	}
+	*(*o)++ = '"';
+}
+
+/* The user's query in FTS5 syntax that never fails to parse on a word: every word and
+ * "phrase" is quoted (so don't, e-mail or 12:30 are words, not syntax), a trailing * stays
+ * a prefix, AND/OR/NOT and parentheses stay operators. Caller frees; NULL on no memory. */
+char *content_fts_query(const char *in)
+{
+	char *out = malloc(strlen(in) * 3 + 8), *o = out;
+	const char *p = in;
+
+	if (!out)
+		return NULL;
+	while (*p) {
+		if (*p == ' ' || *p == '\t' || *p == '\n') {
+			p++;
+			continue;
+		}
+		if (*p == '(' || *p == ')') {
+			*o++ = *p++;
+			*o++ = ' ';
+			continue;
+		}
+		const char *t = p;
+		size_t k;
+		if (*p == '"') {   /* a phrase, up to its closing quote or the end */
+			const char *e = strchr(p + 1, '"');
+			t = p + 1;
+			k = e ? (size_t)(e - t) : strlen(t);
+			p = e ? e + 1 : t + k;
+		} else {
+			while (*p && !strchr(" \t\n()", *p))
+				p++;
+			k = (size_t)(p - t);
+			if (is_operator(t, k)) {
+				memcpy(o, t, k);
+				o += k;
+				*o++ = ' ';
+				continue;
+			}
+		}
+		bool prefix = k && t[k - 1] == '*';
+		if (prefix)
+			k--;
+		if (!k && !prefix)
+			continue;
+		put_quoted(&o, t, k);
+		if (prefix)
+			*o++ = '*';
+		*o++ = ' ';
+	}
+	*o = '\0';
+	return out;
+}
+
+/* Skips one quoted FTS5 string (and a trailing *) of content_fts_query's output. */
+static const char *skip_quoted(const char *p)
+{
+	for (p++; *p; p++)
+		if (*p == '"') {
+			if (p[1] != '"')
+				break;
+			p++;
+		}
+	if (*p == '"')
+		p++;
+	return *p == '*' ? p + 1 : p;
+}
+
+/* content_fts_query's output without its NOT clauses (NOT and its operand, a string or a
+ * group): what it keeps matches every transcription that holds a passage matching the
+ * whole, and more. Caller frees; NULL on no memory. */
+char *content_doc_query(const char *fts)
+{
+	char *out = malloc(strlen(fts) + 1), *o = out;
+	const char *p = fts;
+	if (!out)
+		return NULL;
+	while (*p) {
+		if (!strncmp(p, "NOT ", 4)) {
+			p += 4;
+			if (*p == '(') {
+				int depth = 0;
+				do {
+					if (*p == '"') {
+						p = skip_quoted(p);
+						continue;
+					}
+					depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
+					p++;
+				} while (*p && depth > 0);
+			} else if (*p == '"') {
+				p = skip_quoted(p);
+			}
+			while (*p == ' ')
+				p++;
+			continue;
+		}
+		const char *e = *p == '"' ? skip_quoted(p) : p + 1;
+		while (*e && *e != ' ' && *p != '"')
+			e++;
+		while (*e == ' ')
+			e++;
+		memcpy(o, p, (size_t)(e - p));
+		o += e - p;
+		p = e;
+	}
+	*o = '\0';
+	return out;
+}
+
+/* ---- steno_bm25: BM25 without the length of each transcription ----
+ * FTS5's bm25() reads every row's length from its docsize table (an SQL statement a row),
+ * half of its cost; a transcription's length says little of how much it is about a word
+ * (BM25's b = 0; k1 = 1.2 bounds what repetition adds). Lower is better, as bm25(). */
+
+static int count_row(const Fts5ExtensionApi *api, Fts5Context *fts, void *ud)
+{
+	(*(long long *)ud)++;
+	return SQLITE_OK;
+}
+
+static void steno_bm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx,
+		       int argc, sqlite3_value **argv)
+{
+	int np = api->xPhraseCount(fts);
+	double *idf = api->xGetAuxdata(fts, 0);
+	if (!idf && np > 0) {   /* once a query: how many rows hold each phrase */
+		sqlite3_int64 rows = 0;
+		if (!(idf = sqlite3_malloc64((sqlite3_uint64)np * sizeof *idf)) ||
+		    api->xRowCount(fts, &rows) != SQLITE_OK) {
+			sqlite3_free(idf);
+			sqlite3_result_error_nomem(ctx);
+			return;
+		}
+		for (int i = 0; i < np; i++) {
+			long long hits = 0;
+			api->xQueryPhrase(fts, i, &hits, count_row);
+			idf[i] = log(((double)rows - (double)hits + 0.5) / ((double)hits + 0.5));
+			if (idf[i] <= 0)
+				idf[i] = 1e-6;   /* as bm25(): a word in most rows still counts */
+		}
+		if (api->xSetAuxdata(fts, idf, sqlite3_free) != SQLITE_OK) {
+			sqlite3_result_error_nomem(ctx);
+			return;
+		}
+	}
+	double score = 0;
+	for (int i = 0; i < np; i++) {
+		Fts5PhraseIter it;
+		int col, off;
+		double tf = 0;
+		for (api->xPhraseFirst(fts, i, &it, &col, &off); col >= 0;
+		     api->xPhraseNext(fts, &it, &col, &off))
+			tf++;
+		score += idf[i] * tf * 2.2 / (tf + 1.2);
+	}
+	sqlite3_result_double(ctx, -score);
+}
+
+/* Defines steno_bm25 on db (once a connection: FTS5 keeps every definition). */
+int content_define_bm25(sqlite3 *db, struct steno_error *err)
+{
+	fts5_api *api = NULL;
+	sqlite3_stmt *st;
+	if (content_prepare(db, "SELECT fts5(?1)", &st, err) < 0)
+		return -1;
+	sqlite3_bind_pointer(st, 1, (void *)&api, "fts5_api_ptr", NULL);
+	sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (!api || api->xCreateFunction(api, "steno_bm25", NULL, steno_bm25, NULL) != SQLITE_OK)
+		return steno_error_set(err, STENO_ERR_IO, "local store: no FTS5 API");
+	return 0;
+}
+
+/* ---- a prefix made its words ----
+ * The words of the store that start with a prefix are few and cheap to list from the small
+ * whole-text index (fts5vocab over content_docs: a b-tree range of terms); a query whose
+ * prefixes are written as their words, ("review" OR "revue"), is read as a query of words,
+ * transcription by transcription, without the merge. */
+
+#define PREFIX_WORDS_MAX 64
+
+struct sbuf {
+	char *s;
+	size_t n, cap;
+	bool nomem;
+};
+
+static void sb_put(struct sbuf *b, const char *s, size_t k)
+{
+	if (b->nomem)
+		return;
+	if (b->n + k + 1 > b->cap) {
+		size_t cap = (b->n + k + 1) * 2;
+		char *t = realloc(b->s, cap);
+		if (!t) {
+			b->nomem = true;
+			return;
+		}
+		b->s = t;
+		b->cap = cap;
+	}
+	memcpy(b->s + b->n, s, k);
+	b->n += k;
+	b->s[b->n] = '\0';
+}
+
+/* Appends the words of the store that start with pre (lower case ASCII) as ("a" OR "b"):
+ * 1, or 0 when there are none or too many (the caller keeps the scan), -1 on error. */
+static int put_words(sqlite3 *db, sqlite3_stmt *st, const char *pre, struct sbuf *b)
+{
+	char hi[200];
+	size_t k = strlen(pre);
+	snprintf(hi, sizeof hi, "%s", pre);
+	hi[k - 1]++;   /* ASCII below 0x7f: the next prefix */
+	sqlite3_reset(st);
+	sqlite3_bind_text(st, 1, pre, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, hi, -1, SQLITE_STATIC);
+	int n = 0, step;
+	size_t mark = b->n;
+	sb_put(b, "(", 1);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW && n <= PREFIX_WORDS_MAX) {
+		const char *t = (const char *)sqlite3_column_text(st, 0);
+		if (!t)
+			continue;
+		if (n++)
+			sb_put(b, " OR ", 4);
+		sb_put(b, "\"", 1);
+		for (const char *c = t; *c; c++)
+			sb_put(b, *c == '"' ? "\"\"" : c, *c == '"' ? 2 : 1);
+		sb_put(b, "\"", 1);
+	}
+	sb_put(b, ") ", 2);
+	if (step != SQLITE_ROW && step != SQLITE_DONE)
+		return -1;
+	if (n == 0 || n > PREFIX_WORDS_MAX) {
+		b->n = mark;
+		return 0;
+	}
+	return 1;
+}
+
+/* fts (content_fts_query's output) with each prefix written as its words; NULL when that
+ * cannot be (no memory, a prefix of a phrase, of other than ASCII letters and digits, of
+ * no word or of too many): the scan reads it then. */
+char *content_expand_prefixes(sqlite3 *db, const char *fts)
+{
+	struct sbuf b = { 0 };
+	sqlite3_stmt *st = NULL;
+	const char *p = fts;
+	bool ok = sqlite3_exec(db, "CREATE VIRTUAL TABLE IF NOT EXISTS temp.content_docs_words"
+			       " USING fts5vocab(main, content_docs, 'row')", NULL, NULL,
+			       NULL) == SQLITE_OK &&
+		sqlite3_prepare_v2(db, "SELECT term FROM temp.content_docs_words"
+				   " WHERE term >= ?1 AND term < ?2", -1, &st, NULL) == SQLITE_OK;
+	while (ok && *p) {
+		const char *e = *p == '"' ? skip_quoted(p) : p + 1;
+		while (*e && *e != ' ' && *p != '"')
+			e++;
+		if (*p == '"' && e[-1] == '*') {
+			char pre[200];
+			size_t k = 0;
+			for (const char *c = p + 1; c < e - 2 && ok; c++) {
+				ok = k + 2 < sizeof pre && (((*c >= 'a' && *c <= 'z') ||
+					(*c >= '0' && *c <= '9')) || (*c >= 'A' && *c <= 'Z'));
+				pre[k++] = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+			}
+			pre[k] = '\0';
+			ok = ok && k && put_words(db, st, pre, &b) == 1;
+		} else {
+			sb_put(&b, p, (size_t)(e - p));
+			sb_put(&b, " ", 1);
+		}
+		p = e;
+		while (*p == ' ')
+			p++;
+	}
+	sqlite3_finalize(st);
+	if (!ok || b.nomem || !b.s) {
+		free(b.s);
+		return NULL;
+	}
+	return b.s;
+}
