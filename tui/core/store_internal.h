@@ -62,6 +62,9 @@ bool store_walk_page(struct store_view *v, const struct steno_transcription_page
 		     bool first);
 bool store_walk_finish(struct steno_store *st, struct store_view *v);
 void store_walk_free(struct store_walk *w);
+/* Tag lists in order: tag by tag in natural order, a list that is the start of the other
+ * first (core/store_view.c; the in-memory sort and the SQL collation steno_tags). */
+int store_tags_cmp(const char *const *a, size_t na, const char *const *b, size_t nb);
 
 /* core/store_db.c: the write-through (no-ops without a db or while loading from it) */
 struct store_db;

@@ -521,15 +521,19 @@ static int cmp_num(bool ka, int64_t a, bool kb, int64_t b, bool desc)
 
 /* Tag lists tag by tag; a list that is the start of the other comes first; no tags is
  * unknown (last). */
+int store_tags_cmp(const char *const *a, size_t na, const char *const *b, size_t nb)
+{
+	int c = 0;
+	for (size_t i = 0; !c && i < na && i < nb; i++)
+		c = natsort_cmp(a[i], b[i]);
+	return c ? c : (na > nb) - (na < nb);
+}
+
 static int cmp_tags(const struct steno_strings *a, const struct steno_strings *b, bool desc)
 {
 	if (!a->n || !b->n)
 		return (a->n ? -1 : 0) + (b->n ? 1 : 0);
-	int c = 0;
-	for (size_t i = 0; !c && i < a->n && i < b->n; i++)
-		c = natsort_cmp(a->v[i], b->v[i]);
-	if (!c)
-		c = (a->n > b->n) - (a->n < b->n);
+	int c = store_tags_cmp((const char *const *)a->v, a->n, (const char *const *)b->v, b->n);
 	return desc ? -c : c;
 }
 
