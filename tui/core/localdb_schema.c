@@ -4,6 +4,10 @@
 #include "config.h"
 #include "core/localdb.h"
 #include "core/content_db.h"
+#include "core/natsort.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 #include <stddef.h>
 
@@ -64,9 +68,90 @@ static int core_v1(sqlite3 *db, char **err)
 	return 0;
 }
 
+/* ---- the SQL functions the schema's indexes use (every connection registers them, before
+ * it reads the schema: localdb_open) ---- */
+
+static void fn_key(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	(void)argc;
+	const char *s = (const char *)sqlite3_value_text(argv[0]);
+	size_t n;
+	unsigned char *k = s ? natsort_key(s, &n) : NULL;
+	if (!s)
+		sqlite3_result_null(cx);
+	else if (!k)
+		sqlite3_result_error_nomem(cx);
+	else
+		sqlite3_result_blob(cx, k, (int)n, free);
+}
+
+/* the tags column: "a,b,c" (core/store_db.c) */
+static void fn_tags_key(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	(void)argc;
+	const char *s = (const char *)sqlite3_value_text(argv[0]);
+	if (!s || !s[0]) {
+		sqlite3_result_null(cx);
+		return;
+	}
+	char *copy = strdup(s);
+	size_t n = 1, len = 0;
+	for (const char *p = s; *p; p++)
+		n += *p == ',';
+	const char **v = copy ? malloc(n * sizeof *v) : NULL;
+	unsigned char *k = NULL;
+	if (v) {
+		n = 0;
+		for (char *p = copy, *c; p; p = c ? c + 1 : NULL) {
+			if ((c = strchr(p, ',')))
+				*c = '\0';
+			v[n++] = p;
+		}
+		k = natsort_key_list(v, n, &len);
+	}
+	if (k)
+		sqlite3_result_blob(cx, k, (int)len, free);
+	else
+		sqlite3_result_error_nomem(cx);
+	free(v);
+	free(copy);
+}
+
+int localdb_register_functions(sqlite3 *db)
+{
+	int fl = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
+	return sqlite3_create_function(db, "natsort_key", 1, fl, NULL, fn_key, NULL, NULL) ||
+	       sqlite3_create_function(db, "tags_key", 1, fl, NULL, fn_tags_key, NULL, NULL)
+	       ? -1 : 0;
+}
+
+/* Version 3: what a long list sorts on, one index per sort key of an organization's
+ * transcriptions (core/store_list.c reads them in order): the natural order of names,
+ * states, languages and tags as BLOB keys (natsort_key, tags_key: memcmp order), the
+ * numbers as they are. */
+static int core_v3(sqlite3 *db, char **err)
+{
+	static const char sql[] =
+		"CREATE INDEX IF NOT EXISTS transcriptions_name ON transcriptions(org_id,"
+		" natsort_key(name));"
+		"CREATE INDEX IF NOT EXISTS transcriptions_state ON transcriptions(org_id, natsort_key(state));"
+		"CREATE INDEX IF NOT EXISTS transcriptions_language ON transcriptions(org_id,"
+		" natsort_key(language));"
+		"CREATE INDEX IF NOT EXISTS transcriptions_tags ON transcriptions(org_id, tags_key(tags));"
+		"CREATE INDEX IF NOT EXISTS transcriptions_created ON transcriptions(org_id, created_ms);"
+		"CREATE INDEX IF NOT EXISTS transcriptions_length ON transcriptions(org_id, audio_s);"
+		"CREATE INDEX IF NOT EXISTS transcriptions_cost ON transcriptions(org_id, cost_cents);";
+	if (sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK) {
+		*err = localdb_errdup(db, "core v3");
+		return -1;
+	}
+	return 0;
+}
+
 static const struct localdb_migration steps[] = {
 	{1, "core: transcriptions, views, activity, answers", core_v1},
 	{2, "content: transcript text and FTS5 index", content_db_migrate_v2},
+	{3, "core: indexes of the lists' sort keys", core_v3},
 
 	/* ---- transcript content (issue 21, core/content_db.c): its steps go here, ----
 	 * ---- declared in core/content_db.h, e.g.                                 ----

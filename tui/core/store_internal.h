@@ -28,6 +28,8 @@ struct steno_store {
 	struct store_db *db;      /* the local store written through (NULL: memory only) */
 	const char *db_org;       /* the organization of the page being merged, else NULL */
 	bool db_loading;          /* filling from the db: nothing is written back */
+	bool merge_keyed;         /* the last store_rec_merge changed a field lists sort or filter
+				   * on, or made a record (store_event.keys_changed) */
 };
 
 void store_emit(struct steno_store *st, bool failed, const struct store_event *ev);
@@ -62,9 +64,6 @@ bool store_walk_page(struct store_view *v, const struct steno_transcription_page
 		     bool first);
 bool store_walk_finish(struct steno_store *st, struct store_view *v);
 void store_walk_free(struct store_walk *w);
-/* Tag lists in order: tag by tag in natural order, a list that is the start of the other
- * first (core/store_view.c; the in-memory sort and the SQL collation steno_tags). */
-int store_tags_cmp(const char *const *a, size_t na, const char *const *b, size_t nb);
 
 /* core/store_db.c: the write-through (no-ops without a db or while loading from it) */
 struct store_db;

@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "core/localdb.h"
-#include "core/natsort.h"
 #include "core/query.h"
 
 enum list_how { L_EMPTY, L_VIEW, L_MEM, L_SQL };
@@ -122,37 +121,6 @@ static size_t split_tags(const char *s, int len, char *buf, size_t size, const c
 #define TAGS_MAX 64
 #define TEXT_MAX 4096
 
-static int coll_tags(void *ud, int la, const void *a, int lb, const void *b)
-{
-	(void)ud;
-	static char ba[TEXT_MAX], bb[TEXT_MAX];
-	const char *va[TAGS_MAX], *vb[TAGS_MAX];
-	size_t na = split_tags(a, la, ba, sizeof ba, va, TAGS_MAX);
-	size_t nb = split_tags(b, lb, bb, sizeof bb, vb, TAGS_MAX);
-	return store_tags_cmp(va, na, vb, nb);
-}
-
-static int coll_natsort(void *ud, int la, const void *a, int lb, const void *b)
-{
-	(void)ud;
-	char sa[256], sb[256];
-	char *pa = la < (int)sizeof sa ? sa : malloc((size_t)la + 1);
-	char *pb = lb < (int)sizeof sb ? sb : malloc((size_t)lb + 1);
-	int r = 0;
-	if (pa && pb) {
-		memcpy(pa, a, (size_t)la);
-		pa[la] = '\0';
-		memcpy(pb, b, (size_t)lb);
-		pb[lb] = '\0';
-		r = natsort_cmp(pa, pb);
-	}
-	if (pa != sa)
-		free(pa);
-	if (pb != sb)
-		free(pb);
-	return r;
-}
-
 /* steno_match(QUERY, id, name, state, language, tags, cost_cents): query_match over the
  * columns (QUERY a pointer bound as "steno_query"). */
 static void fn_match(sqlite3_context *cx, int argc, sqlite3_value **argv)
@@ -182,36 +150,26 @@ static void fn_match(sqlite3_context *cx, int argc, sqlite3_value **argv)
 
 int store_list_register_sql(sqlite3 *db)
 {
-	int fl = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
-	return sqlite3_create_collation(db, "natsort", SQLITE_UTF8, NULL, coll_natsort) ||
-	       sqlite3_create_collation(db, "steno_tags", SQLITE_UTF8, NULL, coll_tags) ||
-	       sqlite3_create_function(db, "steno_match", 7, fl, NULL, fn_match, NULL, NULL)
-	       ? -1 : 0;
+	return sqlite3_create_function(db, "steno_match", 7, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
+				       NULL, fn_match, NULL, NULL) ? -1 : 0;
 }
 
 /* ---- SQL: the selection ---- */
 
-/* The ORDER BY of a sort: unknown values last both ways, ties in server order. */
-static const char *order_of(enum store_sort s, bool desc)
+/* What a sort orders by: the expressions of the indexes of core/localdb_schema.c (v3). */
+static const char *key_of(enum store_sort s)
 {
-	static const char *const cols[STORE_SORT_COUNT] = {
-		[STORE_SORT_NAME] = "t.name COLLATE natsort",
-		[STORE_SORT_CREATED] = "t.created_ms",
-		[STORE_SORT_STATE] = "t.state COLLATE natsort",
-		[STORE_SORT_LANGUAGE] = "t.language COLLATE natsort",
-		[STORE_SORT_LENGTH] = "t.audio_s",
-		[STORE_SORT_COST] = "t.cost_cents",
-		[STORE_SORT_TAGS] = "t.tags COLLATE steno_tags",
-	};
-	static char buf[160];
-	if (s == STORE_SORT_SERVER || s >= STORE_SORT_COUNT)
-		return desc ? "vi.pos DESC" : "vi.pos";
-	const char *c = cols[s];
-	const char *bare = s == STORE_SORT_NAME ? "t.name" : s == STORE_SORT_STATE ? "t.state"
-			   : s == STORE_SORT_LANGUAGE ? "t.language" : s == STORE_SORT_TAGS
-			   ? "t.tags" : c;
-	snprintf(buf, sizeof buf, "(%s IS NULL), %s%s, vi.pos", bare, c, desc ? " DESC" : "");
-	return buf;
+	switch (s) {
+	case STORE_SORT_NAME: return "natsort_key(t.name)";
+	case STORE_SORT_STATE: return "natsort_key(t.state)";
+	case STORE_SORT_LANGUAGE: return "natsort_key(t.language)";
+	case STORE_SORT_TAGS: return "tags_key(t.tags)";
+	case STORE_SORT_CREATED: return "t.created_ms";
+	case STORE_SORT_LENGTH: return "t.audio_s";
+	case STORE_SORT_COST: return "t.cost_cents";
+	case STORE_SORT_SERVER: break;
+	}
+	return NULL;
 }
 
 static bool run_sql(sqlite3 *h, const char *sql)
@@ -234,10 +192,36 @@ static long db_rows(sqlite3 *h, const struct store_view *v)
 	return n;
 }
 
-/* Fills the temp table with the ranked ids; the count, -1 on error. */
+/* Appends the rows of one SELECT to the temp table; the rows added, -1 on error. */
+static long sql_append(sqlite3 *h, struct store_list *l, const char *select,
+		       const struct store_view *v, const struct store_query *q)
+{
+	char sql[900];
+	sqlite3_stmt *s = NULL;
+	long n = -1;
+	snprintf(sql, sizeof sql, "INSERT INTO temp.%s(id) %s", l->table, select);
+	if (sqlite3_prepare_v2(h, sql, -1, &s, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(s, 1, v->key, -1, SQLITE_STATIC);
+		if (q->where)
+			sqlite3_bind_pointer(s, 2, (void *)(uintptr_t)q->where, "steno_query", NULL);
+		sqlite3_bind_text(s, 3, v->org_id ? v->org_id : "", -1, SQLITE_STATIC);
+		if (sqlite3_step(s) == SQLITE_DONE)
+			n = sqlite3_changes(h);
+	}
+	sqlite3_finalize(s);
+	return n;
+}
+
+/* Fills the temp table with the ranked ids; the count, -1 on error. A sort key reads the
+ * organization's transcriptions in the order of its index, those without a value after,
+ * in server order; ties in server order. */
 static long sql_select(sqlite3 *h, struct store_list *l, const struct store_view *v,
 		       const struct store_query *q)
 {
+	static const char match[] = " AND steno_match(?2, t.id, t.name, t.state, t.language,"
+				    " t.tags, t.cost_cents)";
+	const char *where = q->where ? match : "", *key = key_of(q->sort);
+	const char *desc = q->descending ? " DESC" : "";
 	char sql[900];
 	snprintf(sql, sizeof sql, "CREATE TEMP TABLE IF NOT EXISTS %s(rank INTEGER PRIMARY KEY,"
 		 " id TEXT NOT NULL)", l->table);
@@ -247,22 +231,22 @@ static long sql_select(sqlite3 *h, struct store_list *l, const struct store_view
 	if (!run_sql(h, "SAVEPOINT steno_list"))
 		return -1;
 	snprintf(sql, sizeof sql, "DELETE FROM temp.%s", l->table);
-	long n = -1;
-	sqlite3_stmt *s = NULL;
-	if (run_sql(h, sql)) {
-		snprintf(sql, sizeof sql, "INSERT INTO temp.%s(id) SELECT vi.id FROM main.view_items vi"
-			 " JOIN main.transcriptions t ON t.id = vi.id WHERE vi.view = ?1%s"
-			 " ORDER BY %s", l->table, q->where ? " AND steno_match(?2, t.id, t.name,"
-			 " t.state, t.language, t.tags, t.cost_cents)" : "",
-			 order_of(q->sort, q->descending));
-		if (sqlite3_prepare_v2(h, sql, -1, &s, NULL) == SQLITE_OK) {
-			sqlite3_bind_text(s, 1, v->key, -1, SQLITE_STATIC);
-			if (q->where)
-				sqlite3_bind_pointer(s, 2, (void *)(uintptr_t)q->where, "steno_query", NULL);
-			if (sqlite3_step(s) == SQLITE_DONE)
-				n = sqlite3_changes(h);
-		}
-		sqlite3_finalize(s);
+	long n = run_sql(h, sql) ? 0 : -1, m = 0;
+	if (n == 0 && key) {
+		snprintf(sql, sizeof sql, "SELECT vi.id FROM main.transcriptions t CROSS JOIN"
+			 " main.view_items vi ON vi.id = t.id AND vi.view = ?1 WHERE t.org_id = ?3"
+			 " AND %s IS NOT NULL%s ORDER BY %s%s, vi.pos", key, where, key, desc);
+		n = sql_append(h, l, sql, v, q);
+	}
+	if (n >= 0) {
+		char nulls[120] = "";
+		if (key)
+			snprintf(nulls, sizeof nulls, " AND %s IS NULL", key);
+		snprintf(sql, sizeof sql, "SELECT vi.id FROM main.view_items vi JOIN"
+			 " main.transcriptions t ON t.id = vi.id WHERE vi.view = ?1%s%s"
+			 " ORDER BY vi.pos%s", nulls, where, key ? "" : desc);
+		m = sql_append(h, l, sql, v, q);
+		n = m < 0 ? -1 : n + m;
 	}
 	run_sql(h, n >= 0 ? "RELEASE steno_list" : "ROLLBACK TO steno_list");
 	if (n < 0)
@@ -297,7 +281,8 @@ long store_list_update(struct steno_store *st, struct store_list *l, const struc
 	}
 	if (sql_fits(st, v)) {
 		long n = sql_select(handle(st), l, v, q);
-		if (n >= 0) {
+		/* every row, unless a row's organization is not the view's in the db */
+		if (n >= 0 && (q->where || n == (long)v->n)) {
 			l->how = L_SQL;
 			l->n = n;
 			return n;

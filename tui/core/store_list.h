@@ -45,8 +45,8 @@ long store_list_find(struct steno_store *st, struct store_list *l, const char *i
 /* The rows are selected in SQL (not in memory) since the last update. */
 bool store_list_in_sql(const struct store_list *l);
 
-/* core/store_db.c calls it on the connection it attaches: the collations and the function
- * the SQL above uses. 0, or -1. */
+/* core/store_db.c calls it on the connection it attaches: the function steno_match the
+ * SQL above uses. 0, or -1. */
 struct sqlite3;
 int store_list_register_sql(struct sqlite3 *db);
 
