@@ -75,7 +75,7 @@ if [ -n "$LAT" ]; then
 	[ -z "$MAIN_LAT" ] || latency "$MAIN_LAT" main
 fi
 
-get() { field "$2" < "$WORK/$1" 2>/dev/null || echo "-"; }
+get() { if [ -f "$WORK/$1" ]; then field "$2" < "$WORK/$1"; else echo "-"; fi; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2f", a / b; else print "-" }'; }
 cell() {   # cell FILE FIELD: this; this_off; main (ratio this/them)
 	t=$(get "this.$1" "$2") o=$(get "this_off.$1" "$2") m=$(get "main.$1" "$2")
