@@ -13,6 +13,15 @@
 
 /* ---- core: what the sync engine read (core/store_db.c) ---- */
 
+/* Runs a step's SQL; 0, or -1 with *err. */
+static int run_step(sqlite3 *db, const char *sql, const char *what, char **err)
+{
+	if (sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK)
+		return 0;
+	*err = localdb_errdup(db, what);
+	return -1;
+}
+
 /* Version 1. Times are milliseconds since 1970 (wall clock) of when steno read them.
  * - transcriptions: one row per transcription known; `data` holds every field (the codec of
  *   core/store_db.c), the columns beside it what sorts and filters read.
@@ -61,11 +70,7 @@ static int core_v1(sqlite3 *db, char **err)
 		" key TEXT PRIMARY KEY NOT NULL,"
 		" body TEXT NOT NULL,"
 		" read_ms INTEGER NOT NULL);";
-	if (sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK) {
-		*err = localdb_errdup(db, "core v1");
-		return -1;
-	}
-	return 0;
+	return run_step(db, sql, "core v1", err);
 }
 
 /* ---- the SQL functions the schema's indexes use (every connection registers them, before
@@ -141,11 +146,7 @@ static int core_v3(sqlite3 *db, char **err)
 		"CREATE INDEX IF NOT EXISTS transcriptions_created ON transcriptions(org_id, created_ms);"
 		"CREATE INDEX IF NOT EXISTS transcriptions_length ON transcriptions(org_id, audio_s);"
 		"CREATE INDEX IF NOT EXISTS transcriptions_cost ON transcriptions(org_id, cost_cents);";
-	if (sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK) {
-		*err = localdb_errdup(db, "core v3");
-		return -1;
-	}
-	return 0;
+	return run_step(db, sql, "core v3", err);
 }
 
 static const struct localdb_migration steps[] = {
