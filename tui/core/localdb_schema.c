@@ -130,29 +130,24 @@ int localdb_register_functions(sqlite3 *db)
 	       ? -1 : 0;
 }
 
-/* Version 3: what a long list sorts on, one index per sort key of an organization's
- * transcriptions (core/store_list.c reads them in order): the natural order of names,
- * states, languages and tags as BLOB keys (natsort_key, tags_key: memcmp order), the
- * numbers as they are. */
+/* Version 3: the sort keys a long list is most often read in (core/store_list.c reads an
+ * index in order): names in natural order as BLOB keys (natsort_key: memcmp order), and the
+ * creation time. The other keys are sorted when asked (their natsort_key or tags_key BLOBs
+ * compare as bytes). */
 static int core_v3(sqlite3 *db, char **err)
 {
 	static const char sql[] =
 		"CREATE INDEX IF NOT EXISTS transcriptions_name ON transcriptions(org_id,"
 		" natsort_key(name));"
-		"CREATE INDEX IF NOT EXISTS transcriptions_state ON transcriptions(org_id, natsort_key(state));"
-		"CREATE INDEX IF NOT EXISTS transcriptions_language ON transcriptions(org_id,"
-		" natsort_key(language));"
-		"CREATE INDEX IF NOT EXISTS transcriptions_tags ON transcriptions(org_id, tags_key(tags));"
-		"CREATE INDEX IF NOT EXISTS transcriptions_created ON transcriptions(org_id, created_ms);"
-		"CREATE INDEX IF NOT EXISTS transcriptions_length ON transcriptions(org_id, audio_s);"
-		"CREATE INDEX IF NOT EXISTS transcriptions_cost ON transcriptions(org_id, cost_cents);";
+		"CREATE INDEX IF NOT EXISTS transcriptions_created ON transcriptions(org_id,"
+		" created_ms);";
 	return run_step(db, sql, "core v3", err);
 }
 
 static const struct localdb_migration steps[] = {
 	{1, "core: transcriptions, views, activity, answers", core_v1},
 	{2, "content: transcript text and FTS5 index", content_db_migrate_v2},
-	{3, "core: indexes of the lists' sort keys", core_v3},
+	{3, "core: indexes of the lists' name and created sorts", core_v3},
 
 	/* ---- transcript content (issue 21, core/content_db.c): its steps go here, ----
 	 * ---- declared in core/content_db.h, e.g.                                 ----

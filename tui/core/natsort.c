@@ -121,10 +121,10 @@ static void put(struct keybuf *k, const void *p, size_t n)
 	k->n += n;
 }
 
-/* A token: 0x01, then a character as 3 bytes of its code point; a run of digits as the
- * code point of '0' (all digits stand where '0' stands against any other character), the
- * count of its digits without leading zeros (4 bytes) and those digits. A key that ends
- * first ends with 0x00: before any token, as the shorter name comes first. */
+/* A token: a character as the UTF-8 bytes of its folded code point (their byte order is the
+ * code points' order); a run of digits as '0' (all digits stand where '0' stands against
+ * any other character), the count of its digits without leading zeros (4 bytes) and those
+ * digits. A key that is the start of another comes first, as the shorter name does. */
 static void key_tokens(struct keybuf *k, const char *s)
 {
 	const char *x = skip_unseen(s);
@@ -135,9 +135,8 @@ static void key_tokens(struct keybuf *k, const char *s)
 			size_t n = 0;
 			while (is_digit(x[n]))
 				n++;
-			unsigned char t[8] = { 1, 0, 0, '0', (unsigned char)(n >> 24),
-					       (unsigned char)(n >> 16), (unsigned char)(n >> 8),
-					       (unsigned char)n };
+			unsigned char t[5] = { '0', (unsigned char)(n >> 24), (unsigned char)(n >> 16),
+					       (unsigned char)(n >> 8), (unsigned char)n };
 			put(k, t, sizeof t);
 			put(k, x, n);
 			x += n;
@@ -146,29 +145,27 @@ static void key_tokens(struct keybuf *k, const char *s)
 		uint32_t c;
 		x += textfold_next(x, &c);
 		c = textfold_lower(c);
-		unsigned char t[4] = { 1, (unsigned char)(c >> 16), (unsigned char)(c >> 8),
-				       (unsigned char)c };
-		put(k, t, sizeof t);
+		unsigned char t[4];
+		size_t n = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+		if (n == 1) {
+			t[0] = (unsigned char)c;
+		} else {
+			for (size_t i = n - 1; i > 0; i--, c >>= 6)
+				t[i] = (unsigned char)(0x80 | (c & 0x3f));
+			t[0] = (unsigned char)((n == 2 ? 0xc0 : n == 3 ? 0xe0 : 0xf0) | c);
+		}
+		put(k, t, n);
 		x = skip_unseen(x);
 	}
-}
-
-/* tokens, 0x00, the bytes (ties in byte order), and `end` 0x00 when asked */
-static void key_one(struct keybuf *k, const char *s, bool end)
-{
-	static const unsigned char zero = 0;
-	key_tokens(k, s);
-	put(k, &zero, 1);
-	put(k, s, strlen(s));
-	if (end)
-		put(k, &zero, 1);
 }
 
 unsigned char *natsort_key(const char *s, size_t *len)
 {
 	struct keybuf k = { 0 };
-	key_one(&k, s ? s : "", false);
-	if (k.fail || !k.b) {
+	key_tokens(&k, s ? s : "");
+	if (!k.fail && !k.b)   /* nothing shown: the empty key, first */
+		k.fail = !(k.b = malloc(1));
+	if (k.fail) {
 		free(k.b);
 		return NULL;
 	}
@@ -179,8 +176,13 @@ unsigned char *natsort_key(const char *s, size_t *len)
 unsigned char *natsort_key_list(const char *const *v, size_t n, size_t *len)
 {
 	struct keybuf k = { 0 };
-	for (size_t i = 0; i < n; i++)
-		key_one(&k, v[i], true);
+	static const unsigned char zero = 0;
+	for (size_t i = 0; i < n; i++) {   /* tokens, 0x00, the bytes (ties), 0x00 */
+		key_tokens(&k, v[i]);
+		put(&k, &zero, 1);
+		put(&k, v[i], strlen(v[i]));
+		put(&k, &zero, 1);
+	}
 	if (k.fail || !k.b) {
 		free(k.b);
 		return NULL;

@@ -156,13 +156,15 @@ int store_list_register_sql(sqlite3 *db)
 
 /* ---- SQL: the selection ---- */
 
-/* What a sort orders by: the expressions of the indexes of core/localdb_schema.c (v3). */
-static const char *key_of(enum store_sort s)
+/* What a sort orders by (the expressions of the indexes of core/localdb_schema.c, v3, for
+ * name and created), and what breaks natural order's ties (its bytes); NULL: server order. */
+static const char *key_of(enum store_sort s, const char **tie)
 {
+	*tie = NULL;
 	switch (s) {
-	case STORE_SORT_NAME: return "natsort_key(t.name)";
-	case STORE_SORT_STATE: return "natsort_key(t.state)";
-	case STORE_SORT_LANGUAGE: return "natsort_key(t.language)";
+	case STORE_SORT_NAME: *tie = "t.name"; return "natsort_key(t.name)";
+	case STORE_SORT_STATE: *tie = "t.state"; return "natsort_key(t.state)";
+	case STORE_SORT_LANGUAGE: *tie = "t.language"; return "natsort_key(t.language)";
 	case STORE_SORT_TAGS: return "tags_key(t.tags)";
 	case STORE_SORT_CREATED: return "t.created_ms";
 	case STORE_SORT_LENGTH: return "t.audio_s";
@@ -220,8 +222,11 @@ static long sql_select(sqlite3 *h, struct store_list *l, const struct store_view
 {
 	static const char match[] = " AND steno_match(?2, t.id, t.name, t.state, t.language,"
 				    " t.tags, t.cost_cents)";
-	const char *where = q->where ? match : "", *key = key_of(q->sort);
+	const char *tie, *where = q->where ? match : "", *key = key_of(q->sort, &tie);
 	const char *desc = q->descending ? " DESC" : "";
+	char ties[40] = "";
+	if (tie)
+		snprintf(ties, sizeof ties, ", %s%s", tie, desc);
 	char sql[900];
 	snprintf(sql, sizeof sql, "CREATE TEMP TABLE IF NOT EXISTS %s(rank INTEGER PRIMARY KEY,"
 		 " id TEXT NOT NULL)", l->table);
@@ -235,7 +240,7 @@ static long sql_select(sqlite3 *h, struct store_list *l, const struct store_view
 	if (n == 0 && key) {
 		snprintf(sql, sizeof sql, "SELECT vi.id FROM main.transcriptions t CROSS JOIN"
 			 " main.view_items vi ON vi.id = t.id AND vi.view = ?1 WHERE t.org_id = ?3"
-			 " AND %s IS NOT NULL%s ORDER BY %s%s, vi.pos", key, where, key, desc);
+			 " AND %s IS NOT NULL%s ORDER BY %s%s%s, vi.pos", key, where, key, desc, ties);
 		n = sql_append(h, l, sql, v, q);
 	}
 	if (n >= 0) {
