@@ -164,6 +164,7 @@ int main(int argc, char **argv)
 	char msg[640];
 
 	setlocale(LC_ALL, "C.UTF-8");
+	setvbuf(stdout, NULL, _IOLBF, 0);   /* each figure as it comes (a bench may stop it) */
 	signal(SIGPIPE, SIG_IGN);
 	setenv("LINES", "30", 1);
 	setenv("COLUMNS", "120", 1);
