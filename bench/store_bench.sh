@@ -4,12 +4,18 @@
 #   1. first rows on screen while the server answers in 3 s (--faults latency=1:3000ms):
 #      steno with its store filled by an earlier run, against `cache = off`, against top's
 #      first frame;
-#   2. a cached organization of N transcriptions (default 10,000): first rows on screen (the
-#      server still slowed), resident memory then, and the store's size on disk; against the
-#      same steno with `cache = off` and the first page.
-# Usage: bench/store_bench.sh STENO STENO_SANDBOX TUI_PTY [N]
+#   2. N transcriptions (default 10,000), for this steno with its store, the same with
+#      `cache = off`, and (MAIN given) another build, e.g. main's, with its store:
+#      - every page read by `A` (ms), and the memory (RSS / USS) once all are on screen;
+#      - a cached organization of N: first rows on screen with the server slowed (median of
+#        5); the memory at the first rows and once every cached row is in (--offline); the
+#        store's size on disk;
+#      - key-to-screen latency at N (bench/tui_latency 0 KEYS large: the app in-process loads
+#        every page, then scrolls as listed, sorted by name, filtered by lang:fr; the keys
+#        that sort and filter are timed too).
+# Usage: bench/store_bench.sh STENO STENO_SANDBOX TUI_PTY [N [TUI_LATENCY [MAIN_STENO MAIN_LATENCY]]]
 set -eu
-STENO=$1 SANDBOX=$2 PTY=$3 N=${4:-10000}
+STENO=$1 SANDBOX=$2 PTY=$3 N=${4:-10000} LAT=${5:-} MAIN=${6:-} MAIN_LAT=${7:-}
 . "$(dirname "$0")/bench_lib.sh"
 export XDG_CACHE_HOME="$WORK/cache"
 export TUI_PTY_LIMIT_S=900   # every page of 100,000
@@ -21,6 +27,7 @@ cache_off() { mkdir -p "$XDG_CONFIG_HOME/steno"; printf 'cache = off\npage_limit
 cache_on() { mkdir -p "$XDG_CONFIG_HOME/steno"; printf 'page_limit = 5000\n' > "$XDG_CONFIG_HOME/steno/config"; }
 # the newest rows of the demo seed are the transcriptions of its orders
 ROW="Commande n°"
+TOTAL=$((N + 13))
 
 start_sandbox 60 --faults latency=1:3000ms
 cache_on
@@ -32,40 +39,83 @@ cache_on
 for i in 1 2 3 4 5; do "$PTY" frame 30x120 "load average" -- top -d 1 | field first_frame_ms; done > "$WORK/s3"
 ROWS=$(median5 < "$WORK/s1") ROWS_OFF=$(median5 < "$WORK/s2") TOP=$(median5 < "$WORK/s3")
 
-# N transcriptions: every page read once into the store (A), then started again slowed
-start_sandbox "$N" --page-size 100
-TOTAL=$((N + 13))
-cache_on
-rm -rf "$XDG_CACHE_HOME"
-"$PTY" keys online A "Transcriptions $TOTAL " -- "$STENO" > "$WORK/loadall"
-LOADALL=$(field key_to_text_ms < "$WORK/loadall" || true)
-DB=$(du -k "$XDG_CACHE_HOME"/steno/store/*.db | cut -f1)
-URL=$STENO_BASE_URL
-start_sandbox 0 --page-size 100 --faults latency=1:3000ms
-# the same origin as the filled store: the sandbox of N on its port is gone, point at it
-# through STENO_BASE_URL of the first (its port is free again only by chance): instead the
-# store file is renamed to the new origin's name
-NEW=$(echo "$STENO_BASE_URL" | sed 's|^\([a-z]*\)://\([^/]*\).*|\1_\2|; s|:|_|g')
-OLD=$(echo "$URL" | sed 's|^\([a-z]*\)://\([^/]*\).*|\1_\2|; s|:|_|g')
-mv "$XDG_CACHE_HOME/steno/store/$OLD.db" "$XDG_CACHE_HOME/steno/store/$NEW.db"
-for i in 1 2 3 4 5; do "$PTY" frame 30x120 "$ROW" -- "$STENO" | field first_frame_ms; done > "$WORK/c1"
-BIG=$(median5 < "$WORK/c1")
-"$PTY" rss "$ROW" - "$ROW" -- "$STENO" > "$WORK/rss"
-RSS_CACHED=$(field rss_start_kb < "$WORK/rss") USS_CACHED=$(field uss_start_kb < "$WORK/rss")
-start_sandbox "$N" --page-size 100
-cache_off
-"$PTY" rss online - online -- "$STENO" > "$WORK/rss_off"
-RSS_OFF=$(field rss_start_kb < "$WORK/rss_off") USS_OFF=$(field uss_start_kb < "$WORK/rss_off")
-"$PTY" keys online A "Transcriptions $TOTAL " -- "$STENO" > "$WORK/loadall_off"
-LOADALL_OFF=$(field key_to_text_ms < "$WORK/loadall_off" || true)
-cache_on
+origin_file() { echo "$1" | sed 's|^\([a-z]*\)://\([^/]*\).*|\1_\2|; s|:|_|g'; }
+
+# large BIN NAME: the figures of one build at N into $WORK/NAME.*; the store: on unless NAME
+# ends in _off
+large() {
+	bin=$1 name=$2
+	rm -rf "$XDG_CACHE_HOME"
+	case $name in *_off) cache_off ;; *) cache_on ;; esac
+	start_sandbox "$N" --page-size 100
+	"$PTY" keys online A "Transcriptions $TOTAL " -- "$bin" > "$WORK/$name.loadall"
+	case $name in *_off) cache_on; return ;; esac
+	du -k "$XDG_CACHE_HOME"/steno/store/*.db | cut -f1 > "$WORK/$name.db"
+	old=$(origin_file "$STENO_BASE_URL")
+	# the store of that sandbox, started again slowed: the file renamed to the new origin
+	start_sandbox 0 --page-size 100 --faults latency=1:3000ms
+	mv "$XDG_CACHE_HOME/steno/store/$old.db" \
+		"$XDG_CACHE_HOME/steno/store/$(origin_file "$STENO_BASE_URL").db"
+	for i in 1 2 3 4 5; do "$PTY" frame 30x120 "$ROW" -- "$bin" | field first_frame_ms; done > "$WORK/$name.first"
+	# --offline: the slowed sandbox's page 1 (13 rows, no next link) would prove the list
+	# and replace the cached rows before all of them are in
+	"$PTY" rss "$ROW" - "Transcriptions $TOTAL" -- "$bin" --offline > "$WORK/$name.rss"
+}
+
+# latency LAT NAME [off]: tui_latency large at N
+latency() {
+	rm -rf "$XDG_CACHE_HOME"
+	start_sandbox "$N" --page-size 100
+	# a build that sorts the whole list again on every cursor move takes seconds a key: what
+	# it printed before the limit is kept
+	if [ "${3:-}" = off ]; then export TUI_LATENCY_CACHE_OFF=1; else unset TUI_LATENCY_CACHE_OFF; fi
+	timeout "${LAT_LIMIT_S:-1200}" "$1" 0 "${LAT_KEYS:-400}" large > "$WORK/$2.lat" || true
+	unset TUI_LATENCY_CACHE_OFF
+}
+
+large "$STENO" this
+large "$STENO" this_off
+[ -z "$MAIN" ] || large "$MAIN" main
+if [ -n "$LAT" ]; then
+	latency "$LAT" this
+	latency "$LAT" this_off off
+	[ -z "$MAIN_LAT" ] || latency "$MAIN_LAT" main
+fi
+
+get() { if [ -f "$WORK/$1" ]; then field "$2" < "$WORK/$1"; else echo "-"; fi; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2f", a / b; else print "-" }'; }
+cell() {   # cell FILE FIELD: this; this_off; main (ratio this/them)
+	t=$(get "this.$1" "$2") o=$(get "this_off.$1" "$2") m=$(get "main.$1" "$2")
+	printf '| %s | %s | %s (%s) |' "$t" "$o" "$m" "$(ratio "$t" "$m")"
+}
+first() { [ -s "$WORK/$1.first" ] && median5 < "$WORK/$1.first" || echo "-"; }
 
 cat <<TABLE
 | Figure | steno with the store | Baseline |
 |---|---|---|
 | First rows on screen, server answering in 3 s, median of 5 (ms) | $ROWS | cache = off: $ROWS_OFF; top's first frame: $TOP |
-| First rows of a cached organization of $TOTAL, server answering in 3 s, median of 5 (ms) | $BIG | (cache = off: the 3 s above) |
-| Memory when those rows show, RSS / USS (kB) | $RSS_CACHED / $USS_CACHED (the first rows in memory, the rest coming) | cache = off, first page: $RSS_OFF / $USS_OFF |
-| Time to load every page of $TOTAL (A), ms | $LOADALL | cache = off: $LOADALL_OFF |
-| The store on disk with $TOTAL transcriptions (kB) | $DB | |
+
+$TOTAL transcriptions; columns: this build with its store, this build with cache = off,
+${MAIN:-(no other build)} with its store (this / that in brackets):
+
+| Figure | store | cache = off | other build (ratio) |
+|---|---|---|---|
 TABLE
+t=$(first this) m=$(first main)
+printf '| First rows of the cached organization, server slowed, median of 5 (ms) | %s | (3,000 and more) | %s (%s) |\n' "$t" "$m" "$(ratio "$t" "$m")"
+printf '| USS at those first rows (kB) '; cell rss uss_start_kb; echo
+printf '| USS once every cached row is in (kB) '; cell rss uss_loaded_kb; echo
+printf '| Every page read with A (ms) '; cell loadall key_to_text_ms; echo
+printf '| RSS once every page is read (kB) '; cell loadall rss_loaded_kb; echo
+printf '| USS once every page is read (kB) '; cell loadall uss_loaded_kb; echo
+t=$(cat "$WORK/this.db" 2>/dev/null || echo -) m=$(cat "$WORK/main.db" 2>/dev/null || echo -)
+printf '| The store on disk (kB) | %s | | %s (%s) |\n' "$t" "$m" "$(ratio "$t" "$m")"
+if [ -n "$LAT" ]; then
+	for f in load_all_ms scroll_server_median_ms scroll_server_p99_ms sort_key_max_ms \
+		scroll_sorted_median_ms scroll_sorted_p99_ms filter_key_max_ms \
+		scroll_filtered_median_ms scroll_filtered_p99_ms; do
+		printf '| tui_latency: %s ' "$f"; cell lat "$f"; echo
+	done
+fi
+echo
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

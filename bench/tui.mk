@@ -33,10 +33,15 @@ bench-latency-ab: steno-sandbox bench/tui_latency
 #   make bench-columns BASELINE=/path/to/main-build/bench/tui_latency
 bench-columns: steno-sandbox bench/tui_latency
 	$(SHELL) $(srcdir)/%reldir%/columns_bench.sh ./steno-sandbox bench/tui_latency $(BASELINE)
-# The local store: first rows with a slow server (store vs cache = off vs top), a cached
-# organization of 10,000: first rows, memory, load-all time, size on disk.
-bench-store: steno steno-sandbox bench/tui_pty
-	$(SHELL) $(srcdir)/%reldir%/store_bench.sh ./steno ./steno-sandbox bench/tui_pty
+# The local store: first rows with a slow server (store vs cache = off vs top); an
+# organization of STORE_N (10,000) read with A and cached: first rows, memory, load-all time,
+# size on disk, key-to-screen scrolling as listed, sorted and filtered; against cache = off
+# and, when given, another build (e.g. main's):
+#   make bench-store STORE_N=100000 MAIN_STENO=/path/main/steno MAIN_LATENCY=/path/main/bench/tui_latency
+STORE_N = 10000
+bench-store: steno steno-sandbox bench/tui_pty bench/tui_latency
+	$(SHELL) $(srcdir)/%reldir%/store_bench.sh ./steno ./steno-sandbox bench/tui_pty \
+		$(STORE_N) bench/tui_latency $(MAIN_STENO) $(MAIN_LATENCY)
 
 .PHONY: bench-store bench-tui bench-preview bench-idle bench-latency-ab bench-columns
 

@@ -2,6 +2,7 @@
  *
  *   STENO_BASE_URL=... STENO_API_KEY=... STENO_ORG_ID=... STENO_ADMIN_KEY=... \
  *   tui_latency N_TRANSFERS N_KEYS
+ *   tui_latency 0 N_KEYS large    (a large list: see below)
  *
  * The app runs in this process on a headless 30x120 terminal (output to /dev/null, as the
  * screen tests do) with the real engine, store and panes. Once the first page is on screen,
@@ -9,11 +10,21 @@
  * requests are submitted to the app's engine (connections raised to N so that all of them
  * are on the wire). Then `j`/`k` are pushed one at a time; the latency is from pushing the
  * key to the end of the doupdate() that shows the moved cursor (one app_step: engine
- * poll + perform of the running transfers, key dispatch, draw). Prints median and p99 ms. */
+ * poll + perform of the running transfers, key dispatch, draw). Prints median and p99 ms.
+ *
+ * `large`: no transfer; once the first page is on screen, `A` loads every page of the list
+ * (page_limit 5000; the local store as configured by XDG_CACHE_HOME, off when
+ * TUI_LATENCY_CACHE_OFF is set), then three rounds of N_KEYS keys that scroll down (nine `j`
+ * then one PgDn, over and over, so that the cursor crosses the list's windows), each key timed
+ * as above: on the list as the server orders it, sorted by name (`s name Enter`), and
+ * filtered (`/lang:fr Enter`, the sort kept). The keys that sort and filter are timed too
+ * (each key of the filter is applied as it is typed). */
 #include "config.h"
 
 #include <curl/curl.h>
+#include <curses.h>
 #include <locale.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,14 +99,72 @@ static void settle(struct app *app)
 	app_step(app, 0);
 }
 
+/* One key pushed and shown; its ms. */
+static double press(struct app *app, int key)
+{
+	ungetch(key);
+	double t0 = now_ms();
+	app_step(app, 0);
+	return now_ms() - t0;
+}
+
+static void report(const char *what, double *lat, int keys)
+{
+	qsort(lat, (size_t)keys, sizeof *lat, cmp_double);
+	printf("%s_median_ms %.3f\n", what, lat[keys / 2]);
+	printf("%s_p99_ms %.3f\n", what, lat[(keys * 99) / 100]);
+}
+
+/* Types keys (each shown, then the app settled); prints the slowest one as what_max_ms. */
+static void type_keys(struct app *app, const char *what, const char *keys, double limit_ms)
+{
+	double worst = 0;
+	for (const char *k = keys; *k; k++) {
+		double ms = press(app, (unsigned char)*k);
+		worst = ms > worst ? ms : worst;
+		double end = now_ms() + limit_ms;
+		while (app_busy(app) && now_ms() < end)
+			app_step(app, 50);
+		app_step(app, 0);
+	}
+	printf("%s_max_ms %.3f\n", what, worst);
+}
+
+/* Rounds of scrolling a large list: as listed, sorted, filtered. */
+static int large(struct app *app, int keys)
+{
+	double *lat = calloc((size_t)keys, sizeof *lat);
+	double t0 = now_ms();
+	if (!lat)
+		return 1;
+	type_keys(app, "load_all_key", "A", 900000);
+	printf("load_all_ms %.1f\n", now_ms() - t0);
+	static const char *const setup[] = { "", "sname\n", "/lang:fr\n" };
+	static const char *const names[] = { "scroll_server", "scroll_sorted", "scroll_filtered" };
+	for (int round = 0; round < 3; round++) {
+		if (round)
+			type_keys(app, round == 1 ? "sort_key" : "filter_key", setup[round], 60000);
+		press(app, 'g');   /* from the top */
+		for (int i = 0; i < keys; i++) {
+			lat[i] = press(app, i % 10 == 9 ? KEY_NPAGE : 'j');
+			app_step(app, 5);
+		}
+		report(names[round], lat, keys);
+	}
+	free(lat);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 100, keys = argc > 2 ? atoi(argv[2]) : 200;
+	bool big = argc > 3 && !strcmp(argv[3], "large");
 	struct steno_config cfg;
 	struct steno_error err;
 	char msg[640];
 
 	setlocale(LC_ALL, "C.UTF-8");
+	setvbuf(stdout, NULL, _IOLBF, 0);   /* each figure as it comes (a bench may stop it) */
 	signal(SIGPIPE, SIG_IGN);
 	setenv("LINES", "30", 1);
 	setenv("COLUMNS", "120", 1);
@@ -103,6 +172,10 @@ int main(int argc, char **argv)
 	if (config_init_defaults(&cfg, &err) < 0)
 		return 1;
 	cfg.connections = n > 0 ? n : 1;
+	if (big) {
+		cfg.page_limit = 5000;
+		cfg.cache_off = getenv("TUI_LATENCY_CACHE_OFF") != NULL;
+	}
 	FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
 	struct ui_options o = { .base_url = getenv("STENO_BASE_URL"),
 		.api_key = getenv("STENO_API_KEY"), .org_id = getenv("STENO_ORG_ID"),
@@ -113,6 +186,15 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	settle(app);
+	if (big) {
+		int rc = large(app, keys);
+		app_destroy(app);
+		config_free(&cfg);
+		fclose(out);
+		fclose(in);
+		curl_global_cleanup();
+		return rc;
+	}
 	if (n > 0 && set_faults("latency=1.0:30000ms") < 0) {
 		fprintf(stderr, "tui_latency: cannot set the sandbox's faults\n");
 		return 1;

@@ -10,7 +10,8 @@
  *                                              the same as USS (private pages, smaps_rollup)
  *   tui_pty keys NEEDLE KEYS NEEDLE2 -- CMD...  once NEEDLE shows: types KEYS (one by one, each
  *                                              once the screen is still) and prints the ms from
- *                                              the last key until NEEDLE2 is on screen
+ *                                              the last key until NEEDLE2 is on screen,
+ *                                              and VmRSS and USS then
  * Prints one line "name value" per figure. Every wait is for text, with a 120 s limit
  * (TUI_PTY_LIMIT_S seconds when set: loading 100,000 rows takes longer). */
 #include "config.h"
@@ -311,6 +312,8 @@ static int cmd_keys(const char *needle, const char *keys, const char *needle2, c
 	if (run_wait(&r, needle2) < 0)
 		return 1;
 	printf("key_to_text_ms %.1f\n", now_ms() - t0);
+	printf("rss_loaded_kb %ld\n", proc_rss_kb(r.pid));
+	printf("uss_loaded_kb %ld\n", proc_uss_kb(r.pid));
 	run_stop(&r);
 	return 0;
 }

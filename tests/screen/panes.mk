@@ -91,6 +91,13 @@ tests_screen_test_panes_sortfilter_SOURCES = %reldir%/test_panes_sortfilter.c $(
 tests_screen_test_panes_sortfilter_CFLAGS = $(PANES_TEST_CFLAGS)
 tests_screen_test_panes_sortfilter_LDADD = $(PANES_TEST_LIBS)
 
+# the same screens with every sorted or filtered list selected in SQL (core/store_list.c)
+check_PROGRAMS += tests/screen/test_panes_sortfilter_sql
+TESTS += tests/screen/test_panes_sortfilter_sql
+tests_screen_test_panes_sortfilter_sql_SOURCES = %reldir%/test_panes_sortfilter.c $(PANES_TEST_SOURCES)
+tests_screen_test_panes_sortfilter_sql_CFLAGS = $(PANES_TEST_CFLAGS) -DPANES_LIST_SQL
+tests_screen_test_panes_sortfilter_sql_LDADD = $(PANES_TEST_LIBS)
+
 # the list's columns: widths from content, the sort arrow, :columns saved in the config
 check_PROGRAMS += tests/screen/test_panes_columns
 TESTS += tests/screen/test_panes_columns

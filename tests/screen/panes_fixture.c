@@ -1,5 +1,8 @@
 /* The fixture of the panes' screen tests. */
 #include "config.h"
+#ifdef PANES_LIST_SQL
+#include "core/store_list.h"
+#endif
 
 #include "panes_fixture.h"
 
@@ -37,6 +40,9 @@ static void pf_env(const struct pf_opts *o, const char *dir)
 	snprintf(path, sizeof path, "%s/cache", dir);
 	setenv("XDG_CACHE_HOME", path, 1);   /* the preview's transcripts */
 	unsetenv("STENO_CONFIG");
+#ifdef PANES_LIST_SQL
+	store_list_set_sql_min(0);   /* every sorted or filtered list selected in SQL */
+#endif
 }
 
 /* Writes a learned folder of the sandbox's organization into the state file. */

@@ -39,6 +39,13 @@ tests_unit_test_core_store_select_SOURCES = %reldir%/test_core_store_select.c %r
 tests_unit_test_core_store_select_CFLAGS = $(CORE_TEST_CFLAGS)
 tests_unit_test_core_store_select_LDADD = $(CORE_TEST_LIBS)
 
+check_PROGRAMS += tests/unit/test_core_store_select_sql
+TESTS += tests/unit/test_core_store_select_sql
+tests_unit_test_core_store_select_sql_SOURCES = %reldir%/test_core_store_select.c %reldir%/store_select.h \
+	%reldir%/core_helpers.h
+tests_unit_test_core_store_select_sql_CFLAGS = $(CORE_TEST_CFLAGS) $(SQLITE_CFLAGS) -DSTORE_SELECT_SQL
+tests_unit_test_core_store_select_sql_LDADD = $(CORE_TEST_LIBS)
+
 # jobs and the sync engine against a real steno-sandbox (the integration tests' fixture)
 check_PROGRAMS += tests/unit/test_core_jobs tests/unit/test_core_sync
 TESTS += tests/unit/test_core_jobs tests/unit/test_core_sync

@@ -273,3 +273,61 @@ Test(natsort, what_the_screen_drops_does_not_sort)
 	cr_assert_lt(natsort_cmp("\033[1mn\xc2\xb0" "2", "n\xc2\xb0" "10"), 0, "numbers after it");
 	cr_assert_neq(natsort_cmp("\033[31mAlpha", "Alpha"), 0, "still a total order");
 }
+
+/* memcmp then the shorter first: how SQLite orders the BLOB keys */
+static int blob_cmp(const unsigned char *a, size_t na, const unsigned char *b, size_t nb)
+{
+	int c = memcmp(a, b, na < nb ? na : nb);
+	if (!c)
+		c = (na > nb) - (na < nb);
+	return (c > 0) - (c < 0);
+}
+
+/* The key's order is natsort_cmp's, over names made of the pieces that matter: digit runs
+ * with leading zeros, case, accents, hidden characters, prefixes. */
+Test(natsort, the_key_orders_as_natsort_cmp)
+{
+	static const char *const piece[] = { "0", "007", "7", "10", "a", "A", "b", "é", "É",
+		"z", " ", "-", "\x1b[1m", "\xe2\x80\x8b", "n°", "日", "", "9", "Z", "_" };
+	const size_t np = sizeof piece / sizeof piece[0];
+	char s[400][32];
+	unsigned seed = 7;
+	for (int i = 0; i < 400; i++) {
+		s[i][0] = '\0';
+		for (int k = 0, m = i % 5 + 1; k < m; k++) {
+			seed = seed * 1103515245u + 12345u;
+			strcat(s[i], piece[(seed >> 16) % np]);
+		}
+	}
+	for (int i = 0; i < 400; i++)
+		for (int j = 0; j < 400; j += 3) {
+			size_t na, nb;
+			unsigned char *ka = natsort_key(s[i], &na), *kb = natsort_key(s[j], &nb);
+			cr_assert(ka && kb);
+			int want = natsort_cmp(s[i], s[j]), got = blob_cmp(ka, na, kb, nb);
+			if (!got)   /* the same key: told apart by their bytes */
+				got = strcmp(s[i], s[j]);
+			cr_assert_eq((got > 0) - (got < 0), (want > 0) - (want < 0),
+				     "'%s' against '%s'", s[i], s[j]);
+			free(ka);
+			free(kb);
+		}
+}
+
+/* Lists of tags: tag by tag, then the shorter list first. */
+Test(natsort, the_list_key_orders_tag_by_tag)
+{
+	const char *a[] = { "urgent", "b" }, *b[] = { "urgent" }, *c[] = { "Urgent", "a" },
+		   *d[] = { "draft" }, *e[] = { "urgent", "b10" }, *f[] = { "urgent", "b9" };
+	const char *const *l[] = { d, c, b, a, f, e };
+	size_t n[] = { 1, 2, 1, 2, 2, 2 };
+	for (int i = 0; i + 1 < 6; i++) {
+		size_t na, nb;
+		unsigned char *ka = natsort_key_list(l[i], n[i], &na);
+		unsigned char *kb = natsort_key_list(l[i + 1], n[i + 1], &nb);
+		cr_assert(ka && kb);
+		cr_assert_lt(blob_cmp(ka, na, kb, nb), 0, "list %d before list %d", i, i + 1);
+		free(ka);
+		free(kb);
+	}
+}

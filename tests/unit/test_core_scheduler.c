@@ -271,3 +271,27 @@ Test(sched, an_unknown_state_is_polled_slowly)
 	scheduler_track(s, SCHED_ORDER, "o1", "from_the_future", 0);
 	cr_assert_eq(scheduler_interval(s, SCHED_ORDER, "o1"), pol.needs_action_ms);
 }
+
+/* Thousands of items tracked, half of them ending, tracked again: each item is found once
+ * (no twin, none lost) whatever moved in the table. */
+Test(sched, many_items_are_found_once)
+{
+	char id[32];
+	for (int i = 0; i < 3000; i++) {
+		snprintf(id, sizeof id, "t%d", i);
+		scheduler_track(s, SCHED_TRANSCRIPTION, id, "ingesting", 0);
+		scheduler_track(s, SCHED_ORDER, id, "processing", 0);   /* another kind, same id */
+	}
+	cr_assert_eq(scheduler_count(s), 6000);
+	for (int i = 0; i < 3000; i += 2) {
+		snprintf(id, sizeof id, "t%d", i);
+		scheduler_track(s, SCHED_TRANSCRIPTION, id, "automatic_done", 0);
+	}
+	cr_assert_eq(scheduler_count(s), 4500);
+	for (int i = 0; i < 3000; i++) {
+		snprintf(id, sizeof id, "t%d", i);
+		scheduler_track(s, SCHED_TRANSCRIPTION, id, "automatic_transcribing", 0);
+		scheduler_untrack(s, SCHED_ORDER, id);
+	}
+	cr_assert_eq(scheduler_count(s), 3000);
+}

@@ -14,7 +14,7 @@ static struct steno_error err;
 
 /* What the listeners saw. */
 static struct {
-	int list, trans, act, failed, state_changed, finished, failure;
+	int list, trans, act, failed, state_changed, finished, failure, keys_changed;
 	char last_id[80];
 } seen;
 
@@ -27,6 +27,7 @@ static void on_changed(void *user, const struct store_event *ev)
 	seen.state_changed += ev->state_changed;
 	seen.finished += ev->finished;
 	seen.failure += ev->failure;
+	seen.keys_changed += ev->keys_changed;
 	snprintf(seen.last_id, sizeof(seen.last_id), "%s", ev->id ? ev->id : "");
 }
 
@@ -584,4 +585,34 @@ Test(store, next_links_keep_the_view_and_endless_ones_stop)
 	add_page(v, b2, "http://h/api/v1/transcriptions?cursor=1", false, 2000, -1);
 	cr_assert(v->end);
 	cr_assert(strstr(v->error.message, "repeats"), "%s", v->error.message);
+}
+
+/* Details read for a listed item (the row under the cursor) tell that nothing a list sorts
+ * or filters on moved: a sorted list of 100,000 is not selected again on every cursor move.
+ * A new name, tags or state does tell it. */
+Test(store, details_that_move_no_row_say_so)
+{
+	three_items();
+	static const char *const detail =
+		"{\"id\":\"aa\",\"name\":\"Zebra talk\",\"state\":\"automatic_done\","
+		"\"language\":\"en-US\",\"audioLengthInSeconds\":300,\"tags\":[\"work\",\"x\"],"
+		"\"costInCents\":10,\"_links\":{\"self\":{\"editorUrl\":\"https://e/aa\"},"
+		"\"soundwave\":{\"url\":\"https://w/aa\"}}}";
+	struct steno_transcription t;
+	memset(&seen, 0, sizeof seen);
+	cr_assert_eq(steno_transcription_parse(detail, strlen(detail), &t, &err), 0, "%s",
+		     err.message);
+	cr_assert_eq(store_transcription_put(st, &t, true, 3000, &err), 1);
+	cr_assert_eq(seen.trans, 1);
+	cr_assert_eq(seen.keys_changed, 0, "details alone said the rows moved");
+	char b[600];
+	item(b, sizeof b, "aa", "Aardvark talk", "automatic_done", "en-US", 300,
+	     "2024-01-02T00:00:00Z", "\"work\",\"x\"");
+	cr_assert_eq(steno_transcription_parse(b, strlen(b), &t, &err), 0, "%s", err.message);
+	cr_assert_eq(store_transcription_put(st, &t, false, 4000, &err), 1);
+	cr_assert_eq(seen.keys_changed, 1, "a new name did not say the rows moved");
+	item(b, sizeof b, "dd", "New", "automatic_done", "en-US", 3, "2024-01-02T00:00:00Z", "");
+	cr_assert_eq(steno_transcription_parse(b, strlen(b), &t, &err), 0, "%s", err.message);
+	cr_assert_eq(store_transcription_put(st, &t, false, 5000, &err), 1);
+	cr_assert_eq(seen.keys_changed, 2, "a new record did not say the rows moved");
 }

@@ -13,6 +13,36 @@
 static struct steno_store *st;
 static struct steno_error err;
 
+#ifdef STORE_SELECT_SQL
+/* The same tests with the store on disk and every list selected in SQL (core/store_list.c):
+ * the same rows in the same order as in memory. */
+#include "core/localdb.h"
+#include "core_helpers.h"
+
+static char *dir;
+
+static void setup(void)
+{
+	char cache[512];
+	struct localdb *db = NULL;
+	dir = core_tmpdir();
+	snprintf(cache, sizeof cache, "%s/cache", dir);
+	struct localdb_options o = { .cache_dir = cache, .base_url = "http://127.0.0.1:1" };
+	steno_error_clear(&err);
+	st = store_new();
+	cr_assert_not_null(st);
+	cr_assert_eq(localdb_open(&o, &db, NULL, &err), 0, "%s", err.message);
+	cr_assert_eq(store_attach_db(st, db, NULL, NULL, &err), 0, "%s", err.message);
+	store_list_set_sql_min(0);
+	store_select_want_sql = true;
+}
+
+static void teardown(void)
+{
+	store_free(st);
+	core_rm_rf(dir);
+}
+#else
 static void setup(void)
 {
 	st = store_new();
@@ -24,6 +54,7 @@ static void teardown(void)
 {
 	store_free(st);
 }
+#endif
 
 TestSuite(store_select, .init = setup, .fini = teardown);
 

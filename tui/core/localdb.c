@@ -349,7 +349,12 @@ static int open_once(const struct localdb_options *o, const char *path, sqlite3 
 	if (rc == SQLITE_OK) {
 		sqlite3_busy_timeout(h, o->busy_timeout_ms > 0 ? o->busy_timeout_ms
 							       : LOCALDB_BUSY_DEFAULT_MS);
-		check_file(h, o->skip_check, v);
+		if (localdb_register_functions(h) != 0) {
+			snprintf(v->why, sizeof v->why, "%s", sqlite3_errmsg(h));
+			v->io = true;   /* not the file's fault: not set aside */
+		} else {
+			check_file(h, o->skip_check, v);
+		}
 		if (!v->why[0] && (rc = configure(h, o->busy_timeout_ms)) != SQLITE_OK) {
 			snprintf(v->why, sizeof v->why, "%s", sqlite3_errmsg(h));
 			v->io = !corrupt_code(rc);

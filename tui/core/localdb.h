@@ -42,6 +42,9 @@ struct localdb_migration {
 const struct localdb_migration *localdb_migrations(size_t *n);
 /* The last step's version: what a current store's user_version is. */
 int localdb_schema_latest(void);
+/* The SQL functions the schema's indexes call (natsort_key, tags_key: core/natsort.h), on
+ * a connection to a store: localdb_open does it before it reads the file. 0 or -1. */
+int localdb_register_functions(sqlite3 *db);
 
 struct localdb_options {
 	const char *cache_dir;   /* the store lives in cache_dir/store/; required unless off */

@@ -4,10 +4,23 @@
 #include "config.h"
 #include "core/localdb.h"
 #include "core/content_db.h"
+#include "core/natsort.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 #include <stddef.h>
 
 /* ---- core: what the sync engine read (core/store_db.c) ---- */
+
+/* Runs a step's SQL; 0, or -1 with *err. */
+static int run_step(sqlite3 *db, const char *sql, const char *what, char **err)
+{
+	if (sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK)
+		return 0;
+	*err = localdb_errdup(db, what);
+	return -1;
+}
 
 /* Version 1. Times are milliseconds since 1970 (wall clock) of when steno read them.
  * - transcriptions: one row per transcription known; `data` holds every field (the codec of
@@ -57,21 +70,85 @@ static int core_v1(sqlite3 *db, char **err)
 		" key TEXT PRIMARY KEY NOT NULL,"
 		" body TEXT NOT NULL,"
 		" read_ms INTEGER NOT NULL);";
-	if (sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK) {
-		*err = localdb_errdup(db, "core v1");
-		return -1;
+	return run_step(db, sql, "core v1", err);
+}
+
+/* ---- the SQL functions the schema's indexes use (every connection registers them, before
+ * it reads the schema: localdb_open) ---- */
+
+static void fn_key(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	(void)argc;
+	const char *s = (const char *)sqlite3_value_text(argv[0]);
+	size_t n;
+	unsigned char *k = s ? natsort_key(s, &n) : NULL;
+	if (!s)
+		sqlite3_result_null(cx);
+	else if (!k)
+		sqlite3_result_error_nomem(cx);
+	else
+		sqlite3_result_blob(cx, k, (int)n, free);
+}
+
+/* the tags column: "a,b,c" (core/store_db.c) */
+static void fn_tags_key(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	(void)argc;
+	const char *s = (const char *)sqlite3_value_text(argv[0]);
+	if (!s || !s[0]) {
+		sqlite3_result_null(cx);
+		return;
 	}
-	return 0;
+	char *copy = strdup(s);
+	size_t n = 1, len = 0;
+	for (const char *p = s; *p; p++)
+		n += *p == ',';
+	const char **v = copy ? malloc(n * sizeof *v) : NULL;
+	unsigned char *k = NULL;
+	if (v) {
+		n = 0;
+		for (char *p = copy, *c; p; p = c ? c + 1 : NULL) {
+			if ((c = strchr(p, ',')))
+				*c = '\0';
+			v[n++] = p;
+		}
+		k = natsort_key_list(v, n, &len);
+	}
+	if (k)
+		sqlite3_result_blob(cx, k, (int)len, free);
+	else
+		sqlite3_result_error_nomem(cx);
+	free(v);
+	free(copy);
+}
+
+int localdb_register_functions(sqlite3 *db)
+{
+	int fl = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
+	return sqlite3_create_function(db, "natsort_key", 1, fl, NULL, fn_key, NULL, NULL) ||
+	       sqlite3_create_function(db, "tags_key", 1, fl, NULL, fn_tags_key, NULL, NULL)
+	       ? -1 : 0;
+}
+
+/* Version 4: the sort keys a long list is most often read in (core/store_list.c reads an
+ * index in order): names in natural order as BLOB keys (natsort_key: memcmp order), and the
+ * creation time. The other keys are sorted when asked (their natsort_key or tags_key BLOBs
+ * compare as bytes). */
+static int core_v4(sqlite3 *db, char **err)
+{
+	static const char sql[] =
+		"CREATE INDEX IF NOT EXISTS transcriptions_name ON transcriptions(org_id,"
+		" natsort_key(name));"
+		"CREATE INDEX IF NOT EXISTS transcriptions_created ON transcriptions(org_id,"
+		" created_ms);";
+	return run_step(db, sql, "core v4", err);
 }
 
 static const struct localdb_migration steps[] = {
 	{1, "core: transcriptions, views, activity, answers", core_v1},
 	{2, "content: transcript text and FTS5 index", content_db_migrate_v2},
 	{3, "content: an index of each transcription's whole text", content_db_migrate_v3},
-
-	/* ---- transcript content (issue 21, core/content_db.c): its steps go here, ----
-	 * ---- declared in core/content_db.h, e.g.                                 ----
-	 * {2, "content: transcript text and FTS5 index", content_db_migrate_v2},          */
+	{4, "core: indexes of the lists' name and created sorts", core_v4},
 };
 
 const struct localdb_migration *localdb_migrations(size_t *n)

@@ -23,6 +23,9 @@ struct scheduler {
 	struct sched_policy p;
 	struct sched_item *items;
 	size_t n, cap;
+	size_t *slots;        /* open addressing over (kind, id): index + 1 into items, 0 empty;
+			       * every page of 100,000 rows asks for each of its items */
+	size_t n_slots;
 	double tokens;
 	int64_t refilled_at;
 	int64_t gate_until;
@@ -66,6 +69,7 @@ void scheduler_free(struct scheduler *s)
 	if (!s)
 		return;
 	free(s->items);
+	free(s->slots);
 	free(s);
 }
 
@@ -112,18 +116,60 @@ static int64_t first_interval(const struct scheduler *s, const struct sched_item
 	return s->p.min_ms;
 }
 
+static size_t ref_hash(enum sched_kind kind, const char *id)
+{
+	size_t h = 1469598103934665603u ^ (size_t)kind;
+	for (; *id; id++)
+		h = (h ^ (unsigned char)*id) * 1099511628211u;
+	return h;
+}
+
+static void slot_put(size_t *slots, size_t n_slots, const struct sched_item *items, size_t i)
+{
+	size_t mask = n_slots - 1, j = ref_hash(items[i].ref.kind, items[i].ref.id) & mask;
+	while (slots[j])
+		j = (j + 1) & mask;
+	slots[j] = i + 1;
+}
+
+/* The slot holding item i (it is there). */
+static size_t slot_of(const struct scheduler *s, size_t i)
+{
+	size_t mask = s->n_slots - 1;
+	size_t j = ref_hash(s->items[i].ref.kind, s->items[i].ref.id) & mask;
+	while (s->slots[j] != i + 1)
+		j = (j + 1) & mask;
+	return j;
+}
+
 static struct sched_item *find(const struct scheduler *s, enum sched_kind kind, const char *id)
 {
-	for (size_t i = 0; i < s->n; i++)
-		if (s->items[i].ref.kind == kind && strcmp(s->items[i].ref.id, id) == 0)
-			return &s->items[i];
+	if (!s->n_slots)
+		return NULL;
+	size_t mask = s->n_slots - 1;
+	for (size_t j = ref_hash(kind, id) & mask; s->slots[j]; j = (j + 1) & mask) {
+		struct sched_item *it = &s->items[s->slots[j] - 1];
+		if (it->ref.kind == kind && strcmp(it->ref.id, id) == 0)
+			return it;
+	}
 	return NULL;
 }
 
+/* Removes with backward shift (no tombstones); the last item moves into the hole. */
 static void drop(struct scheduler *s, struct sched_item *it)
 {
-	size_t i = (size_t)(it - s->items);
-	s->items[i] = s->items[--s->n];
+	size_t i = (size_t)(it - s->items), mask = s->n_slots - 1, j = slot_of(s, i);
+	s->slots[j] = 0;
+	for (size_t k = (j + 1) & mask; s->slots[k]; k = (k + 1) & mask) {
+		size_t m = s->slots[k] - 1;
+		s->slots[k] = 0;
+		slot_put(s->slots, s->n_slots, s->items, m);
+	}
+	size_t last = --s->n;
+	if (i != last) {
+		s->slots[slot_of(s, last)] = i + 1;
+		s->items[i] = s->items[last];
+	}
 }
 
 static bool id_ok(const char *id)
@@ -131,9 +177,28 @@ static bool id_ok(const char *id)
 	return id && id[0] && strlen(id) < SCHED_ID_MAX;
 }
 
+/* Room for one more item in the table (rebuilt at 3/4 full). */
+static bool slots_grow(struct scheduler *s)
+{
+	if ((s->n + 1) * 4 < s->n_slots * 3)
+		return true;
+	size_t n = s->n_slots ? s->n_slots * 2 : 64;
+	size_t *sl = calloc(n, sizeof *sl);
+	if (!sl)
+		return false;
+	for (size_t i = 0; i < s->n; i++)
+		slot_put(sl, n, s->items, i);
+	free(s->slots);
+	s->slots = sl;
+	s->n_slots = n;
+	return true;
+}
+
 static struct sched_item *add(struct scheduler *s, enum sched_kind kind, const char *id,
 			      int64_t now)
 {
+	if (!slots_grow(s))
+		return NULL;
 	if (s->n == s->cap) {
 		size_t nc = s->cap ? s->cap * 2 : 16;
 		struct sched_item *ni = realloc(s->items, nc * sizeof(*ni));
@@ -148,6 +213,7 @@ static struct sched_item *add(struct scheduler *s, enum sched_kind kind, const c
 	strcpy(it->ref.id, id);
 	it->interval = s->p.min_ms;
 	it->due = now + s->p.min_ms;
+	slot_put(s->slots, s->n_slots, s->items, s->n - 1);
 	return it;
 }
 

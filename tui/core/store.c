@@ -201,21 +201,23 @@ static bool take_strings(struct steno_strings *dst, struct steno_strings *src)
 }
 
 /* Moves every field `s` carries into `d`; true when a value differs. */
-static bool merge_fields(struct steno_transcription *d, struct steno_transcription *s)
+static bool merge_fields(struct steno_transcription *d, struct steno_transcription *s,
+			 bool *keyed)
 {
 	bool ch = false;
 	ch |= take_str(&d->name, &s->name);
 	ch |= take_str(&d->state, &s->state);
 	ch |= take_str(&d->language, &s->language);
 	ch |= take_time(&d->created_at, &s->created_at);
+	ch |= take_int(&d->audio_length_s, &s->audio_length_s);
+	ch |= take_int(&d->cost_cents, &s->cost_cents);
+	ch |= take_strings(&d->tags, &s->tags);
+	*keyed = ch;   /* what the lists sort and filter on (core/store_list.h) */
 	ch |= take_time(&d->updated_at, &s->updated_at);
 	ch |= take_time(&d->delivery_estimated_at, &s->delivery_estimated_at);
 	ch |= take_bool(&d->sharing_enabled, &s->sharing_enabled);
 	ch |= take_bool(&d->is_subtitle, &s->is_subtitle);
-	ch |= take_int(&d->audio_length_s, &s->audio_length_s);
-	ch |= take_int(&d->cost_cents, &s->cost_cents);
 	ch |= take_bool(&d->refunded, &s->refunded);
-	ch |= take_strings(&d->tags, &s->tags);
 	if (s->failure_reason_st != STENO_MISSING) {
 		ch |= d->failure_reason_st != s->failure_reason_st ||
 		      !str_eq(d->failure_reason, s->failure_reason);
@@ -284,6 +286,7 @@ int store_rec_merge(struct steno_store *st, struct steno_transcription *t, bool 
 {
 	*state_changed = false;
 	*old_state = NULL;
+	st->merge_keyed = true;   /* a new record, unless merged below */
 	if (!t->id || !t->id[0]) {
 		steno_transcription_free(t);
 		return steno_error_set(err, STENO_ERR_PARSE, "a transcription without an id");
@@ -303,7 +306,9 @@ int store_rec_merge(struct steno_store *st, struct steno_transcription *t, bool 
 		*old_state = strdup(r->t.state);   /* for the event; NULL on no memory too */
 	if (new_state && !detailed)
 		drop_stale_details(r);
-	bool ch = merge_fields(&r->t, t);
+	bool keyed;
+	bool ch = merge_fields(&r->t, t, &keyed);
+	st->merge_keyed = keyed;
 	steno_transcription_free(t);
 	r->cached = r->cached && st->db_loading;
 	ch |= detailed && !r->detailed;
@@ -335,7 +340,8 @@ int store_transcription_put(struct steno_store *st, struct steno_transcription *
 	int rc = store_rec_merge(st, t, detailed, now, &state_changed, &old_state, err);
 	if (rc == 1) {
 		struct store_event ev = { .what = STORE_WHAT_TRANSCRIPTION, .id = id,
-					  .state_changed = state_changed, .old_state = old_state };
+					  .state_changed = state_changed, .old_state = old_state,
+					  .keys_changed = st->merge_keyed };
 		store_emit(st, false, &ev);
 	}
 	free(old_state);
@@ -359,7 +365,8 @@ void store_transcription_remove(struct steno_store *st, const char *id)
 	store_db_rec_remove(st, id);
 	table_remove(st, r);
 	rec_free(r);
-	struct store_event ev = { .what = STORE_WHAT_TRANSCRIPTION, .id = copy ? copy : "" };
+	struct store_event ev = { .what = STORE_WHAT_TRANSCRIPTION, .id = copy ? copy : "",
+				  .keys_changed = true };
 	store_emit(st, false, &ev);
 	free(copy);
 }

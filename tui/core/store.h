@@ -53,6 +53,9 @@ struct store_event {
 	const char *old_state;               /* ... and was this (NULL: not known before) */
 	bool finished;                       /* the state became final (a watched job ended) */
 	bool failure;                        /* ... and that final state is a failure */
+	bool keys_changed;                   /* STORE_WHAT_TRANSCRIPTION: a field lists sort or
+					      * filter on changed, or the record is new or gone
+					      * (false: the rows of a list stay where they are) */
 	const struct steno_error *error;     /* failed events only */
 };
 

@@ -259,7 +259,8 @@ int store_transcription_load_cached(struct steno_store *st, const char *id, int6
 	}
 	sqlite3_finalize(s);
 	if (rc) {
-		struct store_event ev = { .what = STORE_WHAT_TRANSCRIPTION, .id = id };
+		struct store_event ev = { .what = STORE_WHAT_TRANSCRIPTION, .id = id,
+					  .keys_changed = true };
 		store_emit(st, false, &ev);
 	}
 	return rc;

@@ -15,6 +15,7 @@
 
 #include "core/conf.h"
 #include "core/localdb.h"
+#include "core/store_list.h"
 #include "core/store_codec.h"
 
 enum { S_REC, S_REC_DEL, S_VIEW, S_VITEMS_DEL, S_VITEM, S_ACT, S_COUNT };
@@ -89,6 +90,11 @@ int store_attach_db(struct steno_store *st, struct localdb *ldb,
 			store_db_free(d);
 			return -1;
 		}
+	if (store_list_register_sql(localdb_handle(ldb)) != 0) {
+		localdb_fail(ldb, err, "register the list's SQL functions");
+		store_db_free(d);
+		return -1;
+	}
 	store_db_free(st->db);
 	st->db = d;
 	return 0;

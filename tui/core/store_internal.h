@@ -28,6 +28,8 @@ struct steno_store {
 	struct store_db *db;      /* the local store written through (NULL: memory only) */
 	const char *db_org;       /* the organization of the page being merged, else NULL */
 	bool db_loading;          /* filling from the db: nothing is written back */
+	bool merge_keyed;         /* the last store_rec_merge changed a field lists sort or filter
+				   * on, or made a record (store_event.keys_changed) */
 };
 
 void store_emit(struct steno_store *st, bool failed, const struct store_event *ev);

@@ -254,7 +254,8 @@ static int page_item(struct steno_store *st, struct store_view *v, struct steno_
 	}
 	if (rc == 1) {
 		struct store_event ev = { .what = STORE_WHAT_TRANSCRIPTION, .id = id,
-					  .state_changed = state_changed, .old_state = old_state };
+					  .state_changed = state_changed, .old_state = old_state,
+					  .keys_changed = st->merge_keyed };
 		store_emit(st, false, &ev);
 	}
 	free(old_state);
@@ -521,15 +522,19 @@ static int cmp_num(bool ka, int64_t a, bool kb, int64_t b, bool desc)
 
 /* Tag lists tag by tag; a list that is the start of the other comes first; no tags is
  * unknown (last). */
+static int tags_cmp(const char *const *a, size_t na, const char *const *b, size_t nb)
+{
+	int c = 0;
+	for (size_t i = 0; !c && i < na && i < nb; i++)
+		c = natsort_cmp(a[i], b[i]);
+	return c ? c : (na > nb) - (na < nb);
+}
+
 static int cmp_tags(const struct steno_strings *a, const struct steno_strings *b, bool desc)
 {
 	if (!a->n || !b->n)
 		return (a->n ? -1 : 0) + (b->n ? 1 : 0);
-	int c = 0;
-	for (size_t i = 0; !c && i < a->n && i < b->n; i++)
-		c = natsort_cmp(a->v[i], b->v[i]);
-	if (!c)
-		c = (a->n > b->n) - (a->n < b->n);
+	int c = tags_cmp((const char *const *)a->v, a->n, (const char *const *)b->v, b->n);
 	return desc ? -c : c;
 }
 

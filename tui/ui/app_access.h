@@ -48,8 +48,8 @@ struct app_list {
 	bool descending;
 	char **marks;         /* malloc'd ids */
 	size_t n_marks, cap_marks;
-	size_t *rows;         /* store_view_select result (indices into the view) */
-	long n_rows;
+	struct store_list *shown;   /* the view filtered and sorted (core/store_list.h) */
+	long n_rows;          /* its count */
 	bool load_all;        /* move-bottom: keep loading pages */
 	char *selected;       /* id under the cursor, malloc'd */
 	bool stale;           /* the store changed: rows must be selected again */

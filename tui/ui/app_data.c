@@ -212,7 +212,10 @@ void app_store_changed(void *ud, const struct store_event *ev)
 		return;
 	if (ev->what & (STORE_WHAT_LIST | STORE_WHAT_TRANSCRIPTION)) {
 		struct pane *o = app->ses.frame.overlay;
-		app->list.stale = true;
+		/* details read for the row under the cursor move no row: drawn again, not
+		 * selected again (a sort of 100,000 rows on every cursor move) */
+		if ((ev->what & STORE_WHAT_LIST) || ev->keys_changed)
+			app->list.stale = true;
 		pane_dirty(app->tlist);
 		if (o && o->ops->place == PANE_PLACE_PROMPT)
 			pane_dirty(o);   /* the `/` filter's count of matches */

@@ -4,6 +4,7 @@
 
 #include "ui/app_list.h"
 #include "ui/app_access.h"
+#include "core/store_list.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,33 +23,31 @@ void app_list_update(struct app *app)
 	struct store_view *v = app_view(app, false);
 	struct store_query q = { .where = app->list.where.n ? &app->list.where : NULL,
 		.sort = app->list.sort, .descending = app->list.descending };
-	size_t *rows = NULL;
 	long n = 0;
 
 	app->list.stale = false;
-	if (v) {
-		n = store_view_select(app->store, v, &q, &rows);
-		if (n < 0) {
-			app_status(app, "out of memory");
-			n = 0;
-			rows = NULL;
-		}
+	if (!app->list.shown && !(app->list.shown = store_list_new())) {
+		app_status(app, "out of memory");
+		return;
 	}
-	free(app->list.rows);
-	app->list.rows = rows;
+	n = store_list_update(app->store, app->list.shown, v, &q);
+	if (n < 0) {
+		app_status(app, "out of memory");
+		n = 0;
+	}
 	app->list.n_rows = n;
 	/* the cursor stays on the same transcription when the list moves under it; scrolled
 	 * down, so does its row on screen (rows that came in above push the scroll position
 	 * too); at the head of the list the head stays in view, new rows appearing there */
-	for (long i = 0; v && app->list.selected && i < n; i++) {
-		const struct store_transcription *t = store_view_item(app->store, v, rows[i]);
-		if (t && t->t.id && !strcmp(t->t.id, app->list.selected)) {
-			int moved = (int)i - app->list.lv.cursor;
-			app->list.lv.cursor = (int)i;
-			if (app->list.lv.top > 0 && app->list.lv.top + moved >= 0)
-				app->list.lv.top += moved;
-			break;
-		}
+	const struct store_transcription *at = app_list_item(app, app->list.lv.cursor);
+	long i = !app->list.selected ? -1 : at && at->t.id && !strcmp(at->t.id, app->list.selected)
+		 ? app->list.lv.cursor : store_list_find(app->store, app->list.shown,
+							  app->list.selected);
+	if (i >= 0) {
+		int moved = (int)i - app->list.lv.cursor;
+		app->list.lv.cursor = (int)i;
+		if (app->list.lv.top > 0 && app->list.lv.top + moved >= 0)
+			app->list.lv.top += moved;
 	}
 	listview_resize(&app->list.lv, (int)n, app->list.lv.rows);
 	app_sync_selected(app);
@@ -85,8 +84,9 @@ size_t app_list_loaded(struct app *app)
 void app_list_free(struct app *app)
 {
 	app_marks_free(app);
-	free(app->list.rows);
-	app->list.rows = NULL;
+	store_list_free(NULL, app->list.shown);   /* after store_free: its temp table went with it */
+	app->list.shown = NULL;
+	app->list.n_rows = 0;
 	free(app->list.selected);
 	app->list.selected = NULL;
 	query_free(&app->list.where);
@@ -95,11 +95,9 @@ void app_list_free(struct app *app)
 
 const struct store_transcription *app_list_item(struct app *app, long i)
 {
-	struct store_view *v = app_view(app, false);
-
-	if (!v || i < 0 || i >= app->list.n_rows)
+	if (!app->list.shown || i < 0 || i >= app->list.n_rows)
 		return NULL;
-	return store_view_item(app->store, v, app->list.rows[i]);
+	return store_list_item(app->store, app->list.shown, i);
 }
 
 void app_sync_selected(struct app *app)
