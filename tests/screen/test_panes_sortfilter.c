@@ -175,6 +175,7 @@ static void live_filter(int rows, int cols)
 
 	open_seed(rows, cols, demo60);
 	char *before = pf_text(&f);
+	mask_ages(before);   /* a slow run sees "9s ago" turn to "10s ago" */
 	pf_keys(&f, "/");
 	/* after each key: the line so far, then the count of what it lets through */
 	for (size_t i = 0; i < strlen(typed); i++) {
@@ -187,6 +188,7 @@ static void live_filter(int rows, int cols)
 	golden(name);
 	pf_keys(&f, "<Esc>");
 	char *after = pf_text(&f);
+	mask_ages(after);
 	cr_assert_str_eq(after, before, "Esc did not restore the list");
 	free(after);
 	free(before);
