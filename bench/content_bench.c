@@ -175,7 +175,7 @@ static void fill_two_hours(sqlite3 *db)
 	}
 	struct content_item it = { .id = "two-hours", .org = "1", .name = "Two hours",
 		.state = "automatic_done", .updated_at = "1" };
-	content_db_note_item(db, &it, &err);
+	content_db_note_item(db, &it, NULL, &err);
 	content_db_put(db, "two-hours", "1", &tr, 1700000000, &err);
 	steno_transcript_free(&tr);
 	free(json);

@@ -55,7 +55,7 @@ static void fill_store(void)
 	struct content_item it = { .id = "tr1", .org = "1", .name = "Walks and talks",
 		.state = "automatic_done", .updated_at = "1" };
 	sqlite3 *db = localdb_handle(ldb);
-	cr_assert_eq(content_db_note_item(db, &it, &err), 0);
+	cr_assert_eq(content_db_note_item(db, &it, NULL, &err), 0);
 	cr_assert_eq(content_db_put(db, "tr1", "1", &tr, 1700000000, &err), 0, "%s", err.message);
 	steno_transcript_free(&tr);
 }
@@ -371,7 +371,7 @@ Test(reader, search_keeps_to_the_organization_on_screen, .fini = pf_teardown)
 	struct steno_error err;
 	struct content_item it = { .id = "elsewhere1", .org = "another-org", .name = "Elsewhere",
 		.state = "automatic_done", .updated_at = "1" };
-	cr_assert_eq(content_db_note_item(db, &it, &err), 0, "%s", err.message);
+	cr_assert_eq(content_db_note_item(db, &it, NULL, &err), 0, "%s", err.message);
 	/* a word no demo transcript says */
 	static const char json[] = "[{\"speaker\":\"Far\",\"words\":[{\"text\":\"Zanzibar\","
 		"\"type\":\"word\",\"data_start\":1,\"data_end\":2}]}]";

@@ -77,7 +77,7 @@ static void put(const char *id, const char *name, const char *version, double st
 	struct steno_error err;
 	struct content_item it = { .id = id, .org = "o1", .name = name, .state = "automatic_done",
 		.updated_at = version };
-	cr_assert_eq(content_db_note_item(db, &it, &err), 0, "%s", err.message);
+	cr_assert_eq(content_db_note_item(db, &it, NULL, &err), 0, "%s", err.message);
 	struct steno_transcript t;
 	make_transcript(&t, start, blocks, n);
 	cr_assert_eq(content_db_put(db, id, version, &t, 1700000000, &err), 0, "%s", err.message);
@@ -211,7 +211,7 @@ Test(content, names_and_tags_are_searched_with_names, .init = setup, .fini = tea
 	const char *tags[] = { "café", "board" };
 	struct content_item it = { .id = "t3", .org = "o1", .name = "Quarterly", .state = "failed",
 		.tags = tags, .n_tags = 2 };
-	cr_assert_eq(content_db_note_item(db, &it, &err), 0);
+	cr_assert_eq(content_db_note_item(db, &it, NULL, &err), 0);
 	struct content_hit *h;
 	size_t n = search("zoe", true, &h);
 	cr_assert_eq(n, 2, "the name and the text: %zu", n);
@@ -227,7 +227,7 @@ Test(content, names_and_tags_are_searched_with_names, .init = setup, .fini = tea
 	content_hits_free(h, n);
 	/* a renamed item is found by its new name only */
 	it.name = "Yearly";
-	cr_assert_eq(content_db_note_item(db, &it, &err), 0);
+	cr_assert_eq(content_db_note_item(db, &it, NULL, &err), 0);
 	n = search("Quarterly", true, &h);
 	cr_expect_eq(n, 0);
 	content_hits_free(h, n);
@@ -243,8 +243,8 @@ Test(content, what_waits_follows_updated_at, .init = setup, .fini = teardown)
 		.state = "automatic_done", .updated_at = "2024-05-01T00:00:00Z" };
 	struct content_item running = { .id = "t5", .org = "o1", .state = "automatic_transcribing",
 		.updated_at = "2024-05-02T00:00:00Z" };
-	cr_assert_eq(content_db_note_item(db, &fresh, &err), 0);
-	cr_assert_eq(content_db_note_item(db, &running, &err), 0);
+	cr_assert_eq(content_db_note_item(db, &fresh, NULL, &err), 0);
+	cr_assert_eq(content_db_note_item(db, &running, NULL, &err), 0);
 	cr_assert_eq(content_db_counts(db, "o1", &held, &waiting, &err), 0);
 	cr_expect_eq(held, 2);
 	cr_expect_eq(waiting, 1);
@@ -253,7 +253,7 @@ Test(content, what_waits_follows_updated_at, .init = setup, .fini = teardown)
 	cr_expect_str_eq(ver, "2024-05-01T00:00:00Z");
 	/* t1 changed on the server: it waits again, with its old content until then */
 	struct content_item changed = { .id = "t1", .updated_at = "2024-06-01T00:00:00Z" };
-	cr_assert_eq(content_db_note_item(db, &changed, &err), 0);
+	cr_assert_eq(content_db_note_item(db, &changed, NULL, &err), 0);
 	cr_assert_eq(content_db_next_waiting(db, "o1", NULL, id, sizeof id, ver, sizeof ver, &err), 1);
 	cr_expect_str_eq(id, "t1");
 	cr_assert_eq(content_db_next_waiting(db, "o1", "t1", id, sizeof id, ver, sizeof ver, &err), 1);

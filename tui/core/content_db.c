@@ -179,7 +179,8 @@ static char *tags_joined(const struct content_item *it, bool *nomem)
 	return s;
 }
 
-int content_db_note_item(sqlite3 *db, const struct content_item *it, struct steno_error *err)
+int content_db_note_item(sqlite3 *db, const struct content_item *it, sqlite3_stmt **keep,
+			 struct steno_error *err)
 {
 	static const char sql[] =
 		"INSERT INTO content_items(id, org, name, state, language, tags, updated_at,"
@@ -197,18 +198,22 @@ int content_db_note_item(sqlite3 *db, const struct content_item *it, struct sten
 		" OR tags IS NOT coalesce(excluded.tags, tags)"
 		" OR updated_at IS NOT coalesce(excluded.updated_at, updated_at)"
 		" OR cost_cents IS NOT coalesce(excluded.cost_cents, cost_cents)";
-	sqlite3_stmt *st;
+	sqlite3_stmt *st = keep ? *keep : NULL;
 	bool nomem;
 	char *tags = tags_joined(it, &nomem);
 
-	if (!it->id || !*it->id)
+	if (!it->id || !*it->id) {
+		free(tags);
 		return steno_error_invalid(err, "id", "a transcription without an id");
+	}
 	if (nomem)
 		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
-	if (content_prepare(db, sql, &st, err) < 0) {
+	if (!st && content_prepare(db, sql, &st, err) < 0) {
 		free(tags);
 		return -1;
 	}
+	if (keep)
+		*keep = st;
 	bind_text(st, 1, it->id);
 	bind_text(st, 2, it->org);
 	bind_text(st, 3, it->name);
@@ -219,7 +224,12 @@ int content_db_note_item(sqlite3 *db, const struct content_item *it, struct sten
 	if (it->has_cost)
 		sqlite3_bind_int64(st, 8, it->cost_cents);
 	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : content_sql_fail(db, err, "note an item");
-	sqlite3_finalize(st);
+	if (keep) {
+		sqlite3_reset(st);
+		sqlite3_clear_bindings(st);
+	} else {
+		sqlite3_finalize(st);
+	}
 	free(tags);
 	return rc;
 }

@@ -44,8 +44,11 @@ struct content_item {
 	long long cost_cents;
 };
 
-/* Records (or updates) what is known of a transcription; names and tags are indexed. */
-int content_db_note_item(sqlite3 *db, const struct content_item *it, struct steno_error *err);
+/* Records (or updates) what is known of a transcription; names and tags are indexed. keep:
+ * NULL, or where the statement is kept for the next call (*keep NULL at first; the caller
+ * finalizes it): a page of a long list is noted without preparing it once a row. */
+int content_db_note_item(sqlite3 *db, const struct content_item *it, sqlite3_stmt **keep,
+			 struct steno_error *err);
 /* A transcription the server no longer has: its row, content and index entries go. */
 int content_db_remove(sqlite3 *db, const char *id, struct steno_error *err);
 /* After a complete walk of an organization's list: every transcription of org not among

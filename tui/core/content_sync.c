@@ -134,12 +134,14 @@ int content_sync_note_list(sqlite3 *db, const char *org,
 	bool nested;
 	if (content_begin(db, &nested, err) < 0)
 		return -1;
+	sqlite3_stmt *st = NULL;
 	for (size_t i = 0; rc == 0 && i < n; i++) {
 		if (!items[i]->id)
 			continue;
 		item_of(items[i], org, ver, sizeof ver, &it);
-		rc = content_db_note_item(db, &it, err);
+		rc = content_db_note_item(db, &it, &st, err);
 	}
+	sqlite3_finalize(st);
 	if (content_end(db, nested, rc, err) < 0)
 		return -1;
 	if (!complete || !org)
@@ -375,7 +377,7 @@ static void on_retrieved(void *ud, struct steno_transcription *t, const struct s
 		return;
 	}
 	item_of(t, NULL, ver, sizeof ver, &it);
-	if (content_db_note_item(cs->cfg.db, &it, &e) < 0) {
+	if (content_db_note_item(cs->cfg.db, &it, NULL, &e) < 0) {
 		read_failed(r, &e);
 		return;
 	}
