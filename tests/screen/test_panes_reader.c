@@ -107,6 +107,19 @@ static int b64val(char c)
 	return c && p ? (int)(p - t) : -1;
 }
 
+/* The file a pager or an editor was given, read into buf: the whole text, paragraphs with
+ * their time codes, from the first. */
+static void expect_whole_text(const char *path, const char *missing, char *buf, size_t size)
+{
+	FILE *f = fopen(path, "r");
+	cr_assert(f, "%s", missing);
+	size_t n = fread(buf, 1, size - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	cr_expect(!strncmp(buf, "[0:00] Speaker 1: Nothing much", 30), "%.80s", buf);
+	cr_expect(strstr(buf, "\n\n[12:30] Speaker 2: The garden by the river"), "%s", buf);
+}
+
 /* The text of the (one) OSC 52 sequence in buf, decoded (malloc'd), or NULL. */
 static char *osc52_text(const char *buf)
 {
@@ -223,14 +236,8 @@ Test(reader, pipe_sends_the_whole_text_to_the_pager, .fini = teardown)
 	struct reader_arg a = { .db = localdb_handle(ldb), .id = "tr1", .at = 750 };
 	cr_assert_eq(reader_open(&s.ui.frame, &a, msg, sizeof msg), 0, "%s", msg);
 	scr_keys(&s, "|");
-	FILE *f = fopen(out, "r");
-	cr_assert(f, "the pager did not run");
 	char buf[8192];
-	size_t n = fread(buf, 1, sizeof buf - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	cr_expect(!strncmp(buf, "[0:00] Speaker 1: Nothing much", 30), "%.80s", buf);
-	cr_expect(strstr(buf, "\n\n[12:30] Speaker 2: The garden by the river"), "%s", buf);
+	expect_whole_text(out, "the pager did not run", buf, sizeof buf);
 	cr_expect(strstr(buf, "[19:30] Speaker 2: "), "the last paragraph");
 	/* back on screen where it was */
 	char *l = line_with("Walks and talks");
@@ -259,17 +266,11 @@ Test(reader, edit_opens_a_read_only_copy_in_the_editor, .fini = teardown)
 	cr_assert_eq(reader_open(&s.ui.frame, &a, msg, sizeof msg), 0, "%s", msg);
 	scr_keys(&s, "E");
 	unsetenv("TMPDIR");
-	FILE *f = fopen(out, "r");
-	cr_assert(f, "the editor did not run");
 	char buf[8192];
-	size_t n = fread(buf, 1, sizeof buf - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	cr_expect(!strncmp(buf, "[0:00] Speaker 1: Nothing much", 30), "%.80s", buf);
-	cr_expect(strstr(buf, "\n\n[12:30] Speaker 2: The garden by the river"), "%s", buf);
+	expect_whole_text(out, "the editor did not run", buf, sizeof buf);
 	char mode_path[500], mode[16] = "";
 	snprintf(mode_path, sizeof mode_path, "%s.mode", out);
-	f = fopen(mode_path, "r");
+	FILE *f = fopen(mode_path, "r");
 	cr_assert(f);
 	cr_expect(fgets(mode, sizeof mode, f));
 	fclose(f);
