@@ -1,6 +1,7 @@
 #include "config.h"
 #include "core/conf.h"
 #include "core/conf_internal.h"
+#include "api/utf8.h"
 
 #include <errno.h>
 #include <ini.h>
@@ -26,38 +27,6 @@ struct load_ctx {
 	int limit;              /* bytes inih accepts per line, incl. "\n\0" */
 };
 
-static size_t utf8_seq_len(const unsigned char *s, size_t n)
-{
-	unsigned char c = s[0];
-	size_t need;
-	unsigned min;
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf) {
-		need = 2;
-		min = 0x80;
-	} else if (c >= 0xe0 && c <= 0xef) {
-		need = 3;
-		min = 0x800;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		need = 4;
-		min = 0x10000;
-	} else {
-		return 0;
-	}
-	if (n < need)
-		return 0;
-	unsigned cp = c & (0x7f >> need);
-	for (size_t i = 1; i < need; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return need;
-}
-
 static const char *line_problem(const char *s, size_t n)
 {
 	if (n > LINE_MAX_LEN)
@@ -65,7 +34,7 @@ static const char *line_problem(const char *s, size_t n)
 	for (size_t i = 0; i < n;) {
 		if (s[i] == '\0')
 			return "NUL byte in line";
-		size_t k = utf8_seq_len((const unsigned char *)s + i, n - i);
+		size_t k = steno_utf8_seq((const unsigned char *)s + i, n - i);
 		if (k == 0)
 			return "invalid UTF-8";
 		i += k;
