@@ -42,8 +42,9 @@ static void store_path(char *out, size_t n)
 	cr_assert_eq(localdb_file_path(cache, sb.base_url, out, n), 0);
 }
 
-/* The organization's list as the browser leaves it in the store: page 1 of the server. */
-static void fill_store(void)
+/* The store of this home's cache for the sandbox, as the browser opens it (store_free closes
+ * it). */
+static struct steno_store *open_store(void)
 {
 	char cache[1024];
 	cli_home_path(&home, "cache/steno", cache, sizeof cache);
@@ -53,6 +54,14 @@ static void fill_store(void)
 	cr_assert_eq(localdb_open(&o, &db, NULL, &err), 0, "%s", err.message);
 	struct steno_store *st = store_new();
 	cr_assert_eq(store_attach_db(st, db, NULL, NULL, &err), 0);
+	return st;
+}
+
+/* The organization's list as the browser leaves it in the store: page 1 of the server. */
+static void fill_store(void)
+{
+	struct steno_store *st = open_store();
+	struct steno_error err;
 	char target[128];
 	snprintf(target, sizeof target, "transcriptions?organization_id=%s", sb.org_id);
 	struct sbx_resp r;
@@ -253,14 +262,7 @@ Test(cli_cache, no_org_configured_takes_the_stored_organization)
 Test(cli_cache, several_stored_organizations_ask_for_org)
 {
 	fill_store();
-	char cache[1024];
-	cli_home_path(&home, "cache/steno", cache, sizeof cache);
-	struct localdb_options lo = {.cache_dir = cache, .base_url = sb.base_url};
-	struct localdb *db = NULL;
-	struct steno_error err;
-	cr_assert_eq(localdb_open(&lo, &db, NULL, &err), 0, "%s", err.message);
-	struct steno_store *st = store_new();
-	cr_assert_eq(store_attach_db(st, db, NULL, NULL, &err), 0);
+	struct steno_store *st = open_store();
 	char *body = store_answer_get(st, "organizations", NULL);
 	json_object *o = json_tokener_parse(body), *res = sbx_get(o, "organizations");
 	cr_assert(res && json_object_array_length(res) == 1, "%s", body);
