@@ -14,6 +14,7 @@
 #        every page, then scrolls as listed, sorted by name, filtered by lang:fr; the keys
 #        that sort and filter are timed too).
 # Usage: bench/store_bench.sh STENO STENO_SANDBOX TUI_PTY [N [TUI_LATENCY [MAIN_STENO MAIN_LATENCY]]]
+# (FIRST_ONLY=1, ROUNDS, KEEP_STORE=FILE: see below)
 set -eu
 STENO=$1 SANDBOX=$2 PTY=$3 N=${4:-10000} LAT=${5:-} MAIN=${6:-} MAIN_LAT=${7:-}
 . "$(dirname "$0")/bench_lib.sh"
@@ -28,6 +29,41 @@ cache_on() { mkdir -p "$XDG_CONFIG_HOME/steno"; printf 'page_limit = 5000\n' > "
 # the newest rows of the demo seed are the transcriptions of its orders
 ROW="Commande n°"
 TOTAL=$((N + 13))
+
+# FIRST_ONLY=1: only the first rows of a cached organization of N, this build and MAIN side
+# by side on copies of one store (filled once by `A` with MAIN's build, the older schema,
+# which this build migrates in a first run not counted), ROUNDS (default 5) turns each in
+# turn, the server answering in 3 s; medians.
+if [ -n "${FIRST_ONLY:-}" ]; then
+	[ -n "$MAIN" ] || { echo "FIRST_ONLY needs MAIN_STENO" >&2; exit 2; }
+	cache_on
+	start_sandbox "$N" --page-size 100
+	"$PTY" keys online A "Transcriptions $TOTAL " -- "$MAIN" | field key_to_text_ms > "$WORK/fill_ms"
+	old=$(echo "$STENO_BASE_URL" | sed 's|^\([a-z]*\)://\([^/]*\).*|\1_\2|; s|:|_|g')
+	start_sandbox 0 --page-size 100 --faults latency=1:3000ms
+	new=$(echo "$STENO_BASE_URL" | sed 's|^\([a-z]*\)://\([^/]*\).*|\1_\2|; s|:|_|g')
+	for b in this main; do
+		mkdir -p "$WORK/c_$b/steno/store"
+		cp "$XDG_CACHE_HOME/steno/store/$old.db" "$WORK/c_$b/steno/store/$new.db"
+	done
+	XDG_CACHE_HOME="$WORK/c_this" "$PTY" frame 30x120 "$ROW" -- "$STENO" > /dev/null
+	XDG_CACHE_HOME="$WORK/c_main" "$PTY" frame 30x120 "$ROW" -- "$MAIN" > /dev/null
+	i=0
+	while [ $i -lt "${ROUNDS:-5}" ]; do
+		i=$((i + 1))
+		XDG_CACHE_HOME="$WORK/c_this" "$PTY" frame 30x120 "$ROW" -- "$STENO" | field first_frame_ms >> "$WORK/f_this"
+		XDG_CACHE_HOME="$WORK/c_main" "$PTY" frame 30x120 "$ROW" -- "$MAIN" | field first_frame_ms >> "$WORK/f_main"
+	done
+	med() { sort -n "$1" | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+	t=$(med "$WORK/f_this") m=$(med "$WORK/f_main")
+	echo "store filled by $MAIN with A over $TOTAL: $(cat "$WORK/fill_ms") ms; $(du -k "$WORK/c_this/steno/store/$new.db" | cut -f1) kB"
+	echo "first rows, this build: $(tr '\n' ' ' < "$WORK/f_this")"
+	echo "first rows, main: $(tr '\n' ' ' < "$WORK/f_main")"
+	echo "| First rows of a cached organization of $TOTAL, server answering in 3 s, median of ${ROUNDS:-5} (ms) | $t | $m | $(awk -v a="$t" -v b="$m" 'BEGIN { printf "%.2f", a / b }') |"
+	[ -z "${KEEP_STORE:-}" ] || cp "$XDG_CACHE_HOME/steno/store/$old.db" "$KEEP_STORE"
+	echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+	exit 0
+fi
 
 start_sandbox 60 --faults latency=1:3000ms
 cache_on

@@ -1,9 +1,9 @@
 # tui/core: state and policy. No curses, no curl calls of its own.
 noinst_LIBRARIES += libsteno_core.a
-libsteno_core_a_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS) $(INIH_CFLAGS) $(SQLITE_CFLAGS)
+libsteno_core_a_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS) $(INIH_CFLAGS) $(SQLITE_CFLAGS) $(PTHREAD_CFLAGS)
 libsteno_core_a_SOURCES = \
 	%reldir%/paths.c %reldir%/paths.h \
-	%reldir%/localdb.c %reldir%/localdb.h %reldir%/localdb_schema.c \
+	%reldir%/localdb.c %reldir%/localdb.h %reldir%/localdb_check.c %reldir%/localdb_check.h %reldir%/localdb_schema.c \
 	%reldir%/secret.c %reldir%/secret.h \
 	%reldir%/conf.c %reldir%/conf.h %reldir%/conf_internal.h \
 	%reldir%/conf_load.c %reldir%/conf_write.c \

@@ -106,7 +106,8 @@ int store_open_local(struct steno_store *st, const struct steno_config *cfg,
 		     struct steno_error *err)
 {
 	struct localdb_options o = { .cache_dir = paths ? paths->cache_dir : NULL,
-				     .base_url = base_url, .off = cfg && cfg->cache_off };
+				     .base_url = base_url, .off = cfg && cfg->cache_off,
+				     .defer_check = true };   /* the browser checks after its first rows */
 	struct localdb *db = NULL;
 	int rc = localdb_open(&o, &db, notice, err);
 	if (rc != 0)
