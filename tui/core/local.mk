@@ -22,7 +22,7 @@ libsteno_core_a_SOURCES = \
 	%reldir%/jobs_resolve.c %reldir%/jobs_download.c \
 	%reldir%/download_name.c %reldir%/download_name.h \
 	%reldir%/transcript_fetch.c %reldir%/transcript_fetch.h \
-	%reldir%/content_db.c %reldir%/content_db.h %reldir%/content_internal.h \
+	%reldir%/content_db.c %reldir%/content_view.c %reldir%/content_db.h %reldir%/content_internal.h \
 	%reldir%/content_query.c %reldir%/content_read.c %reldir%/content_search.c \
 	%reldir%/content_sync.c %reldir%/content_sync.h \
 	%reldir%/textfold.c %reldir%/textfold.h \
