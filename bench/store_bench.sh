@@ -112,6 +112,7 @@ latency() {
 large "$STENO" this
 large "$STENO" this_off
 [ -z "$MAIN" ] || large "$MAIN" main
+[ -z "$MAIN" ] || large "$MAIN" main_off
 if [ -n "$LAT" ]; then
 	latency "$LAT" this
 	latency "$LAT" this_off off
@@ -143,6 +144,12 @@ printf '| USS at those first rows (kB) '; cell rss uss_start_kb; echo
 printf '| USS once every cached row is in (kB) '; cell rss uss_loaded_kb; echo
 printf '| Every page read with A (ms) '; cell loadall key_to_text_ms; echo
 printf '| RSS once every page is read (kB) '; cell loadall rss_loaded_kb; echo
+if [ -n "$MAIN" ]; then
+	t=$(get this.loadall key_to_text_ms) o=$(get this_off.loadall key_to_text_ms)
+	m=$(get main.loadall key_to_text_ms) mo=$(get main_off.loadall key_to_text_ms)
+	printf '| A with the store / A with cache = off | %s | | %s (main: %s / %s) |\n' \
+		"$(ratio "$t" "$o")" "$(ratio "$m" "$mo")" "$m" "$mo"
+fi
 printf '| USS once every page is read (kB) '; cell loadall uss_loaded_kb; echo
 t=$(cat "$WORK/this.db" 2>/dev/null || echo -) m=$(cat "$WORK/main.db" 2>/dev/null || echo -)
 printf '| The store on disk (kB) | %s | | %s (%s) |\n' "$t" "$m" "$(ratio "$t" "$m")"

@@ -182,6 +182,11 @@ long content_db_keep_only(sqlite3 *db, const char *org, const char *const *ids, 
 		gone = sqlite3_changes(db);
 	}
 	sqlite3_finalize(st);
+	/* a transcription gone from an earlier complete list and listed again */
+	if (rc == 0)
+		rc = content_exec(db, "INSERT INTO content_items(id) SELECT k.id FROM content_keep k"
+				  " JOIN transcriptions t ON t.id = k.id WHERE NOT EXISTS"
+				  " (SELECT 1 FROM content_items c WHERE c.id = k.id)", err);
 	if (rc == 0)
 		rc = content_exec(db, "DELETE FROM content_keep", err);
 	return content_end(db, nested, rc, err) < 0 ? -1 : gone;

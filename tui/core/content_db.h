@@ -43,7 +43,8 @@ int content_db_migrate_v5(sqlite3 *db, char **err);
 /* A transcription the server no longer has: its row, content and index entries go. */
 int content_db_remove(sqlite3 *db, const char *id, struct steno_error *err);
 /* After a complete walk of an organization's list: every transcription of org not among
- * ids[] goes (as content_db_remove). Returns how many went, or -1. */
+ * ids[] goes (as content_db_remove); one among them that went before and that the store
+ * holds comes back (its item row, its names indexed). Returns how many went, or -1. */
 long content_db_keep_only(sqlite3 *db, const char *org, const char *const *ids, size_t n,
 			  struct steno_error *err);
 
