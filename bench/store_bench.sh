@@ -14,7 +14,7 @@
 #        every page, then scrolls as listed, sorted by name, filtered by lang:fr; the keys
 #        that sort and filter are timed too).
 # Usage: bench/store_bench.sh STENO STENO_SANDBOX TUI_PTY [N [TUI_LATENCY [MAIN_STENO MAIN_LATENCY]]]
-# (FIRST_ONLY=1, ROUNDS, KEEP_STORE=FILE: see below)
+# (FIRST_ONLY=1, LOADALL_ONLY=1, ROUNDS, KEEP_STORE=FILE: see below)
 set -eu
 STENO=$1 SANDBOX=$2 PTY=$3 N=${4:-10000} LAT=${5:-} MAIN=${6:-} MAIN_LAT=${7:-}
 . "$(dirname "$0")/bench_lib.sh"
@@ -61,6 +61,31 @@ if [ -n "${FIRST_ONLY:-}" ]; then
 	echo "first rows, main: $(tr '\n' ' ' < "$WORK/f_main")"
 	echo "| First rows of a cached organization of $TOTAL, server answering in 3 s, median of ${ROUNDS:-5} (ms) | $t | $m | $(awk -v a="$t" -v b="$m" 'BEGIN { printf "%.2f", a / b }') |"
 	[ -z "${KEEP_STORE:-}" ] || cp "$XDG_CACHE_HOME/steno/store/$old.db" "$KEEP_STORE"
+	echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+	exit 0
+fi
+
+# LOADALL_ONLY=1: only `A` (every page read) over N, this build and MAIN, each with its
+# store (emptied before each run) and with cache = off, in turn on one sandbox, ROUNDS
+# (default 5) rounds; medians, and the ratio store / cache = off of each build.
+if [ -n "${LOADALL_ONLY:-}" ]; then
+	[ -n "$MAIN" ] || { echo "LOADALL_ONLY needs MAIN_STENO" >&2; exit 2; }
+	start_sandbox "$N" --page-size 100
+	i=0
+	while [ $i -lt "${ROUNDS:-5}" ]; do
+		i=$((i + 1))
+		for b in this this_off main main_off; do
+			case $b in this*) bin=$STENO ;; *) bin=$MAIN ;; esac
+			case $b in *_off) cache_off ;; *) cache_on ;; esac
+			rm -rf "$XDG_CACHE_HOME"
+			"$PTY" keys online A "Transcriptions $TOTAL " -- "$bin" | field key_to_text_ms >> "$WORK/la_$b"
+		done
+	done
+	med() { sort -n "$1" | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+	for b in this this_off main main_off; do echo "$b: $(tr '\n' ' ' < "$WORK/la_$b")"; done
+	t=$(med "$WORK/la_this") o=$(med "$WORK/la_this_off") m=$(med "$WORK/la_main") mo=$(med "$WORK/la_main_off")
+	r() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+	echo "| Every page read with A over $TOTAL, median of ${ROUNDS:-5} (ms) | $t | $o | $(r "$t" "$o") | $m | $mo | $(r "$m" "$mo") | $(r "$t" "$m") |"
 	echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 	exit 0
 fi

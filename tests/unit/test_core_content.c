@@ -18,16 +18,23 @@ static char *dir;
 static struct localdb *ldb;
 static sqlite3 *db;
 
-/* The local store of a server in a temp cache dir: its migrations made the tables. */
-static void setup(void)
+/* (Re)opens the local store of a server in the temp cache dir: its migrations run. */
+static void reopen(void)
 {
 	char cache[400];
 	struct steno_error err;
-	dir = core_tmpdir();
+	localdb_close(ldb);
 	snprintf(cache, sizeof cache, "%s/cache", dir);
 	struct localdb_options o = { .cache_dir = cache, .base_url = "http://127.0.0.1:9/api/v1" };
 	cr_assert_eq(localdb_open(&o, &ldb, NULL, &err), 0, "%s", err.message);
 	db = localdb_handle(ldb);
+}
+
+static void setup(void)
+{
+	dir = core_tmpdir();
+	ldb = NULL;
+	reopen();
 }
 
 static void teardown(void)
@@ -466,12 +473,7 @@ Test(content, a_store_of_schema_2_gets_its_whole_text_index, .init = setup, .fin
 	cr_assert_eq(content_exec(db, "DROP TABLE content_docs;"
 				  "DELETE FROM localdb_migrations WHERE version >= 3;"
 				  "PRAGMA user_version = 2", &err), 0, "%s", err.message);
-	localdb_close(ldb);
-	char cache[400];
-	snprintf(cache, sizeof cache, "%s/cache", dir);
-	struct localdb_options o = { .cache_dir = cache, .base_url = "http://127.0.0.1:9/api/v1" };
-	cr_assert_eq(localdb_open(&o, &ldb, NULL, &err), 0, "%s", err.message);
-	db = localdb_handle(ldb);
+	reopen();
 	cr_expect_eq(docs_matching("dawn"), 1);
 	cr_expect(has_hit("\"seven ships\"", "t1"));
 	cr_assert_eq(content_db_remove(db, "t1", &err), 0, "%s", err.message);
@@ -503,12 +505,7 @@ Test(content, a_store_of_schema_4_reads_names_and_versions_from_the_store, .init
 		"ALTER TABLE transcriptions DROP COLUMN updated_ms;"
 		"DELETE FROM localdb_migrations WHERE version >= 5; PRAGMA user_version = 4",
 		&err), 0, "%s", err.message);
-	localdb_close(ldb);
-	char cache[400];
-	snprintf(cache, sizeof cache, "%s/cache", dir);
-	struct localdb_options o = { .cache_dir = cache, .base_url = "http://127.0.0.1:9/api/v1" };
-	cr_assert_eq(localdb_open(&o, &ldb, NULL, &err), 0, "%s", err.message);
-	db = localdb_handle(ldb);
+	reopen();
 	cr_assert_eq(content_db_counts(db, "o1", &held, &waiting, &err), 0, "%s", err.message);
 	cr_expect_eq(held, 2);
 	cr_expect_eq(waiting, 0, "the content kept is current: not read again");
