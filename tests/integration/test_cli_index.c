@@ -134,4 +134,17 @@ Test(cli_index, renamed_found_by_new_name_without_reading_again, .init = setup_l
 			  "%s", r.out);
 	json_object_put(o);
 	cli_result_free(&r);
+
+	/* `cache clear` forgets the transcriptions, and their transcripts and names with them */
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"cache", "clear", NULL}),
+		     0);
+	cr_expect_eq(r.code, 0, "%s", r.err);
+	cli_result_free(&r);
+	cr_assert_eq(cli_exec(&r, &home, &sb, NULL, (const char *const[]){"search", "xylograph",
+			      "--names", "--json", NULL}), 0);
+	o = json_tokener_parse(r.out);
+	cr_assert(o, "not JSON: %s / %s", r.out, r.err);
+	cr_expect_eq(json_object_array_length(sbx_get(o, "hits")), 0, "%s", r.out);
+	json_object_put(o);
+	cli_result_free(&r);
 }
