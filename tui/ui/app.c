@@ -371,9 +371,15 @@ static int app_open_ui(struct app *app)
 		.mouse = app->opts.mouse, .term = app->opts.term,
 		.out = app->opts.out, .in = app->opts.in,
 	};
+	/* what was said before the terminal opened (a store set aside, a state file that
+	 * could not be read): the session starts blank */
+	char early[sizeof app->ses.status.error];
+	snprintf(early, sizeof early, "%s", app->ses.status.error);
 	int rc = ui_session_open(&app->ses, &so);
 
 	free(lines);
+	if (rc == 0 && early[0])
+		snprintf(app->ses.status.error, sizeof app->ses.status.error, "%s", early);
 	if (rc == 0 && app->opts.offline) {
 		/* writes are refused as under --read-only, with the reason; the bar says offline */
 		app->ses.frame.ctx.offline = 1;
