@@ -39,6 +39,10 @@ int content_db_migrate_v3(sqlite3 *db, char **err);
  * gets its item row and its names indexed by triggers, a rename is re-indexed, a row deleted
  * takes its content with it. */
 int content_db_migrate_v5(sqlite3 *db, char **err);
+/* How many of the store's writes so far may have changed what waits (a transcription
+ * written new, deleted, or with another state or updatedAt; counted by the triggers of v5):
+ * a list event that leaves it as it was changed nothing here. -1 on error. */
+long long content_db_news(sqlite3 *db);
 
 /* A transcription the server no longer has: its row, content and index entries go. */
 int content_db_remove(sqlite3 *db, const char *id, struct steno_error *err);

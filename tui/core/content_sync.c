@@ -46,6 +46,7 @@ struct content_sync {
 				       * side (on the earlier form each is an export: one) */
 	char skip[CONTENT_ID_MAX];    /* failed a moment ago: not before skip_until */
 	int64_t skip_until;
+	long long news;               /* content_db_news at the last list event (-2: none) */
 	/* the complete list of one view whose absent items went, as (key, n, pages) */
 	char kept_key[CONTENT_ID_MAX + 4];
 	size_t kept_n, kept_pages;
@@ -107,8 +108,9 @@ void content_version_of(const struct steno_transcription *t, char *buf, size_t n
 /* ---- the store's news ---- */
 
 /* The store's write of a page made its items' rows and indexed their names (the triggers of
- * content_db_migrate_v5): a page costs nothing more here than saying something may wait.
- * The organization's whole list read to its end proves what is gone, once per new state. */
+ * content_db_migrate_v5): a page costs one read of their count of news here, and says
+ * something may wait when there is some. The organization's whole list read to its end
+ * proves what is gone, once per new state. */
 static void on_list(struct content_sync *cs, const char *key)
 {
 	struct steno_error err;
@@ -124,8 +126,13 @@ static void on_list(struct content_sync *cs, const char *key)
 	bool whole = !folder[0] && !q[1];
 	if (cs->org && strcmp(cs->org, org) != 0)
 		return;
-	cs->waits = 0;
-	cs->generation++;
+	/* a live re-read that changed nothing asks nothing of the tables */
+	long long news = content_db_news(cs->cfg.db);
+	if (news < 0 || news != cs->news) {
+		cs->news = news;
+		cs->waits = 0;
+		cs->generation++;
+	}
 	const struct store_view *v = whole ? store_view_get(cs->cfg.store, org, NULL, NULL, false)
 					   : NULL;
 	bool complete = v && v->end && !v->has_error && !v->next_url;
@@ -134,6 +141,8 @@ static void on_list(struct content_sync *cs, const char *key)
 		return;
 	if (content_db_keep_only(cs->cfg.db, org, (const char *const *)v->ids, v->n, &err) < 0)
 		cs_log(cs, "content: %s", err.message);
+	cs->waits = 0;
+	cs->generation++;
 	snprintf(cs->kept_key, sizeof cs->kept_key, "%s", key);
 	cs->kept_n = v->n;
 	cs->kept_pages = v->pages;
@@ -510,6 +519,7 @@ struct content_sync *content_sync_new(const struct content_sync_config *cfg,
 	for (int i = 0; i < CS_MAX_READS; i++)
 		cs->reads[i].cs = cs;
 	cs->org = cfg->org ? strdup(cfg->org) : NULL;
+	cs->news = -2;
 	cs->export_dir = cfg->export_dir ? strdup(cfg->export_dir) : NULL;
 	if ((cfg->org && !cs->org) || (cfg->export_dir && !cs->export_dir) ||
 	    (cfg->store && (cs->listener = store_listen(cfg->store, store_changed, NULL, cs)) < 0)) {

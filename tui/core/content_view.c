@@ -44,7 +44,13 @@ static const char schema_v5[] =
 	/* noted only, and no longer in the store: nothing of theirs is kept */
 	"DELETE FROM content_items WHERE version IS NULL AND failed_version IS NULL"
 	" AND id NOT IN (SELECT id FROM transcriptions);";
+/* content_news counts the store's writes that may change what waits (a transcription new,
+ * gone, or of another state or updatedAt): content_db_news */
+#define NEWS_SQL "UPDATE content_news SET n = n + 1;"
 static const char schema_v5_after[] =
+	"CREATE TABLE IF NOT EXISTS content_news(k INTEGER PRIMARY KEY CHECK (k = 0),"
+	" n INTEGER NOT NULL);"
+	"INSERT OR IGNORE INTO content_news VALUES (0, 0);"
 	"INSERT OR IGNORE INTO content_items(id) SELECT DISTINCT id FROM view_items;"
 	"CREATE VIEW content_view AS SELECT c.n AS n, c.id AS id, t.org_id AS org, t.name AS name,"
 	" t.state AS state, t.language AS language, " TAGS_SQL("t.tags") " AS tags,"
@@ -74,19 +80,21 @@ static const char schema_v5_after[] =
 	" SELECT 'delete', n, NULL, NULL FROM content_items WHERE id = new.id;"
 	" INSERT INTO content_names(rowid, name, tags) SELECT n, new.name, " TAGS_SQL("new.tags")
 	" FROM content_items WHERE id = new.id;"
-	" " ITEM_MAKE_SQL("new.id") "; END;"
-	/* a rename re-indexes (a trigger that runs on every write of the store costs some
-	 * 7 us a row; with this WHEN, 2) */
-	"CREATE TRIGGER content_transcriptions_au AFTER UPDATE OF name, tags ON transcriptions"
-	" WHEN old.name IS NOT new.name OR old.tags IS NOT new.tags BEGIN"
+	" " ITEM_MAKE_SQL("new.id") "; " NEWS_SQL " END;"
+	/* a rename re-indexes; a new state or updatedAt is news (a trigger that runs on every
+	 * write of the store costs some 7 us a row; with this WHEN, 2) */
+	"CREATE TRIGGER content_transcriptions_au AFTER UPDATE OF name, tags, state, updated_ms"
+	" ON transcriptions WHEN old.name IS NOT new.name OR old.tags IS NOT new.tags"
+	" OR old.state IS NOT new.state OR old.updated_ms IS NOT new.updated_ms BEGIN"
 	" INSERT INTO content_names(content_names, rowid, name, tags)"
 	" SELECT 'delete', n, old.name, " TAGS_SQL("old.tags") " FROM content_items"
-	" WHERE id = old.id;"
+	" WHERE id = old.id AND (old.name IS NOT new.name OR old.tags IS NOT new.tags);"
 	" INSERT INTO content_names(rowid, name, tags) SELECT n, new.name, " TAGS_SQL("new.tags")
-	" FROM content_items WHERE id = new.id; END;"
+	" FROM content_items WHERE id = new.id"
+	" AND (old.name IS NOT new.name OR old.tags IS NOT new.tags); " NEWS_SQL " END;"
 	/* before: content_items_ad reads the names it indexed from the row */
 	"CREATE TRIGGER content_transcriptions_bd BEFORE DELETE ON transcriptions BEGIN"
-	" DELETE FROM content_items WHERE id = old.id; END;";
+	" DELETE FROM content_items WHERE id = old.id; " NEWS_SQL " END;";
 
 /* Whether table has column (0 no, 1 yes, -1 error). */
 static int has_column(sqlite3 *db, const char *table, const char *column)
@@ -123,4 +131,16 @@ int content_db_migrate_v5(sqlite3 *db, char **err)
 fail:
 	*err = localdb_errdup(db, "content v5");
 	return -1;
+}
+
+long long content_db_news(sqlite3 *db)
+{
+	sqlite3_stmt *st;
+	long long n = -1;
+	if (sqlite3_prepare_v2(db, "SELECT n FROM content_news", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
 }
