@@ -14,6 +14,7 @@
 #        every page, then scrolls as listed, sorted by name, filtered by lang:fr; the keys
 #        that sort and filter are timed too).
 # Usage: bench/store_bench.sh STENO STENO_SANDBOX TUI_PTY [N [TUI_LATENCY [MAIN_STENO MAIN_LATENCY]]]
+# (FIRST_ONLY=1, LOADALL_ONLY=1, ROUNDS, KEEP_STORE=FILE: see below)
 set -eu
 STENO=$1 SANDBOX=$2 PTY=$3 N=${4:-10000} LAT=${5:-} MAIN=${6:-} MAIN_LAT=${7:-}
 . "$(dirname "$0")/bench_lib.sh"
@@ -28,6 +29,66 @@ cache_on() { mkdir -p "$XDG_CONFIG_HOME/steno"; printf 'page_limit = 5000\n' > "
 # the newest rows of the demo seed are the transcriptions of its orders
 ROW="Commande n°"
 TOTAL=$((N + 13))
+
+# FIRST_ONLY=1: only the first rows of a cached organization of N, this build and MAIN side
+# by side on copies of one store (filled once by `A` with MAIN's build, the older schema,
+# which this build migrates in a first run not counted), ROUNDS (default 5) turns each in
+# turn, the server answering in 3 s; medians.
+if [ -n "${FIRST_ONLY:-}" ]; then
+	[ -n "$MAIN" ] || { echo "FIRST_ONLY needs MAIN_STENO" >&2; exit 2; }
+	cache_on
+	start_sandbox "$N" --page-size 100
+	"$PTY" keys online A "Transcriptions $TOTAL " -- "$MAIN" | field key_to_text_ms > "$WORK/fill_ms"
+	old=$(echo "$STENO_BASE_URL" | sed 's|^\([a-z]*\)://\([^/]*\).*|\1_\2|; s|:|_|g')
+	start_sandbox 0 --page-size 100 --faults latency=1:3000ms
+	new=$(echo "$STENO_BASE_URL" | sed 's|^\([a-z]*\)://\([^/]*\).*|\1_\2|; s|:|_|g')
+	for b in this main; do
+		mkdir -p "$WORK/c_$b/steno/store"
+		cp "$XDG_CACHE_HOME/steno/store/$old.db" "$WORK/c_$b/steno/store/$new.db"
+	done
+	XDG_CACHE_HOME="$WORK/c_this" "$PTY" frame 30x120 "$ROW" -- "$STENO" > /dev/null
+	XDG_CACHE_HOME="$WORK/c_main" "$PTY" frame 30x120 "$ROW" -- "$MAIN" > /dev/null
+	i=0
+	while [ $i -lt "${ROUNDS:-5}" ]; do
+		i=$((i + 1))
+		XDG_CACHE_HOME="$WORK/c_this" "$PTY" frame 30x120 "$ROW" -- "$STENO" | field first_frame_ms >> "$WORK/f_this"
+		XDG_CACHE_HOME="$WORK/c_main" "$PTY" frame 30x120 "$ROW" -- "$MAIN" | field first_frame_ms >> "$WORK/f_main"
+	done
+	med() { sort -n "$1" | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+	t=$(med "$WORK/f_this") m=$(med "$WORK/f_main")
+	echo "store filled by $MAIN with A over $TOTAL: $(cat "$WORK/fill_ms") ms; $(du -k "$WORK/c_this/steno/store/$new.db" | cut -f1) kB"
+	echo "first rows, this build: $(tr '\n' ' ' < "$WORK/f_this")"
+	echo "first rows, main: $(tr '\n' ' ' < "$WORK/f_main")"
+	echo "| First rows of a cached organization of $TOTAL, server answering in 3 s, median of ${ROUNDS:-5} (ms) | $t | $m | $(awk -v a="$t" -v b="$m" 'BEGIN { printf "%.2f", a / b }') |"
+	[ -z "${KEEP_STORE:-}" ] || cp "$XDG_CACHE_HOME/steno/store/$old.db" "$KEEP_STORE"
+	echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+	exit 0
+fi
+
+# LOADALL_ONLY=1: only `A` (every page read) over N, this build and MAIN, each with its
+# store (emptied before each run) and with cache = off, in turn on one sandbox, ROUNDS
+# (default 5) rounds; medians, and the ratio store / cache = off of each build.
+if [ -n "${LOADALL_ONLY:-}" ]; then
+	[ -n "$MAIN" ] || { echo "LOADALL_ONLY needs MAIN_STENO" >&2; exit 2; }
+	start_sandbox "$N" --page-size 100
+	i=0
+	while [ $i -lt "${ROUNDS:-5}" ]; do
+		i=$((i + 1))
+		for b in this this_off main main_off; do
+			case $b in this*) bin=$STENO ;; *) bin=$MAIN ;; esac
+			case $b in *_off) cache_off ;; *) cache_on ;; esac
+			rm -rf "$XDG_CACHE_HOME"
+			"$PTY" keys online A "Transcriptions $TOTAL " -- "$bin" | field key_to_text_ms >> "$WORK/la_$b"
+		done
+	done
+	med() { sort -n "$1" | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+	for b in this this_off main main_off; do echo "$b: $(tr '\n' ' ' < "$WORK/la_$b")"; done
+	t=$(med "$WORK/la_this") o=$(med "$WORK/la_this_off") m=$(med "$WORK/la_main") mo=$(med "$WORK/la_main_off")
+	r() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+	echo "| Every page read with A over $TOTAL, median of ${ROUNDS:-5} (ms) | $t | $o | $(r "$t" "$o") | $m | $mo | $(r "$m" "$mo") | $(r "$t" "$m") |"
+	echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+	exit 0
+fi
 
 start_sandbox 60 --faults latency=1:3000ms
 cache_on
@@ -76,6 +137,7 @@ latency() {
 large "$STENO" this
 large "$STENO" this_off
 [ -z "$MAIN" ] || large "$MAIN" main
+[ -z "$MAIN" ] || large "$MAIN" main_off
 if [ -n "$LAT" ]; then
 	latency "$LAT" this
 	latency "$LAT" this_off off
@@ -107,6 +169,12 @@ printf '| USS at those first rows (kB) '; cell rss uss_start_kb; echo
 printf '| USS once every cached row is in (kB) '; cell rss uss_loaded_kb; echo
 printf '| Every page read with A (ms) '; cell loadall key_to_text_ms; echo
 printf '| RSS once every page is read (kB) '; cell loadall rss_loaded_kb; echo
+if [ -n "$MAIN" ]; then
+	t=$(get this.loadall key_to_text_ms) o=$(get this_off.loadall key_to_text_ms)
+	m=$(get main.loadall key_to_text_ms) mo=$(get main_off.loadall key_to_text_ms)
+	printf '| A with the store / A with cache = off | %s | | %s (main: %s / %s) |\n' \
+		"$(ratio "$t" "$o")" "$(ratio "$m" "$mo")" "$m" "$mo"
+fi
 printf '| USS once every page is read (kB) '; cell loadall uss_loaded_kb; echo
 t=$(cat "$WORK/this.db" 2>/dev/null || echo -) m=$(cat "$WORK/main.db" 2>/dev/null || echo -)
 printf '| The store on disk (kB) | %s | | %s (%s) |\n' "$t" "$m" "$(ratio "$t" "$m")"

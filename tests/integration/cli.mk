@@ -74,8 +74,8 @@ TESTS += tests/integration/test_cli_cache
 # steno index on the earlier API form (JSON exports), --read-only (issue 21)
 check_PROGRAMS += tests/integration/test_cli_index
 tests_integration_test_cli_index_SOURCES = %reldir%/test_cli_index.c $(CLI_IT_COMMON)
-tests_integration_test_cli_index_CFLAGS = $(CLI_IT_CFLAGS)
-tests_integration_test_cli_index_LDADD = $(CLI_IT_LIBS)
+tests_integration_test_cli_index_CFLAGS = $(CLI_IT_CFLAGS) $(SQLITE_CFLAGS)
+tests_integration_test_cli_index_LDADD = $(CLI_IT_LIBS) $(SQLITE_LIBS)
 TESTS += tests/integration/test_cli_index
 
 # issue 22: lost replies to creates, found, claimed, or ambiguous (sandbox drop_post)

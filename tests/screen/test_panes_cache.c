@@ -4,10 +4,13 @@
 #include "config.h"
 
 #include <criterion/criterion.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "core/localdb.h"
 #include "panes_fixture.h"
 #include "ui/app_internal.h"
 
@@ -37,9 +40,8 @@ static void row_of(size_t i, char *name, size_t nsize, char *id, size_t isize)
 
 /* The browser again, on the same sandbox, state and cache; one pass only: what it draws
  * before any answer. */
-static void start_with(int offline, const char *org_id)
+static void start_new(int offline, const char *org_id)
 {
-	app_destroy(f.app);
 	struct ui_options uo = {
 		.base_url = f.sbx.base_url, .api_key = f.sbx.api_key, .org_id = org_id,
 		.profile = "test", .term = "xterm-256color", .in = f.in, .out = f.out,
@@ -49,6 +51,12 @@ static void start_with(int offline, const char *org_id)
 	f.app = app_new(&uo, msg, sizeof msg);
 	cr_assert_not_null(f.app, "%s", msg);
 	f.quit |= app_step(f.app, 0);
+}
+
+static void start_with(int offline, const char *org_id)
+{
+	app_destroy(f.app);
+	start_new(offline, org_id);
 }
 
 static void start_as(int offline)
@@ -174,4 +182,35 @@ Test(cache, offline_browses_the_store_and_sends_nothing)
 	pf_settle(&f);
 	cr_assert_eq(received(), before, "offline: the sandbox received nothing");
 	cr_assert_not(app_busy(f.app));
+}
+
+/* A store whose pages are damaged on disk: the browser opens it without checking them first
+ * (a large store's check reads the whole file), checks them once the first frame is drawn,
+ * says so in the status line, and the next start sets that file aside with the message. */
+Test(cache, damaged_store_found_after_the_first_frame_set_aside_next_start)
+{
+	pf_open(&f, &opts);
+	pf_settle(&f);
+	char path[1024];
+	snprintf(path, sizeof path, "%s", localdb_path(store_localdb(app_store(f.app))));
+	app_destroy(f.app);   /* the last connection: the WAL is written back into the file */
+	f.app = NULL;
+	int fd = open(path, O_WRONLY);
+	cr_assert_geq(fd, 0, "%s", path);
+	char junk[4096 * 4];
+	memset(junk, 0x5a, sizeof junk);
+	cr_assert_eq(pwrite(fd, junk, sizeof junk, 4096 * 2), (ssize_t)sizeof junk);
+	close(fd);
+	start_new(0, f.sbx.org_id);
+	cr_assert_null(strstr(f.app->ses.status.error, "set aside"), "%s", f.app->ses.status.error);
+	pf_wait_text(&f, "the local store is damaged");
+	cr_assert(strstr(f.app->ses.status.error, "quick_check"), "%s", f.app->ses.status.error);
+	char mark[1100];
+	snprintf(mark, sizeof mark, "%s.damaged", path);
+	cr_assert_eq(access(mark, F_OK), 0, "marked: %s", mark);
+	start_again();
+	cr_assert(strstr(f.app->ses.status.error, "found by an earlier run's check"), "%s",
+		  f.app->ses.status.error);
+	cr_assert(strstr(f.app->ses.status.error, "set aside as"), "%s", f.app->ses.status.error);
+	pf_wait_text(&f, "was unusable");
 }

@@ -18,16 +18,23 @@ static char *dir;
 static struct localdb *ldb;
 static sqlite3 *db;
 
-/* The local store of a server in a temp cache dir: its migrations made the tables. */
-static void setup(void)
+/* (Re)opens the local store of a server in the temp cache dir: its migrations run. */
+static void reopen(void)
 {
 	char cache[400];
 	struct steno_error err;
-	dir = core_tmpdir();
+	localdb_close(ldb);
 	snprintf(cache, sizeof cache, "%s/cache", dir);
 	struct localdb_options o = { .cache_dir = cache, .base_url = "http://127.0.0.1:9/api/v1" };
 	cr_assert_eq(localdb_open(&o, &ldb, NULL, &err), 0, "%s", err.message);
 	db = localdb_handle(ldb);
+}
+
+static void setup(void)
+{
+	dir = core_tmpdir();
+	ldb = NULL;
+	reopen();
 }
 
 static void teardown(void)
@@ -71,13 +78,37 @@ static void make_transcript(struct steno_transcript *t, double start_s, const ch
 	cr_assert_eq(steno_transcript_parse(json, strlen(json), t, &err), 0, "%s", err.message);
 }
 
+/* What a list said of a transcription, written as the store writes it (core/store_db.c:
+ * its transcriptions table, which owns names, tags, states and updatedAt): tags "a,b";
+ * updated_ms < 0: unknown. */
+static void listed(const char *id, const char *org, const char *name, const char *state,
+		   const char *tags, long long updated_ms)
+{
+	struct steno_error err;
+	sqlite3_stmt *st;
+	cr_assert_eq(content_prepare(db, "INSERT INTO transcriptions(id, org_id, name, state, tags,"
+				     " data, updated_ms) VALUES (?1, ?2, ?3, ?4, ?5, '{}', ?6)"
+				     " ON CONFLICT(id) DO UPDATE SET org_id = coalesce(excluded.org_id,"
+				     " org_id), name = excluded.name, state = excluded.state,"
+				     " tags = excluded.tags, updated_ms = excluded.updated_ms", &st,
+				     &err), 0, "%s", err.message);
+	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, org, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, state, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, tags, -1, SQLITE_STATIC);
+	if (updated_ms >= 0)
+		sqlite3_bind_int64(st, 6, updated_ms);
+	cr_assert_eq(sqlite3_step(st), SQLITE_DONE, "%s", sqlite3_errmsg(db));
+	sqlite3_finalize(st);
+}
+
+/* version: the updatedAt in ms, as content_version_of writes it */
 static void put(const char *id, const char *name, const char *version, double start,
 		const char *const *blocks, size_t n)
 {
 	struct steno_error err;
-	struct content_item it = { .id = id, .org = "o1", .name = name, .state = "automatic_done",
-		.updated_at = version };
-	cr_assert_eq(content_db_note_item(db, &it, NULL, &err), 0, "%s", err.message);
+	listed(id, "o1", name, "automatic_done", NULL, atoll(version));
 	struct steno_transcript t;
 	make_transcript(&t, start, blocks, n);
 	cr_assert_eq(content_db_put(db, id, version, &t, 1700000000, &err), 0, "%s", err.message);
@@ -112,8 +143,8 @@ static void seed(void)
 		"Speaker 2|The seven ships sailed at dawn. Gardening is hard work.",
 	};
 	static const char *const b[] = { "Anna|Seven people and the ships of the fleet." };
-	put("t1", "Interview with Zoë", "2024-01-01T00:00:00Z", 10, a, 2);
-	put("t2", "Harbour notes", "2024-01-02T00:00:00Z", 0, b, 1);
+	put("t1", "Interview with Zoë", "1704067200000", 10, a, 2);
+	put("t2", "Harbour notes", "1704153600000", 0, b, 1);
 }
 
 Test(content, folded_diacritics_find_both_ways, .init = setup, .fini = teardown)
@@ -156,8 +187,8 @@ Test(content, ranking_puts_the_denser_match_first, .init = setup, .fini = teardo
 	static const char *const a[] = { "A|budget budget budget and the budget." };
 	static const char *const b[] = { "B|the budget was one of many things we talked about "
 					 "that long afternoon in the office." };
-	put("dense", "Dense", "v1", 0, a, 1);
-	put("thin", "Thin", "v1", 0, b, 1);
+	put("dense", "Dense", "1", 0, a, 1);
+	put("thin", "Thin", "1", 0, b, 1);
 	struct content_hit *h;
 	size_t n = search("budget", false, &h);
 	cr_assert_eq(n, 2);
@@ -170,7 +201,7 @@ Test(content, replaced_content_leaves_no_stale_hit, .init = setup, .fini = teard
 {
 	seed();
 	static const char *const c[] = { "Zoë|Nothing about boats any more." };
-	put("t1", "Interview with Zoë", "2024-03-01T00:00:00Z", 0, c, 1);
+	put("t1", "Interview with Zoë", "1709251200000", 0, c, 1);
 	cr_expect(!has_hit("dawn", "t1"), "old content still found");
 	cr_expect(!has_hit("garden", "t1"));
 	cr_expect(has_hit("boats", "t1"));
@@ -194,6 +225,16 @@ Test(content, removed_and_gone_leave_no_row_and_no_hit, .init = setup, .fini = t
 	const char *ids[] = { "t9" };
 	cr_expect_eq(content_db_keep_only(db, "o1", ids, 1, &err), 1);
 	cr_expect(!has_hit("garden", "t1"));
+	n = search("Zoë", true, &h);
+	cr_expect_eq(n, 0, "a name gone from the list: %zu", n);
+	content_hits_free(h, n);
+	/* listed again: its name is found again (its transcript waits to be read) */
+	const char *back[] = { "t1" };
+	cr_expect_eq(content_db_keep_only(db, "o1", back, 1, &err), 0);
+	n = search("Zoë", true, &h);
+	cr_expect_eq(n, 1, "listed again: %zu", n);
+	content_hits_free(h, n);
+	cr_assert_eq(content_db_keep_only(db, "o1", ids, 1, &err), 1, "%s", err.message);
 	sqlite3_stmt *st;
 	cr_assert_eq(content_prepare(db, "SELECT (SELECT count(*) FROM content_items) +"
 				     " (SELECT count(*) FROM content_segs)", &st, &err), 0);
@@ -208,10 +249,7 @@ Test(content, names_and_tags_are_searched_with_names, .init = setup, .fini = tea
 {
 	struct steno_error err;
 	seed();
-	const char *tags[] = { "café", "board" };
-	struct content_item it = { .id = "t3", .org = "o1", .name = "Quarterly", .state = "failed",
-		.tags = tags, .n_tags = 2 };
-	cr_assert_eq(content_db_note_item(db, &it, NULL, &err), 0);
+	listed("t3", "o1", "Quarterly", "failed", "café,board", -1);
 	struct content_hit *h;
 	size_t n = search("zoe", true, &h);
 	cr_assert_eq(n, 2, "the name and the text: %zu", n);
@@ -226,11 +264,56 @@ Test(content, names_and_tags_are_searched_with_names, .init = setup, .fini = tea
 	cr_expect(strstr(h[0].snippet, "[café]"), "%s", h[0].snippet);
 	content_hits_free(h, n);
 	/* a renamed item is found by its new name only */
-	it.name = "Yearly";
-	cr_assert_eq(content_db_note_item(db, &it, NULL, &err), 0);
+	listed("t3", "o1", "Yearly", "failed", "café,board", -1);
 	n = search("Quarterly", true, &h);
 	cr_expect_eq(n, 0);
 	content_hits_free(h, n);
+	n = search("yearly", true, &h);
+	cr_expect_eq(n, 1);
+	content_hits_free(h, n);
+	cr_expect_eq(content_exec(db, "INSERT INTO content_names(content_names, rank)"
+				  " VALUES('integrity-check', 1)", &err), 0, "%s", err.message);
+}
+
+/* The store's own writes of its transcriptions table (a list read, a rename read later)
+ * are what the names search reads: nothing copies them (schema 5). */
+Test(content, names_follow_the_stores_transcriptions, .init = setup, .fini = teardown)
+{
+	struct steno_error err;
+	cr_assert_eq(content_exec(db, "INSERT INTO transcriptions(id, org_id, name, state, tags,"
+				  " data) VALUES ('s1', 'o1', 'Budget meeting', 'automatic_done',"
+				  " 'finance,q3', '{}')", &err), 0, "%s", err.message);
+	struct content_hit *h;
+	size_t n = search("budget", true, &h);
+	cr_assert_eq(n, 1, "a listed name is found: %zu", n);
+	cr_expect_str_eq(h[0].id, "s1");
+	cr_expect_str_eq(h[0].state, "automatic_done");
+	content_hits_free(h, n);
+	cr_assert_eq(content_exec(db, "UPDATE transcriptions SET name = 'Forecast review',"
+				  " tags = 'planning' WHERE id = 's1'", &err), 0, "%s", err.message);
+	n = search("budget OR finance", true, &h);
+	cr_expect_eq(n, 0, "the old name and tags are gone: %zu", n);
+	content_hits_free(h, n);
+	n = search("forecast", true, &h);
+	cr_expect_eq(n, 1, "the new name: %zu", n);
+	content_hits_free(h, n);
+	n = search("planning", true, &h);
+	cr_expect_eq(n, 1, "the new tag: %zu", n);
+	content_hits_free(h, n);
+	/* what may change what waits is counted; a write that changes none of it is not */
+	long long news = content_db_news(db);
+	cr_assert_geq(news, 1);
+	cr_assert_eq(content_exec(db, "UPDATE transcriptions SET listed_ms = 5, name = name",
+				  &err), 0, "%s", err.message);
+	cr_expect_eq(content_db_news(db), news);
+	cr_assert_eq(content_exec(db, "UPDATE transcriptions SET updated_ms = 7", &err), 0);
+	cr_expect_eq(content_db_news(db), news + 1);
+	cr_assert_eq(content_exec(db, "DELETE FROM transcriptions WHERE id = 's1'", &err), 0);
+	n = search("forecast", true, &h);
+	cr_expect_eq(n, 0, "a row the store deletes leaves the index: %zu", n);
+	content_hits_free(h, n);
+	cr_expect_eq(content_exec(db, "INSERT INTO content_names(content_names, rank)"
+				  " VALUES('integrity-check', 1)", &err), 0, "%s", err.message);
 }
 
 Test(content, what_waits_follows_updated_at, .init = setup, .fini = teardown)
@@ -239,27 +322,22 @@ Test(content, what_waits_follows_updated_at, .init = setup, .fini = teardown)
 	char id[64], ver[64];
 	long held, waiting;
 	seed();
-	struct content_item fresh = { .id = "t4", .org = "o1", .name = "New",
-		.state = "automatic_done", .updated_at = "2024-05-01T00:00:00Z" };
-	struct content_item running = { .id = "t5", .org = "o1", .state = "automatic_transcribing",
-		.updated_at = "2024-05-02T00:00:00Z" };
-	cr_assert_eq(content_db_note_item(db, &fresh, NULL, &err), 0);
-	cr_assert_eq(content_db_note_item(db, &running, NULL, &err), 0);
+	listed("t4", "o1", "New", "automatic_done", NULL, 1714521600000LL);
+	listed("t5", "o1", NULL, "automatic_transcribing", NULL, 1714608000000LL);
 	cr_assert_eq(content_db_counts(db, "o1", &held, &waiting, &err), 0);
 	cr_expect_eq(held, 2);
 	cr_expect_eq(waiting, 1);
 	cr_assert_eq(content_db_next_waiting(db, "o1", NULL, id, sizeof id, ver, sizeof ver, &err), 1);
 	cr_expect_str_eq(id, "t4");
-	cr_expect_str_eq(ver, "2024-05-01T00:00:00Z");
+	cr_expect_str_eq(ver, "1714521600000");
 	/* t1 changed on the server: it waits again, with its old content until then */
-	struct content_item changed = { .id = "t1", .updated_at = "2024-06-01T00:00:00Z" };
-	cr_assert_eq(content_db_note_item(db, &changed, NULL, &err), 0);
+	listed("t1", "o1", "Interview with Zoë", "automatic_done", NULL, 1717200000000LL);
 	cr_assert_eq(content_db_next_waiting(db, "o1", NULL, id, sizeof id, ver, sizeof ver, &err), 1);
 	cr_expect_str_eq(id, "t1");
 	cr_assert_eq(content_db_next_waiting(db, "o1", "t1", id, sizeof id, ver, sizeof ver, &err), 1);
 	cr_expect_str_eq(id, "t4");
 	/* a failure for this version: not handed out again until it changes */
-	cr_assert_eq(content_db_put_failed(db, "t4", "2024-05-01T00:00:00Z", "404", &err), 0);
+	cr_assert_eq(content_db_put_failed(db, "t4", "1714521600000", "404", &err), 0);
 	cr_assert_eq(content_db_counts(db, "o1", &held, &waiting, &err), 0);
 	cr_expect_eq(held, 1);
 	cr_expect_eq(waiting, 1);
@@ -278,7 +356,7 @@ Test(content, reader_paragraphs, .init = setup, .fini = teardown)
 	cr_expect_str_eq(d.paras[1].text, "The seven ships sailed at dawn. Gardening is hard work.");
 	cr_expect_float_eq(d.paras[1].start, 17.0, 1e-6);
 	cr_expect_eq(d.fetched_s, 1700000000);
-	cr_expect_str_eq(d.version, "2024-01-01T00:00:00Z");
+	cr_expect_str_eq(d.version, "1704067200000");
 	content_doc_free(&d);
 	cr_expect_eq(content_db_load(db, "nope", &d, &err), 0);
 }
@@ -341,8 +419,8 @@ Test(content, hits_grouped_by_transcription_in_the_order_said, .init = setup, .f
 		"A|Budget budget budget.",
 	};
 	static const char *const few[] = { "C|Only once is the budget said in this one here." };
-	put("many", "Many", "v1", 0, many, 7);
-	put("few", "Few", "v1", 0, few, 1);
+	put("many", "Many", "1", 0, many, 7);
+	put("few", "Few", "1", 0, few, 1);
 	struct content_hit *h;
 	size_t n;
 	struct steno_error err;
@@ -385,7 +463,7 @@ Test(content, the_whole_text_index_follows_replace_and_delete, .init = setup, .f
 	seed();
 	cr_expect_eq(docs_matching("dawn"), 1);
 	static const char *const c[] = { "Zoë|Nothing about boats any more." };
-	put("t1", "Interview with Zoë", "2024-03-01T00:00:00Z", 0, c, 1);
+	put("t1", "Interview with Zoë", "1709251200000", 0, c, 1);
 	cr_expect_eq(docs_matching("dawn"), 0, "the old text is still indexed");
 	cr_expect_eq(docs_matching("boats"), 1);
 	cr_assert_eq(content_db_remove(db, "t1", &err), 0, "%s", err.message);
@@ -403,16 +481,52 @@ Test(content, a_store_of_schema_2_gets_its_whole_text_index, .init = setup, .fin
 	cr_assert_eq(content_exec(db, "DROP TABLE content_docs;"
 				  "DELETE FROM localdb_migrations WHERE version >= 3;"
 				  "PRAGMA user_version = 2", &err), 0, "%s", err.message);
-	localdb_close(ldb);
-	char cache[400];
-	snprintf(cache, sizeof cache, "%s/cache", dir);
-	struct localdb_options o = { .cache_dir = cache, .base_url = "http://127.0.0.1:9/api/v1" };
-	cr_assert_eq(localdb_open(&o, &ldb, NULL, &err), 0, "%s", err.message);
-	db = localdb_handle(ldb);
+	reopen();
 	cr_expect_eq(docs_matching("dawn"), 1);
 	cr_expect(has_hit("\"seven ships\"", "t1"));
 	cr_assert_eq(content_db_remove(db, "t1", &err), 0, "%s", err.message);
 	cr_expect_eq(docs_matching("dawn"), 0);
+}
+
+/* A store written before step 5 (the list's facts copied into content_items, no updated_ms
+ * in transcriptions) keeps its content: the versions match the updatedAt of the store's
+ * records, so nothing waits again, and the names come from the store, not the copies. */
+Test(content, a_store_of_schema_4_reads_names_and_versions_from_the_store, .init = setup,
+     .fini = teardown)
+{
+	struct steno_error err;
+	long held, waiting;
+	seed();
+	cr_assert_eq(content_exec(db,
+		"DROP TRIGGER content_transcriptions_ai; DROP TRIGGER content_transcriptions_au;"
+		"DROP TRIGGER content_transcriptions_bd; DROP TRIGGER content_items_ai;"
+		"DROP VIEW content_view;"
+		"ALTER TABLE content_items ADD COLUMN org; ALTER TABLE content_items ADD COLUMN name;"
+		"ALTER TABLE content_items ADD COLUMN state; ALTER TABLE content_items ADD COLUMN"
+		" language; ALTER TABLE content_items ADD COLUMN tags; ALTER TABLE content_items ADD"
+		" COLUMN updated_at; ALTER TABLE content_items ADD COLUMN cost_cents;"
+		"CREATE INDEX content_items_org ON content_items(org, state);"
+		"UPDATE content_items SET org = 'o1', name = 'stale copy', state = 'automatic_done',"
+		" updated_at = version;"
+		"UPDATE transcriptions SET data = json_object('updatedAt', CASE id WHEN 't1'"
+		" THEN '2024-01-01T00:00:00.000Z' ELSE '2024-01-02T00:00:00Z' END);"
+		"ALTER TABLE transcriptions DROP COLUMN updated_ms;"
+		"DELETE FROM localdb_migrations WHERE version >= 5; PRAGMA user_version = 4",
+		&err), 0, "%s", err.message);
+	reopen();
+	cr_assert_eq(content_db_counts(db, "o1", &held, &waiting, &err), 0, "%s", err.message);
+	cr_expect_eq(held, 2);
+	cr_expect_eq(waiting, 0, "the content kept is current: not read again");
+	struct content_hit *h;
+	size_t n = search("stale", true, &h);
+	cr_expect_eq(n, 0);
+	content_hits_free(h, n);
+	n = search("harbour", true, &h);
+	cr_assert_geq(n, 1);
+	cr_expect_str_eq(h[0].id, "t2");
+	cr_expect_str_eq(h[0].name, "Harbour notes");
+	content_hits_free(h, n);
+	cr_expect(has_hit("\"seven ships\"", "t1"));
 }
 
 static int segments_of(const char *table)
@@ -451,7 +565,7 @@ Test(content, one_transcription_is_indexed_in_one_segment, .init = setup, .fini 
 		snprintf(text[i], sizeof text[i], "S%d|paragraph %d here.", i % 2, i);
 		blocks[i] = text[i];
 	}
-	put("long", "Long", "v1", 0, blocks, 12);
+	put("long", "Long", "1", 0, blocks, 12);
 	cr_expect_eq(segments_of("content_fts"), 1);
 	struct content_hit *h;
 	size_t n = search("paragraph", false, &h);
@@ -465,7 +579,7 @@ Test(content, snippets_and_passages_start_on_a_word, .init = setup, .fini = tear
 	/* the second segment of a block begins after a spacing "word" */
 	static const char *const a[] = { "A|One two three four five six seven eight nine ten "
 					 "eleven twelve. Budget starts the second passage here." };
-	put("t", "T", "v1", 0, a, 1);
+	put("t", "T", "1", 0, a, 1);
 	struct content_hit *h;
 	size_t n = search("budget", false, &h);
 	cr_assert_eq(n, 1);

@@ -246,7 +246,8 @@ static const char cache_usage[] =
 	"\n"
 	"  info           where it is, its size, per organization the transcriptions kept\n"
 	"                 and when its lists were last read\n"
-	"  clear          forget everything, or with --org one organization's lists\n"
+	"  clear          forget everything, or with --org one organization's lists and\n"
+	"                 transcriptions (their transcripts and index entries with them)\n"
 	"  --json         one JSON object\n";
 
 static void iso(int64_t ms, char *buf, size_t size)

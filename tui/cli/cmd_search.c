@@ -104,7 +104,10 @@ static void index_log(void *ud, const char *line)
 	(void)ix;
 }
 
-static int index_open(struct indexer *ix, sqlite3 *db)
+/* The engine's store is the local store (store_attach_db takes *ldb): the list it reads is
+ * written to the transcriptions table, whose names, tags, states and updatedAt the transcript
+ * index reads (core/content_db.h). */
+static int index_open(struct indexer *ix, struct localdb **ldb)
 {
 	struct cli_ctx *c = ix->c;
 	struct steno_error err;
@@ -117,6 +120,11 @@ static int index_open(struct indexer *ix, sqlite3 *db)
 		return cli_fail(c, &(struct steno_error){ .kind = STENO_ERR_NOMEM,
 							  .message = "out of memory" });
 	store_set_page_limit(ix->store, c->cfg.page_limit);
+	int attached = store_attach_db(ix->store, *ldb, NULL, NULL, &err);
+	*ldb = NULL;
+	if (attached != 0)
+		return cli_fail(c, &err);
+	sqlite3 *db = localdb_handle(store_localdb(ix->store));
 	sc.store = ix->store;
 	scheduler_policy_default(&sc.policy);
 	sc.policy.requests_per_second = c->cfg.requests_per_second;
@@ -244,7 +252,7 @@ int cmd_index(const struct cli_globals *g, int argc, char **argv)
 	const char *org = cli_org(&c, org_flag);
 	sqlite3 *db = org ? open_store(&c, &ldb) : NULL;
 	rc = CLI_EXIT_FAIL;
-	if (db && (ix.org = strdup(org)) && (rc = index_open(&ix, db)) == 0)
+	if (db && (ix.org = strdup(org)) && (rc = index_open(&ix, &ldb)) == 0)
 		rc = index_run(&ix);
 	index_close(&ix);
 	free(ix.org);

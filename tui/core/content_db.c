@@ -98,25 +98,6 @@ int content_db_migrate_v2(sqlite3 *db, char **err)
 	return -1;
 }
 
-/* The whole text of item N (its segments in order, a space between them: a segment may end
- * on a word and the next begin with one), NULL when it has none. */
-#define DOC_TEXT_SQL(N) "(SELECT group_concat(text, ' ') FROM (SELECT text FROM content_segs" \
-	" WHERE seg BETWEEN " N " * 16777216 AND " N " * 16777216 + 16777215 ORDER BY seg))"
-
-/* content_docs is contentless (the text is in content_segs already): its entries are taken
- * out with the text they were made from, rebuilt by the same query, before the segments
- * go. */
-#define DOC_DELETE_SQL(N) "INSERT INTO content_docs(content_docs, rowid, text)" \
-	" SELECT 'delete', " N ", t FROM (SELECT " DOC_TEXT_SQL(N) " AS t) WHERE t IS NOT NULL"
-/* The index entries of item N's segments, out and in, in one statement each. */
-#define SEGS_UNINDEX_SQL(N) "INSERT INTO content_fts(content_fts, rowid, text)" \
-	" SELECT 'delete', seg, text FROM content_segs" \
-	" WHERE seg BETWEEN " N " * 16777216 AND " N " * 16777216 + 16777215"
-#define SEGS_INDEX_SQL(N) "INSERT INTO content_fts(rowid, text) SELECT seg, text" \
-	" FROM content_segs WHERE seg BETWEEN " N " * 16777216 AND " N " * 16777216 + 16777215"
-#define DOC_INSERT_SQL(N) "INSERT INTO content_docs(rowid, text)" \
-	" SELECT " N ", t FROM (SELECT " DOC_TEXT_SQL(N) " AS t) WHERE t IS NOT NULL"
-
 /* Made anew from the segments (a store of an older version may be brought up again). */
 static const char schema_v3[] =
 	"DROP TABLE IF EXISTS content_docs;"
@@ -157,83 +138,6 @@ static void bind_text(sqlite3_stmt *st, int i, const char *s)
 		sqlite3_bind_null(st, i);
 }
 
-/* Tags joined by '\t' (a separator for the tokenizer too), or NULL when unknown. */
-static char *tags_joined(const struct content_item *it, bool *nomem)
-{
-	size_t len = 1;
-	*nomem = false;
-	if (!it->tags)
-		return NULL;
-	for (size_t i = 0; i < it->n_tags; i++)
-		len += strlen(it->tags[i]) + 1;
-	char *s = calloc(1, len);
-	if (!s) {
-		*nomem = true;
-		return NULL;
-	}
-	for (size_t i = 0; i < it->n_tags; i++) {
-		if (i)
-			strcat(s, "\t");
-		strcat(s, it->tags[i]);
-	}
-	return s;
-}
-
-int content_db_note_item(sqlite3 *db, const struct content_item *it, sqlite3_stmt **keep,
-			 struct steno_error *err)
-{
-	static const char sql[] =
-		"INSERT INTO content_items(id, org, name, state, language, tags, updated_at,"
-		" cost_cents) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
-		" ON CONFLICT(id) DO UPDATE SET org = coalesce(excluded.org, org),"
-		" name = coalesce(excluded.name, name), state = coalesce(excluded.state, state),"
-		" language = coalesce(excluded.language, language),"
-		" tags = coalesce(excluded.tags, tags),"
-		" updated_at = coalesce(excluded.updated_at, updated_at),"
-		" cost_cents = coalesce(excluded.cost_cents, cost_cents)"
-		" WHERE org IS NOT coalesce(excluded.org, org)"
-		" OR name IS NOT coalesce(excluded.name, name)"
-		" OR state IS NOT coalesce(excluded.state, state)"
-		" OR language IS NOT coalesce(excluded.language, language)"
-		" OR tags IS NOT coalesce(excluded.tags, tags)"
-		" OR updated_at IS NOT coalesce(excluded.updated_at, updated_at)"
-		" OR cost_cents IS NOT coalesce(excluded.cost_cents, cost_cents)";
-	sqlite3_stmt *st = keep ? *keep : NULL;
-	bool nomem;
-	char *tags = tags_joined(it, &nomem);
-
-	if (!it->id || !*it->id) {
-		free(tags);
-		return steno_error_invalid(err, "id", "a transcription without an id");
-	}
-	if (nomem)
-		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
-	if (!st && content_prepare(db, sql, &st, err) < 0) {
-		free(tags);
-		return -1;
-	}
-	if (keep)
-		*keep = st;
-	bind_text(st, 1, it->id);
-	bind_text(st, 2, it->org);
-	bind_text(st, 3, it->name);
-	bind_text(st, 4, it->state);
-	bind_text(st, 5, it->language);
-	bind_text(st, 6, tags);
-	bind_text(st, 7, it->updated_at);
-	if (it->has_cost)
-		sqlite3_bind_int64(st, 8, it->cost_cents);
-	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : content_sql_fail(db, err, "note an item");
-	if (keep) {
-		sqlite3_reset(st);
-		sqlite3_clear_bindings(st);
-	} else {
-		sqlite3_finalize(st);
-	}
-	free(tags);
-	return rc;
-}
-
 int content_db_remove(sqlite3 *db, const char *id, struct steno_error *err)
 {
 	sqlite3_stmt *st;
@@ -267,7 +171,8 @@ long content_db_keep_only(sqlite3 *db, const char *org, const char *const *ids, 
 	sqlite3_finalize(st);
 	st = NULL;
 	if (rc == 0)
-		rc = content_prepare(db, "DELETE FROM content_items WHERE org = ?1 AND id NOT IN"
+		rc = content_prepare(db, "DELETE FROM content_items WHERE id IN (SELECT id FROM"
+				     " transcriptions WHERE org_id = ?1) AND id NOT IN"
 				     " (SELECT id FROM content_keep)", &st, err);
 	long gone = 0;
 	if (rc == 0) {
@@ -277,6 +182,11 @@ long content_db_keep_only(sqlite3 *db, const char *org, const char *const *ids, 
 		gone = sqlite3_changes(db);
 	}
 	sqlite3_finalize(st);
+	/* a transcription gone from an earlier complete list and listed again */
+	if (rc == 0)
+		rc = content_exec(db, "INSERT INTO content_items(id) SELECT k.id FROM content_keep k"
+				  " JOIN transcriptions t ON t.id = k.id WHERE NOT EXISTS"
+				  " (SELECT 1 FROM content_items c WHERE c.id = k.id)", err);
 	if (rc == 0)
 		rc = content_exec(db, "DELETE FROM content_keep", err);
 	return content_end(db, nested, rc, err) < 0 ? -1 : gone;
@@ -504,6 +414,7 @@ int content_db_optimize(sqlite3 *db, struct steno_error *err)
 
 #define WAITING_SQL FINISHED_SQL " AND updated_at IS NOT NULL" \
 	" AND version IS NOT updated_at AND failed_version IS NOT updated_at"
+/* content_view: content_items with what the store's list says of each (version 5) */
 
 static void copy_col(sqlite3_stmt *st, int col, char *out, size_t n)
 {
@@ -525,10 +436,10 @@ int content_db_next_waiting_except(sqlite3 *db, const char *org, const char *con
 	sqlite3_stmt *st;
 	if (n > 8)
 		return steno_error_invalid(err, "skip", "more than 8 ids to skip");
-	if (content_prepare(db, "SELECT id, updated_at FROM content_items WHERE " WAITING_SQL
+	if (content_prepare(db, "SELECT id, updated_at FROM content_view WHERE " WAITING_SQL
 			    " AND (?1 IS NULL OR org = ?1)"
 			    " AND id NOT IN (?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
-			    " ORDER BY updated_at DESC LIMIT 1", &st, err) < 0)
+			    " ORDER BY CAST(updated_at AS INTEGER) DESC LIMIT 1", &st, err) < 0)
 		return -1;
 	bind_text(st, 1, org);
 	for (int i = 0; i < 8; i++)   /* '' is no id: an unused place */
@@ -551,7 +462,7 @@ int content_db_counts(sqlite3 *db, const char *org, long *held, long *waiting,
 	sqlite3_stmt *st;
 	if (content_prepare(db, "SELECT"
 			    " sum(version IS NOT NULL AND version IS updated_at),"
-			    " sum(" WAITING_SQL ") FROM content_items"
+			    " sum(" WAITING_SQL ") FROM content_view"
 			    " WHERE " FINISHED_SQL " AND (?1 IS NULL OR org = ?1)", &st, err) < 0)
 		return -1;
 	bind_text(st, 1, org);

@@ -1,9 +1,9 @@
 #ifndef STENO_CORE_CONTENT_DB_H
 #define STENO_CORE_CONTENT_DB_H
 
-/* Transcripts as content, in the local SQLite store: what the lists said of each
- * transcription (name, tags, state, updatedAt), its content kept with the updatedAt it
- * belongs to (paragraphs = the transcript's speaker blocks, cut into segments at sentence
+/* Transcripts as content, in the local SQLite store: of each transcription the store holds
+ * (its transcriptions table, which owns the name, tags, state and updatedAt), its content
+ * kept with the updatedAt it belongs to (paragraphs = the transcript's speaker blocks, cut into segments at sentence
  * ends, each with its speaker and start/end times), and two FTS5 indexes
  * (`unicode61 remove_diacritics 2`: "Zoe" finds "Zoë"): one over the segments' text, one
  * over names and tags, and a third over each transcription's whole text (content_docs), which
@@ -33,26 +33,22 @@
  * transcriptions, and fills it from what is held. */
 int content_db_migrate_v2(sqlite3 *db, char **err);
 int content_db_migrate_v3(sqlite3 *db, char **err);
+/* v5: what the lists say of a transcription (organization, name, tags, state, language,
+ * cost, updatedAt) is read from the store's transcriptions table (core/store_db.c: its
+ * updated_ms column is added here), no longer copied: every transcription the store writes
+ * gets its item row and its names indexed by triggers, a rename is re-indexed, a row deleted
+ * takes its content with it. */
+int content_db_migrate_v5(sqlite3 *db, char **err);
+/* How many of the store's writes so far may have changed what waits (a transcription
+ * written new, deleted, or with another state or updatedAt; counted by the triggers of v5):
+ * a list event that leaves it as it was changed nothing here. -1 on error. */
+long long content_db_news(sqlite3 *db);
 
-/* What a list or a retrieve says of a transcription. Borrowed strings; NULL: unknown. */
-struct content_item {
-	const char *id, *org, *name, *state, *language;
-	const char *const *tags;
-	size_t n_tags;
-	const char *updated_at;   /* the version: content of another updatedAt is outdated */
-	bool has_cost;
-	long long cost_cents;
-};
-
-/* Records (or updates) what is known of a transcription; names and tags are indexed. keep:
- * NULL, or where the statement is kept for the next call (*keep NULL at first; the caller
- * finalizes it): a page of a long list is noted without preparing it once a row. */
-int content_db_note_item(sqlite3 *db, const struct content_item *it, sqlite3_stmt **keep,
-			 struct steno_error *err);
 /* A transcription the server no longer has: its row, content and index entries go. */
 int content_db_remove(sqlite3 *db, const char *id, struct steno_error *err);
 /* After a complete walk of an organization's list: every transcription of org not among
- * ids[] goes (as content_db_remove). Returns how many went, or -1. */
+ * ids[] goes (as content_db_remove); one among them that went before and that the store
+ * holds comes back (its item row, its names indexed). Returns how many went, or -1. */
 long content_db_keep_only(sqlite3 *db, const char *org, const char *const *ids, size_t n,
 			  struct steno_error *err);
 

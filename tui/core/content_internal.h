@@ -12,6 +12,25 @@
 /* A segment's rowid is its item's n * CONTENT_SEGS_PER_ITEM + its rank. */
 #define CONTENT_SEGS_PER_ITEM 16777216LL
 
+/* The whole text of item N (its segments in order, a space between them: a segment may end
+ * on a word and the next begin with one), NULL when it has none. */
+#define DOC_TEXT_SQL(N) "(SELECT group_concat(text, ' ') FROM (SELECT text FROM content_segs" \
+	" WHERE seg BETWEEN " N " * 16777216 AND " N " * 16777216 + 16777215 ORDER BY seg))"
+
+/* content_docs is contentless (the text is in content_segs already): its entries are taken
+ * out with the text they were made from, rebuilt by the same query, before the segments
+ * go. */
+#define DOC_DELETE_SQL(N) "INSERT INTO content_docs(content_docs, rowid, text)" \
+	" SELECT 'delete', " N ", t FROM (SELECT " DOC_TEXT_SQL(N) " AS t) WHERE t IS NOT NULL"
+/* The index entries of item N's segments, out and in, in one statement each. */
+#define SEGS_UNINDEX_SQL(N) "INSERT INTO content_fts(content_fts, rowid, text)" \
+	" SELECT 'delete', seg, text FROM content_segs" \
+	" WHERE seg BETWEEN " N " * 16777216 AND " N " * 16777216 + 16777215"
+#define SEGS_INDEX_SQL(N) "INSERT INTO content_fts(rowid, text) SELECT seg, text" \
+	" FROM content_segs WHERE seg BETWEEN " N " * 16777216 AND " N " * 16777216 + 16777215"
+#define DOC_INSERT_SQL(N) "INSERT INTO content_docs(rowid, text)" \
+	" SELECT " N ", t FROM (SELECT " DOC_TEXT_SQL(N) " AS t) WHERE t IS NOT NULL"
+
 /* Fills err with what SQLite says (STENO_ERR_IO) and returns -1. */
 int content_sql_fail(sqlite3 *db, struct steno_error *err, const char *what);
 int content_exec(sqlite3 *db, const char *sql, struct steno_error *err);

@@ -91,7 +91,7 @@ int content_db_load(sqlite3 *db, const char *id, struct content_doc *out,
 	sqlite3_int64 n = 0;
 
 	memset(out, 0, sizeof *out);
-	if (content_prepare(db, "SELECT id, name, version, fetched_s, n FROM content_items"
+	if (content_prepare(db, "SELECT id, name, version, fetched_s, n FROM content_view"
 			    " WHERE id = ?1 AND version IS NOT NULL", &st, err) < 0)
 		return -1;
 	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);

@@ -111,7 +111,7 @@ static const char names_sql[] =
 	"  THEN highlight(content_names, 0, ?3, ?4)"
 	"  ELSE coalesce(i.name, '') || ' [' || replace(highlight(content_names, 1, ?3, ?4),"
 	"   char(9), ', ') || ']' END"
-	" FROM content_names JOIN content_items i ON i.n = content_names.rowid"
+	" FROM content_names JOIN content_view i ON i.n = content_names.rowid"
 	" WHERE content_names MATCH ?1 AND (?2 IS NULL OR i.org = ?2)"
 	" ORDER BY content_names.rank";
 
@@ -119,7 +119,7 @@ static const char names_sql[] =
  * below), so a word in most passages costs one row a transcription, not one a passage. */
 static const char docs_sql[] =
 	"SELECT " ITEM_COLS ", steno_bm25(content_docs) AS r, i.n"
-	" FROM content_docs JOIN content_items i ON i.n = content_docs.rowid"
+	" FROM content_docs JOIN content_view i ON i.n = content_docs.rowid"
 	" WHERE content_docs MATCH ?1 AND (?2 IS NULL OR i.org = ?2)"
 	" ORDER BY r";
 

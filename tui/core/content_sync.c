@@ -46,9 +46,8 @@ struct content_sync {
 				       * side (on the earlier form each is an export: one) */
 	char skip[CONTENT_ID_MAX];    /* failed a moment ago: not before skip_until */
 	int64_t skip_until;
-	/* what the store's list events were already noted for: items changed after noted_ms
-	 * (the store's clock), the complete list of one view as (key, n, pages) */
-	int64_t noted_ms;
+	long long news;               /* content_db_news at the last list event (-2: none) */
+	/* the complete list of one view whose absent items went, as (key, n, pages) */
 	char kept_key[CONTENT_ID_MAX + 4];
 	size_t kept_n, kept_pages;
 	long fetched, failed;
@@ -106,74 +105,18 @@ void content_version_of(const struct steno_transcription *t, char *buf, size_t n
 		snprintf(buf, n, "%s", "");
 }
 
-static void item_of(const struct steno_transcription *t, const char *org, char *ver, size_t vn,
-		    struct content_item *it)
-{
-	content_version_of(t, ver, vn);
-	*it = (struct content_item){ .id = t->id, .org = org, .name = t->name, .state = t->state,
-		.language = t->language, .updated_at = *ver ? ver : NULL,
-		.has_cost = t->cost_cents.st == STENO_PRESENT, .cost_cents = t->cost_cents.v };
-	if (t->tags.st == STENO_PRESENT) {
-		it->tags = (const char *const *)t->tags.v;
-		it->n_tags = t->tags.n;
-	}
-}
-
-static int content_sync_keep(sqlite3 *db, const char *org,
-			     const struct steno_transcription *const *items, size_t n,
-			     struct steno_error *err);
-
-int content_sync_note_list(sqlite3 *db, const char *org,
-			   const struct steno_transcription *const *items, size_t n, bool complete,
-			   struct steno_error *err)
-{
-	char ver[64];
-	struct content_item it;
-	int rc = 0;
-
-	bool nested;
-	if (content_begin(db, &nested, err) < 0)
-		return -1;
-	sqlite3_stmt *st = NULL;
-	for (size_t i = 0; rc == 0 && i < n; i++) {
-		if (!items[i]->id)
-			continue;
-		item_of(items[i], org, ver, sizeof ver, &it);
-		rc = content_db_note_item(db, &it, &st, err);
-	}
-	sqlite3_finalize(st);
-	if (content_end(db, nested, rc, err) < 0)
-		return -1;
-	if (!complete || !org)
-		return 0;
-	return content_sync_keep(db, org, items, n, err);
-}
-
-static int content_sync_keep(sqlite3 *db, const char *org,
-			     const struct steno_transcription *const *items, size_t n,
-			     struct steno_error *err)
-{
-	const char **ids = malloc((n ? n : 1) * sizeof *ids);
-	size_t k = 0;
-	if (!ids)
-		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
-	for (size_t i = 0; i < n; i++)
-		if (items[i]->id)
-			ids[k++] = items[i]->id;
-	long gone = content_db_keep_only(db, org, ids, k, err);
-	free(ids);
-	return gone < 0 ? -1 : 0;
-}
-
 /* ---- the store's news ---- */
 
+/* The store's write of a page made its items' rows and indexed their names (the triggers of
+ * content_db_migrate_v5): a page costs one read of their count of news here, and says
+ * something may wait when there is some. The organization's whole list read to its end
+ * proves what is gone, once per new state. */
 static void on_list(struct content_sync *cs, const char *key)
 {
-	struct store_view *v = NULL;
 	struct steno_error err;
 
-	/* the key is "ORG/FOLDER?TAGS": every view's items are noted (with their organization),
-	 * only an organization's whole list ("ORG/?") proves absence */
+	/* the key is "ORG/FOLDER?TAGS": only an organization's whole list ("ORG/?") proves
+	 * absence */
 	const char *slash = strchr(key, '/'), *q = slash ? strchr(slash, '?') : NULL;
 	if (!slash || !q || slash == key)
 		return;
@@ -183,53 +126,26 @@ static void on_list(struct content_sync *cs, const char *key)
 	bool whole = !folder[0] && !q[1];
 	if (cs->org && strcmp(cs->org, org) != 0)
 		return;
-	v = store_view_get(cs->cfg.store, org, folder[0] ? folder : NULL, q[1] ? q + 1 : NULL,
-			   false);
-	if (!v || !v->n)
-		return;
-	const struct steno_transcription **items = malloc(v->n * sizeof *items);
-	size_t n = 0, all = 0;
-	int64_t newest = cs->noted_ms;
-	if (!items)
-		return;
-	/* only what changed since the last event is noted: a live re-read of a long list
-	 * costs what it changed, not the list */
-	for (size_t i = 0; i < v->n; i++) {
-		const struct store_transcription *t = store_view_item(cs->cfg.store, v, i);
-		if (!t)
-			continue;
-		all++;
-		if (t->updated_ms > cs->noted_ms || !cs->noted_ms)
-			items[n++] = &t->t;
-		if (t->updated_ms > newest)
-			newest = t->updated_ms;
+	/* a live re-read that changed nothing asks nothing of the tables */
+	long long news = content_db_news(cs->cfg.db);
+	if (news < 0 || news != cs->news) {
+		cs->news = news;
+		cs->waits = 0;
+		cs->generation++;
 	}
-	if (n && content_sync_note_list(cs->cfg.db, org, items, n, false, &err) < 0)
+	const struct store_view *v = whole ? store_view_get(cs->cfg.store, org, NULL, NULL, false)
+					   : NULL;
+	bool complete = v && v->end && !v->has_error && !v->next_url;
+	if (!complete || (!strcmp(cs->kept_key, key) && cs->kept_n == v->n &&
+			  cs->kept_pages == v->pages))
+		return;
+	if (content_db_keep_only(cs->cfg.db, org, (const char *const *)v->ids, v->n, &err) < 0)
 		cs_log(cs, "content: %s", err.message);
-	if (n) {
-		cs->waits = 0;
-		cs->generation++;
-	}
-	cs->noted_ms = newest;
-	/* the organization's list read to its end proves what is gone, once per new state */
-	bool complete = whole && v->end && !v->has_error && !v->next_url && all == v->n;
-	if (complete && (strcmp(cs->kept_key, key) || cs->kept_n != v->n ||
-			 cs->kept_pages != v->pages)) {
-		n = 0;
-		for (size_t i = 0; i < v->n; i++) {
-			const struct store_transcription *t = store_view_item(cs->cfg.store, v, i);
-			if (t)
-				items[n++] = &t->t;
-		}
-		if (content_sync_keep(cs->cfg.db, org, items, n, &err) < 0)
-			cs_log(cs, "content: %s", err.message);
-		cs->waits = 0;
-		cs->generation++;
-		snprintf(cs->kept_key, sizeof cs->kept_key, "%s", key);
-		cs->kept_n = v->n;
-		cs->kept_pages = v->pages;
-	}
-	free(items);
+	cs->waits = 0;
+	cs->generation++;
+	snprintf(cs->kept_key, sizeof cs->kept_key, "%s", key);
+	cs->kept_n = v->n;
+	cs->kept_pages = v->pages;
 }
 
 static void store_changed(void *ud, const struct store_event *ev)
@@ -369,21 +285,18 @@ static void on_retrieved(void *ud, struct steno_transcription *t, const struct s
 	struct cs_read *r = ud;
 	struct content_sync *cs = r->cs;
 	struct steno_error e;
-	struct content_item it;
-	char ver[64];
 
 	if (err) {
 		read_failed(r, err);
 		return;
 	}
-	item_of(t, NULL, ver, sizeof ver, &it);
-	if (content_db_note_item(cs->cfg.db, &it, NULL, &e) < 0) {
-		read_failed(r, &e);
-		return;
-	}
-	snprintf(r->version, sizeof r->version, "%s", ver);
+	/* the content is kept with the version the list gave (r->version): what waits is
+	 * what the store's list says, which a newer updatedAt read here does not change */
 	if (!t->state || strcmp(t->state, "automatic_done") != 0) {
-		end_read(r);   /* no longer finished: noted, no longer waits */
+		/* no longer finished: not asked again until the list shows it changed */
+		steno_error_set(&e, STENO_ERR_INVALID, "no longer finished (%s)",
+				t->state ? t->state : "no state");
+		read_failed(r, &e);
 		return;
 	}
 	if (t->download_url && t->download_url[0]) {
@@ -606,6 +519,7 @@ struct content_sync *content_sync_new(const struct content_sync_config *cfg,
 	for (int i = 0; i < CS_MAX_READS; i++)
 		cs->reads[i].cs = cs;
 	cs->org = cfg->org ? strdup(cfg->org) : NULL;
+	cs->news = -2;
 	cs->export_dir = cfg->export_dir ? strdup(cfg->export_dir) : NULL;
 	if ((cfg->org && !cs->org) || (cfg->export_dir && !cs->export_dir) ||
 	    (cfg->store && (cs->listener = store_listen(cfg->store, store_changed, NULL, cs)) < 0)) {

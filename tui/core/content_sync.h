@@ -83,12 +83,7 @@ long content_sync_generation(const struct content_sync *cs);
 long content_sync_fetched(const struct content_sync *cs);
 long content_sync_failed(const struct content_sync *cs);
 
-/* A list's items into the content store (used by the store listener and `steno index`):
- * what each says, and with complete, the organization's transcriptions not among them
- * leave it. Returns 0 or -1. */
 struct steno_transcription;
-int content_sync_note_list(sqlite3 *db, const char *org, const struct steno_transcription *const *items,
-			   size_t n, bool complete, struct steno_error *err);
 /* Converts an updatedAt to the version text kept with the content ("" when unknown). */
 void content_version_of(const struct steno_transcription *t, char *buf, size_t n);
 

@@ -1,9 +1,9 @@
 # tui/core: state and policy. No curses, no curl calls of its own.
 noinst_LIBRARIES += libsteno_core.a
-libsteno_core_a_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS) $(INIH_CFLAGS) $(SQLITE_CFLAGS)
+libsteno_core_a_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS) $(INIH_CFLAGS) $(SQLITE_CFLAGS) $(PTHREAD_CFLAGS)
 libsteno_core_a_SOURCES = \
 	%reldir%/paths.c %reldir%/paths.h \
-	%reldir%/localdb.c %reldir%/localdb.h %reldir%/localdb_schema.c \
+	%reldir%/localdb.c %reldir%/localdb.h %reldir%/localdb_check.c %reldir%/localdb_check.h %reldir%/localdb_schema.c \
 	%reldir%/secret.c %reldir%/secret.h \
 	%reldir%/conf.c %reldir%/conf.h %reldir%/conf_internal.h \
 	%reldir%/conf_load.c %reldir%/conf_write.c \
@@ -22,7 +22,7 @@ libsteno_core_a_SOURCES = \
 	%reldir%/jobs_resolve.c %reldir%/jobs_download.c \
 	%reldir%/download_name.c %reldir%/download_name.h \
 	%reldir%/transcript_fetch.c %reldir%/transcript_fetch.h \
-	%reldir%/content_db.c %reldir%/content_db.h %reldir%/content_internal.h \
+	%reldir%/content_db.c %reldir%/content_view.c %reldir%/content_db.h %reldir%/content_internal.h \
 	%reldir%/content_query.c %reldir%/content_read.c %reldir%/content_search.c \
 	%reldir%/content_sync.c %reldir%/content_sync.h \
 	%reldir%/textfold.c %reldir%/textfold.h \

@@ -14,14 +14,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/localdb_check.h"
 #include "core/paths.h"
 #include "api/utf8.h"
-
-/* Ownership: h and path are closed/freed by localdb_close. */
-struct localdb {
-	sqlite3 *h;
-	char *path;
-};
 
 sqlite3 *localdb_handle(struct localdb *db)
 {
@@ -147,19 +142,13 @@ int localdb_version(struct localdb *db)
 	return db ? (int)query_int(db->h, "PRAGMA user_version", &rc) : -1;
 }
 
-static bool corrupt_code(int rc)
+bool localdb_corrupt_code(int rc)
 {
 	rc &= 0xff;
 	return rc == SQLITE_NOTADB || rc == SQLITE_CORRUPT || rc == SQLITE_FORMAT;
 }
 
-/* What makes a file bad, for the message; "" when it is fine. */
-struct verdict {
-	char why[256];
-	bool io;        /* not the file's fault (busy, I/O): no set-aside, no store */
-};
-
-static void quick_check(sqlite3 *h, struct verdict *v)
+void localdb_quick_check(sqlite3 *h, struct verdict *v)
 {
 	sqlite3_stmt *s = NULL;
 	int rc = sqlite3_prepare_v2(h, "PRAGMA quick_check(1)", -1, &s, NULL);
@@ -172,7 +161,7 @@ static void quick_check(sqlite3 *h, struct verdict *v)
 	}
 	if (rc != SQLITE_OK && !v->why[0]) {
 		snprintf(v->why, sizeof v->why, "%s", sqlite3_errmsg(h));
-		v->io = !corrupt_code(rc);
+		v->io = !localdb_corrupt_code(rc);
 	}
 	sqlite3_finalize(s);
 }
@@ -201,14 +190,14 @@ static void check_file(sqlite3 *h, bool skip_check, struct verdict *v)
 			 "written by a newer steno (schema %lld, this one knows %d)", ver,
 			 localdb_schema_latest());
 	else if (!skip_check)
-		quick_check(h, v);
+		localdb_quick_check(h, v);
 	sqlite3_exec(h, "COMMIT", NULL, NULL, NULL);
 	return;
 sqlfail:
 	if (rc == SQLITE_OK)
 		rc = sqlite3_errcode(h);
 	snprintf(v->why, sizeof v->why, "%s", sqlite3_errmsg(h));
-	v->io = !corrupt_code(rc);
+	v->io = !localdb_corrupt_code(rc);
 	if (!sqlite3_get_autocommit(h))
 		sqlite3_exec(h, "ROLLBACK", NULL, NULL, NULL);
 }
@@ -352,16 +341,16 @@ static int open_once(const struct localdb_options *o, const char *path, sqlite3 
 		if (localdb_register_functions(h) != 0) {
 			snprintf(v->why, sizeof v->why, "%s", sqlite3_errmsg(h));
 			v->io = true;   /* not the file's fault: not set aside */
-		} else {
-			check_file(h, o->skip_check, v);
+		} else if (!localdb_marked_damaged(path, v)) {
+			check_file(h, o->skip_check || o->defer_check, v);
 		}
 		if (!v->why[0] && (rc = configure(h, o->busy_timeout_ms)) != SQLITE_OK) {
 			snprintf(v->why, sizeof v->why, "%s", sqlite3_errmsg(h));
-			v->io = !corrupt_code(rc);
+			v->io = !localdb_corrupt_code(rc);
 		}
 	} else {
 		snprintf(v->why, sizeof v->why, "%s", h ? sqlite3_errmsg(h) : "cannot open");
-		v->io = !corrupt_code(rc);
+		v->io = !localdb_corrupt_code(rc);
 	}
 	if (v->why[0]) {
 		sqlite3_close(h);
@@ -446,6 +435,7 @@ int localdb_open(const struct localdb_options *o, struct localdb **out, char **n
 		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 	}
 	db->h = h;
+	db->skip_check = o->skip_check;
 	*out = db;
 	return 0;
 }
@@ -454,6 +444,7 @@ void localdb_close(struct localdb *db)
 {
 	if (!db)
 		return;
+	localdb_check_stop(db);
 	localdb_rollback(db);
 	sqlite3_close(db->h);
 	free(db->path);

@@ -8,7 +8,8 @@
  * IMMEDIATE, the one writer at a time).
  *
  * It is a cache of what was read from the server: a file that cannot be opened, is not a
- * database, fails `PRAGMA quick_check`, is another program's (no steno application_id) or was
+ * database, fails `PRAGMA quick_check` (at open, or later with defer_check: see
+ * localdb_check_start), is another program's (no steno application_id) or was
  * written by a newer steno (a user_version above the last migration known here) is renamed
  * aside to NAME.corrupt-YYYYMMDDTHHMMSS (with its -wal and -shm) and a new one is started;
  * the caller gets a message to show. Never a crash, never an exit.
@@ -52,7 +53,8 @@ struct localdb_options {
 	bool off;                /* `cache = off`: no file at all */
 	int busy_timeout_ms;     /* how long a statement waits for another process's writer;
 				  * 0: LOCALDB_BUSY_DEFAULT_MS */
-	bool skip_check;         /* no quick_check at open (benchmarks of a large store) */
+	bool skip_check;         /* no quick_check at all (benchmarks of a large store) */
+	bool defer_check;        /* no quick_check at open: localdb_check_start runs it later */
 };
 #define LOCALDB_BUSY_DEFAULT_MS 5000
 
@@ -68,6 +70,21 @@ int localdb_open(const struct localdb_options *o, struct localdb **out, char **n
 		 struct steno_error *err);
 /* Finalizes what it holds and closes. NULL is fine. */
 void localdb_close(struct localdb *db);
+
+/* The check of the pages moved out of the way (defer_check; the browser starts it once its
+ * first rows are drawn: on a 100,000-item store it reads some 100 MB, 200 ms). It runs
+ * PRAGMA quick_check(1) in a thread on its own read-only connection. A file found damaged is
+ * marked (PATH.damaged: its device, inode and the reason) and the next localdb_open, in any
+ * process, sets it aside with the usual notice; this process goes on with the file as it is
+ * (SQLite answers SQLITE_CORRUPT on the bad pages, never a crash). localdb_close interrupts a
+ * check still running (a short command leaves no mark). Start: 0, or -1 (no thread; nothing
+ * checked). Only once per open; a no-op with skip_check. */
+int localdb_check_start(struct localdb *db);
+/* The check's verdict once it has ended: NULL while it runs, when it was not started, was
+ * interrupted or found the file sound; else the reason ("quick_check: ..."), owned by db. */
+const char *localdb_check_result(struct localdb *db);
+/* Waits for a started check to end; its verdict as localdb_check_result. */
+const char *localdb_check_wait(struct localdb *db);
 
 /* For the modules of core that prepare their own statements (finalize them before
  * localdb_close). */

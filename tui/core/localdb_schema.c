@@ -149,6 +149,7 @@ static const struct localdb_migration steps[] = {
 	{2, "content: transcript text and FTS5 index", content_db_migrate_v2},
 	{3, "content: an index of each transcription's whole text", content_db_migrate_v3},
 	{4, "core: indexes of the lists' name and created sorts", core_v4},
+	{5, "content: names, tags and states read from transcriptions", content_db_migrate_v5},
 };
 
 const struct localdb_migration *localdb_migrations(size_t *n)

@@ -23,14 +23,16 @@ enum { S_REC, S_REC_DEL, S_VIEW, S_VITEMS_DEL, S_VITEM, S_ACT, S_COUNT };
 static const char *const sql[S_COUNT] = {
 	[S_REC] = ("INSERT INTO transcriptions(id, org_id, name, state, language, created_ms,"
 		  " audio_s, cost_cents, tags, data, detailed, state_changed_ms, listed_ms,"
-		  " detail_ms) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"
+		  " detail_ms, updated_ms)"
+		  " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)"
 		  " ON CONFLICT(id) DO UPDATE SET org_id = coalesce(excluded.org_id, org_id),"
 		  " name = excluded.name, state = excluded.state, language = excluded.language,"
 		  " created_ms = excluded.created_ms, audio_s = excluded.audio_s,"
 		  " cost_cents = excluded.cost_cents, tags = excluded.tags, data = excluded.data,"
 		  " detailed = excluded.detailed, state_changed_ms = excluded.state_changed_ms,"
 		  " listed_ms = coalesce(excluded.listed_ms, listed_ms),"
-		  " detail_ms = coalesce(excluded.detail_ms, detail_ms)"),
+		  " detail_ms = coalesce(excluded.detail_ms, detail_ms),"
+		  " updated_ms = excluded.updated_ms"),
 	[S_REC_DEL] = ("DELETE FROM transcriptions WHERE id = ?1"),
 	[S_VIEW] = ("INSERT INTO views(key, org_id, folder_id, tags, read_ms, full_ms, pages,"
 		   " next_url, complete) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
@@ -106,7 +108,8 @@ int store_open_local(struct steno_store *st, const struct steno_config *cfg,
 		     struct steno_error *err)
 {
 	struct localdb_options o = { .cache_dir = paths ? paths->cache_dir : NULL,
-				     .base_url = base_url, .off = cfg && cfg->cache_off };
+				     .base_url = base_url, .off = cfg && cfg->cache_off,
+				     .defer_check = true };   /* the browser checks after its first rows */
 	struct localdb *db = NULL;
 	int rc = localdb_open(&o, &db, notice, err);
 	if (rc != 0)
@@ -233,6 +236,8 @@ void store_db_rec(struct steno_store *st, const struct store_transcription *r, b
 	sqlite3_bind_int64(s, 12, to_wall(d, r->state_changed_ms, now));
 	bind_known(s, 13, listed, wall);
 	bind_known(s, 14, !listed && r->detailed, wall);
+	/* the version the transcript index compares its content with (content_db.h) */
+	bind_known(s, 15, t->updated_at.st == STENO_PRESENT, t->updated_at.ms);
 	run(d, s, "write a transcription");
 	free(tags);
 }

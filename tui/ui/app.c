@@ -14,6 +14,7 @@
 #include "api/utf8.h"
 #include "core/columns.h"
 #include "core/jobs_extra.h"
+#include "core/localdb.h"
 #include "ui/app_content.h"
 #include "core/quit_signal.h"
 #include "ui/dialogs.h"
@@ -150,6 +151,30 @@ unsigned app_action(struct app *app, enum action_id act)
 
 /* ---- the loop's hooks ---- */
 
+/* The check of the store's pages waits for the first rows (core/localdb.h,
+ * localdb_check_start: on 100,000 items it reads the whole file): started after the first
+ * frame, its verdict said once; the file is set aside at the next start. */
+static void app_store_check(struct app *app)
+{
+	struct localdb *ldb = store_localdb(app->store);
+	const char *why;
+
+	if (!ldb || app->store_check == 2)
+		return;
+	if (app->store_check == 0) {
+		app->store_check = localdb_check_start(ldb) == 0 ? 1 : 2;
+		return;
+	}
+	if (!(why = localdb_check_result(ldb)))
+		return;
+	snprintf(app->ses.status.error, sizeof app->ses.status.error,
+		 "the local store is damaged (%.*s): it is set aside at the next start",
+		 STENO_UTF8_CUT(why, 200));
+	if (app->ses.status_pane)
+		pane_dirty(app->ses.status_pane);
+	app->store_check = 2;
+}
+
 static void app_timeout_merge(long *t, long wait)
 {
 	if (wait >= 0 && (*t < 0 || wait < *t))
@@ -194,6 +219,7 @@ void app_after_wait(struct app *app)
 		pane_dirty(app->tlist);
 	app_refresh_status(app);
 	app_cache_status(app);
+	app_store_check(app);
 }
 
 static long app_hook_timeout(void *ud) { return app_wait_timeout(ud); }
@@ -345,9 +371,15 @@ static int app_open_ui(struct app *app)
 		.mouse = app->opts.mouse, .term = app->opts.term,
 		.out = app->opts.out, .in = app->opts.in,
 	};
+	/* what was said before the terminal opened (a store set aside, a state file that
+	 * could not be read): the session starts blank */
+	char early[sizeof app->ses.status.error];
+	snprintf(early, sizeof early, "%s", app->ses.status.error);
 	int rc = ui_session_open(&app->ses, &so);
 
 	free(lines);
+	if (rc == 0 && early[0])
+		snprintf(app->ses.status.error, sizeof app->ses.status.error, "%s", early);
 	if (rc == 0 && app->opts.offline) {
 		/* writes are refused as under --read-only, with the reason; the bar says offline */
 		app->ses.frame.ctx.offline = 1;

@@ -110,6 +110,7 @@ struct app {
 	int list_tick;                    /* ms between redraws of the list's times (0: none) */
 	int64_t list_drawn_ms;            /* the list's last draw */
 	int64_t list_fresh_until;         /* a fresh row's mark goes then (0: none shown) */
+	int store_check;                  /* the store's pages: 0 unchecked, 1 checking, 2 done */
 	int quit;
 	bool resume_downloads;            /* the state holds downloads asked before a restart */
 	struct app_hooks hooks;           /* set by app.c */
