@@ -2,6 +2,7 @@
 
 #include "transcript.h"
 #include "transcript_build.h"
+#include "buf.h"
 
 #include <json-c/json.h>
 #include <math.h>
@@ -9,111 +10,132 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The JSON is written straight into a buffer, byte for byte what json-c writes with
+ * JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE (keys in this order, strings escaped as
+ * json_escape_str does): building a json-c tree of a 10-minute transcript (an object, its hash
+ * table and five values a word) and printing it cost most of a GET of its content. */
+
 /* Times as short decimals ("1.25", "2.5", "3.0"): values are whole ms. */
-static json_object *json_time(double x)
+static void put_time(struct sb_buf *b, double x)
 {
 	char s[64];
+	int n;
 	if (!isfinite(x))
 		x = 0; /* JSON has no NaN; readers never produce one */
-	snprintf(s, sizeof s, "%.3f", x);
-	size_t n = strlen(s);
-	while (n > 1 && s[n - 1] == '0' && s[n - 2] != '.')
-		s[--n] = 0;
-	return json_object_new_double_s(x, s);
-}
-
-static int json_add(json_object *o, const char *key, json_object *v)
-{
-	if (!v)
-		return -1;
-	if (json_object_object_add(o, key, v) < 0) {
-		json_object_put(v);
-		return -1;
+	double ms = x * 1000, r = nearbyint(ms);
+	if (x >= 0 && x < 1e12 && fabs(ms - r) < 1e-6) {   /* what %.3f prints, without printf */
+		long long v = (long long)r, w = v / 1000;
+		char d[24];
+		size_t m = 0;
+		do
+			d[m++] = (char)('0' + w % 10);
+		while ((w /= 10) > 0);
+		for (n = 0; m; )
+			s[n++] = d[--m];
+		s[n++] = '.';
+		s[n++] = (char)('0' + v % 1000 / 100);
+		s[n++] = (char)('0' + v % 100 / 10);
+		s[n++] = (char)('0' + v % 10);
+	} else {
+		n = snprintf(s, sizeof s, "%.3f", x);
 	}
-	return 0;
+	size_t k = n > 0 ? (size_t)n : 0;
+	while (k > 1 && s[k - 1] == '0' && s[k - 2] != '.')
+		k--;
+	sb_buf_append(b, s, k);
 }
 
-static json_object *json_word(const struct sb_word *w, unsigned flags)
+static void put_str(struct sb_buf *b, const char *s)
 {
-	json_object *o = json_object_new_object();
-	if (!o)
-		return NULL;
-	int rc = json_add(o, "text", json_object_new_string(w->text));
-	rc |= json_add(o, "type", json_object_new_string(w->type));
-	rc |= json_add(o, "data_start", json_time(w->start));
-	rc |= json_add(o, "data_end", json_time(w->end));
-	rc |= json_add(o, "confidence", json_time(w->confidence));
+	static const char hex[] = "0123456789abcdef";
+	if (!s) {
+		sb_buf_append(b, "null", 4);
+		return;
+	}
+	const char *from = s;
+	sb_buf_append(b, "\"", 1);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p >= ' ' && *p != '"' && *p != '\\')
+			continue;
+		sb_buf_append(b, from, (size_t)((const char *)p - from));
+		from = (const char *)p + 1;
+		char e[7] = { '\\', 0 };
+		switch (*p) {
+		case '\b': e[1] = 'b'; break;
+		case '\n': e[1] = 'n'; break;
+		case '\r': e[1] = 'r'; break;
+		case '\t': e[1] = 't'; break;
+		case '\f': e[1] = 'f'; break;
+		case '"': e[1] = '"'; break;
+		case '\\': e[1] = '\\'; break;
+		default:
+			memcpy(e + 1, "u00", 3);
+			e[4] = hex[*p >> 4];
+			e[5] = hex[*p & 0xf];
+		}
+		sb_buf_append(b, e, strlen(e));
+	}
+	sb_buf_puts(b, from);
+	sb_buf_append(b, "\"", 1);
+}
+
+static void put_word(struct sb_buf *b, const struct sb_word *w, unsigned flags)
+{
+	sb_buf_puts(b, "{\"text\":");
+	put_str(b, w->text);
+	sb_buf_puts(b, ",\"type\":");
+	put_str(b, w->type);
+	sb_buf_puts(b, ",\"data_start\":");
+	put_time(b, w->start);
+	sb_buf_puts(b, ",\"data_end\":");
+	put_time(b, w->end);
+	sb_buf_puts(b, ",\"confidence\":");
+	put_time(b, w->confidence);
 	if ((flags & SB_JSON_ANNOTATIONS) && w->highlighted)
-		rc |= json_add(o, "highlighted", json_object_new_boolean(1));
-	if (rc) {
-		json_object_put(o);
-		return NULL;
-	}
-	return o;
+		sb_buf_puts(b, ",\"highlighted\":true");
+	sb_buf_append(b, "}", 1);
 }
 
-static json_object *json_block(const struct sb_block *b, unsigned flags)
+static void put_block(struct sb_buf *b, const struct sb_block *k, unsigned flags)
 {
-	json_object *o = json_object_new_object(), *words = json_object_new_array();
-	if (!o || !words) {
-		json_object_put(o);
-		json_object_put(words);
-		return NULL;
+	sb_buf_puts(b, "{\"speaker\":");
+	put_str(b, k->speaker);
+	sb_buf_printf(b, ",\"speaker_number\":%d,\"data_start\":", k->speaker_number);
+	put_time(b, k->start);
+	sb_buf_puts(b, ",\"data_end\":");
+	put_time(b, k->end);
+	if ((flags & SB_JSON_ANNOTATIONS) && k->comment) {
+		sb_buf_puts(b, ",\"comment\":");
+		put_str(b, k->comment);
 	}
-	int rc = json_add(o, "speaker", json_object_new_string(b->speaker));
-	rc |= json_add(o, "speaker_number", json_object_new_int(b->speaker_number));
-	rc |= json_add(o, "data_start", json_time(b->start));
-	rc |= json_add(o, "data_end", json_time(b->end));
-	if ((flags & SB_JSON_ANNOTATIONS) && b->comment)
-		rc |= json_add(o, "comment", json_object_new_string(b->comment));
-	rc |= json_add(o, "words", words);
-	for (size_t i = 0; rc == 0 && i < b->n_words; i++) {
-		json_object *w = json_word(&b->words[i], flags);
-		if (!w || json_object_array_add(words, w) < 0) {
-			json_object_put(w);
-			rc = -1;
-		}
+	sb_buf_puts(b, ",\"words\":[");
+	for (size_t i = 0; i < k->n_words; i++) {
+		if (i)
+			sb_buf_append(b, ",", 1);
+		put_word(b, &k->words[i], flags);
 	}
-	if (rc) {
-		json_object_put(o);
-		return NULL;
-	}
-	return o;
-}
-
-static json_object *json_root(const struct sb_transcript *t, unsigned flags)
-{
-	json_object *arr = json_object_new_array();
-	for (size_t i = 0; arr && i < t->n_blocks; i++) {
-		json_object *b = json_block(&t->blocks[i], flags);
-		if (!b || json_object_array_add(arr, b) < 0) {
-			json_object_put(b);
-			json_object_put(arr);
-			return NULL;
-		}
-	}
-	if (!arr || !(flags & SB_JSON_LANGUAGE))
-		return arr;
-	json_object *o = json_object_new_object();
-	if (!o || json_add(o, "language", json_object_new_string(t->language ? t->language : "en")) ||
-	    json_add(o, "blocks", arr)) {
-		json_object_put(o);
-		json_object_put(arr);
-		return NULL;
-	}
-	return o;
+	sb_buf_append(b, "]}", 2);
 }
 
 char *sb_transcript_to_json(const struct sb_transcript *t, unsigned flags)
 {
-	json_object *root = json_root(t, flags);
-	if (!root)
-		return NULL;
-	const char *s = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN |
-	                                                         JSON_C_TO_STRING_NOSLASHESCAPE);
-	char *copy = s ? strdup(s) : NULL;
-	json_object_put(root);
-	return copy;
+	struct sb_buf b = { 0 };
+	if (flags & SB_JSON_LANGUAGE) {
+		sb_buf_puts(&b, "{\"language\":");
+		put_str(&b, t->language ? t->language : "en");
+		sb_buf_puts(&b, ",\"blocks\":");
+	}
+	sb_buf_append(&b, "[", 1);
+	for (size_t i = 0; i < t->n_blocks; i++) {
+		if (i)
+			sb_buf_append(&b, ",", 1);
+		put_block(&b, &t->blocks[i], flags);
+	}
+	sb_buf_append(&b, "]", 1);
+	if (flags & SB_JSON_LANGUAGE)
+		sb_buf_append(&b, "}", 1);
+	size_t len;
+	return (char *)sb_buf_take(&b, &len);
 }
 
 static void json_err(char *err, size_t errlen, const char *fmt, ...)

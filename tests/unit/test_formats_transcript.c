@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "formats/transcript.h"
 
 static void check_timings(const struct sb_transcript *t, double media)
@@ -260,5 +262,34 @@ Test(transcript, from_words_sentences_and_blocks_at_pauses)
 	sb_transcript_free(&t);
 	cr_assert_eq(sb_transcript_from_words(&t, NULL, 0, "en"), 0);
 	cr_assert_eq(t.n_blocks, 0);
+	sb_transcript_free(&t);
+}
+
+/* sb_transcript_to_json writes the JSON itself (no json-c tree): what it writes is what json-c
+ * writes for the same values, escapes and times included, so a reader sees no difference. */
+Test(transcript, json_is_what_json_c_writes)
+{
+	struct sb_transcript t;
+	cr_assert_eq(sb_transcript_generate(&t, 11, 90, "fr"), 0);
+	cr_assert_geq(t.blocks[0].n_words, 2);
+	free(t.blocks[0].words[0].text);
+	t.blocks[0].words[0].text = strdup("a\"b\\c/d\b\f\n\r\t\x01\x1f\x7f é 語");
+	t.blocks[0].words[1].start = 1.0005;   /* not a whole ms: printed as %.3f */
+	t.blocks[0].words[1].end = 12345.5;
+	free(t.blocks[0].speaker);
+	t.blocks[0].speaker = strdup("Zoë \"Z\"");
+	for (unsigned flags = 0; flags <= SB_JSON_STORAGE; flags++) {
+		char *mine = sb_transcript_to_json(&t, flags);
+		cr_assert_not_null(mine);
+		json_object *o = json_tokener_parse(mine);
+		cr_assert_not_null(o, "not JSON: %.200s", mine);
+		const char *theirs = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
+								     JSON_C_TO_STRING_NOSLASHESCAPE);
+		cr_assert_str_eq(mine, theirs);
+		cr_assert_not_null(strstr(mine, "\"a\\\"b\\\\c/d\\b\\f\\n\\r\\t\\u0001\\u001f\x7f é 語\""));
+		cr_assert_not_null(strstr(mine, "\"data_start\":1.0,\"data_end\":12345.5"), "%.300s", mine);
+		json_object_put(o);
+		free(mine);
+	}
 	sb_transcript_free(&t);
 }
