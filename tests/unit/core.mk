@@ -105,9 +105,16 @@ tests_unit_test_core_columns_LDADD = $(CORE_TEST_LIBS)
 # transcript content and its full-text index (core/content_db.c, content_search.c)
 check_PROGRAMS += tests/unit/test_core_content
 TESTS += tests/unit/test_core_content
-tests_unit_test_core_content_SOURCES = %reldir%/test_core_content.c %reldir%/core_helpers.h
+tests_unit_test_core_content_SOURCES = %reldir%/test_core_content.c %reldir%/core_helpers.h \
+	%reldir%/content_fixture.c %reldir%/content_fixture.h
 tests_unit_test_core_content_CFLAGS = $(CORE_TEST_CFLAGS) $(SQLITE_CFLAGS)
 tests_unit_test_core_content_LDADD = $(CORE_TEST_LIBS)
+check_PROGRAMS += tests/unit/test_core_content_search
+TESTS += tests/unit/test_core_content_search
+tests_unit_test_core_content_search_SOURCES = %reldir%/test_core_content_search.c \
+	%reldir%/core_helpers.h %reldir%/content_fixture.c %reldir%/content_fixture.h
+tests_unit_test_core_content_search_CFLAGS = $(CORE_TEST_CFLAGS) $(SQLITE_CFLAGS)
+tests_unit_test_core_content_search_LDADD = $(CORE_TEST_LIBS)
 
 check_PROGRAMS += tests/unit/test_core_localdb
 TESTS += tests/unit/test_core_localdb

@@ -113,8 +113,12 @@ struct content_hit {
 	long long cost_cents;
 };
 
+/* Statements stay prepared on db between searches (a query's preparing cost as much as its
+ * ranking); content_db_forget finalizes them (localdb_close calls it). q->keep must not
+ * search the same db. */
 int content_db_search(sqlite3 *db, const struct content_query *q, struct content_hit **hits,
 		      size_t *n, struct steno_error *err);
+void content_db_forget(sqlite3 *db);
 void content_hits_free(struct content_hit *hits, size_t n);
 
 /* ---- the reader ---- */

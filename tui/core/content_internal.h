@@ -1,8 +1,8 @@
 #ifndef STENO_CORE_CONTENT_INTERNAL_H
 #define STENO_CORE_CONTENT_INTERNAL_H
 
-/* Shared by core/content_db.c, content_query.c, content_read.c, content_search.c and
- * content_sync.c only. */
+/* Shared by core/content_db.c, content_query.c, content_read.c, content_search.c,
+ * content_snippet.c and content_sync.c only. */
 
 #include <sqlite3.h>
 #include <stdbool.h>
@@ -46,8 +46,13 @@ char *content_doc_query(const char *fts);
 /* content_fts_query's output with its prefixes written as the store's words; NULL when that
  * cannot be (then the prefixes are read by a scan). Caller frees. */
 char *content_expand_prefixes(sqlite3 *db, const char *fts);
-/* Defines steno_bm25(content_docs) on db: 0, or -1 with err. */
+/* Defines steno_bm25(content_docs) and steno_snippet(content_fts, ...) on db: 0, or -1 with
+ * err. */
 int content_define_bm25(sqlite3 *db, struct steno_error *err);
+/* steno_snippet(content_fts, text, open, close, ellipsis, n), an FTS5 auxiliary function
+ * (content_snippet.c). */
+void content_snippet_fn(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx,
+			int argc, sqlite3_value **argv);
 /* A copy of a column's text (NULL when NULL; *nomem set when no memory). */
 char *content_col_dup(sqlite3_stmt *st, int col, bool *nomem);
 

@@ -189,7 +189,8 @@ static void steno_bm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_co
 	sqlite3_result_double(ctx, -score);
 }
 
-/* Defines steno_bm25 on db (once a connection: FTS5 keeps every definition). */
+/* Defines steno_bm25 and steno_snippet (content_snippet.c) on db (once a connection: FTS5
+ * keeps every definition). */
 int content_define_bm25(sqlite3 *db, struct steno_error *err)
 {
 	fts5_api *api = NULL;
@@ -199,7 +200,8 @@ int content_define_bm25(sqlite3 *db, struct steno_error *err)
 	sqlite3_bind_pointer(st, 1, (void *)&api, "fts5_api_ptr", NULL);
 	sqlite3_step(st);
 	sqlite3_finalize(st);
-	if (!api || api->xCreateFunction(api, "steno_bm25", NULL, steno_bm25, NULL) != SQLITE_OK)
+	if (!api || api->xCreateFunction(api, "steno_bm25", NULL, steno_bm25, NULL) != SQLITE_OK ||
+	    api->xCreateFunction(api, "steno_snippet", NULL, content_snippet_fn, NULL) != SQLITE_OK)
 		return steno_error_set(err, STENO_ERR_IO, "local store: no FTS5 API");
 	return 0;
 }

@@ -11,6 +11,49 @@
 
 #include "core/content_internal.h"
 
+/* ---- statements kept prepared ----
+ * Preparing a query's statements cost about 0.1 ms, as much as ranking the transcriptions:
+ * they stay prepared on the connection between queries, found again by their SQL
+ * (sqlite3_next_stmt); content_db_forget finalizes them (localdb_close calls it). */
+
+/* A statement of sql, reset and without bindings: a kept one, or one prepared now (kept
+ * after). One busy (a query running it: a keep callback that searches) is not taken: *fresh
+ * is set and the caller finalizes the one prepared for it. NULL with err on failure. */
+static sqlite3_stmt *kept(sqlite3 *db, const char *sql, bool *fresh, struct steno_error *err)
+{
+	for (sqlite3_stmt *st = sqlite3_next_stmt(db, NULL); st; st = sqlite3_next_stmt(db, st)) {
+		const char *t = sqlite3_sql(st);
+		if (t && !strcmp(t, sql)) {
+			if (sqlite3_stmt_busy(st)) {
+				*fresh = true;
+				break;
+			}
+			return st;
+		}
+	}
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &st, NULL) != SQLITE_OK) {
+		sqlite3_finalize(st);
+		content_sql_fail(db, err, "prepare");
+		return NULL;
+	}
+	return st;
+}
+
+/* Puts back what kept() gave: reset and bindings cleared (they point into the query's
+ * strings), or finalized when it was prepared for a busy one. */
+static void unkeep(sqlite3_stmt *st, bool fresh)
+{
+	if (!st)
+		return;
+	if (fresh) {
+		sqlite3_finalize(st);
+		return;
+	}
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+}
+
 /* ---- hits ---- */
 
 char *content_col_dup(sqlite3_stmt *st, int col, bool *nomem)
@@ -76,7 +119,7 @@ static int hit_keep(struct hit_list *l, struct content_hit *h, const struct cont
 	return hit_push(l, h) < 0 ? -1 : 1;
 }
 
-/* The transcription's columns from `at` on: id, name, state, language, tags, cost, rank. */
+/* The transcription's columns from `at` on: id, name, state, language, tags, cost. */
 static void item_cols(struct content_hit *h, sqlite3_stmt *st, int at, bool *nomem)
 {
 	h->id = content_col_dup(st, at, nomem);
@@ -86,7 +129,6 @@ static void item_cols(struct content_hit *h, sqlite3_stmt *st, int at, bool *nom
 	h->tags = content_col_dup(st, at + 4, nomem);
 	h->has_cost = sqlite3_column_type(st, at + 5) != SQLITE_NULL;
 	h->cost_cents = sqlite3_column_int64(st, at + 5);
-	h->rank = sqlite3_column_double(st, at + 6);
 }
 
 /* A name hit: the transcription's columns, then the marked name (or tags). */
@@ -95,6 +137,7 @@ static int name_take(struct hit_list *l, sqlite3_stmt *st, const struct content_
 	struct content_hit h = { .start = -1, .end = -1, .para = -1 };
 	bool nomem = false;
 	item_cols(&h, st, 0, &nomem);
+	h.rank = sqlite3_column_double(st, 6);
 	h.snippet = content_col_dup(st, 7, &nomem);
 	if (nomem || !h.id) {
 		hit_free(&h);
@@ -118,28 +161,29 @@ static const char names_sql[] =
 /* Transcriptions that may hold a hit, best first: BM25 over each one's whole text (steno_bm25
  * below), so a word in most passages costs one row a transcription, not one a passage. */
 static const char docs_sql[] =
-	"SELECT " ITEM_COLS ", steno_bm25(content_docs) AS r, i.n"
-	" FROM content_docs JOIN content_view i ON i.n = content_docs.rowid"
-	" WHERE content_docs MATCH ?1 AND (?2 IS NULL OR i.org = ?2)"
-	" ORDER BY r";
+	"SELECT rowid, steno_bm25(content_docs) AS r FROM content_docs"
+	" WHERE content_docs MATCH ?1 ORDER BY r";
 
+/* The columns of a ranked transcription, when it is of the organization asked: read for the
+ * transcriptions shown only, not for every one the sort sees. */
+static const char item_sql[] =
+	"SELECT " ITEM_COLS " FROM content_view i WHERE i.n = ?1 AND (?2 IS NULL OR i.org = ?2)";
 
-/* docs_sql prepared, steno_bm25 defined first when the connection has not got it. */
-static int prepare_docs(sqlite3 *db, sqlite3_stmt **st, struct steno_error *err)
+/* A kept statement of sql, which calls steno_bm25 or steno_snippet: they are defined on the
+ * connection first when it has not got them. */
+static sqlite3_stmt *kept_fts(sqlite3 *db, const char *sql, bool *fresh, struct steno_error *err)
 {
-	if (sqlite3_prepare_v2(db, docs_sql, -1, st, NULL) == SQLITE_OK)
-		return 0;
-	*st = NULL;
-	if (content_define_bm25(db, err) < 0)
-		return -1;
-	return content_prepare(db, docs_sql, st, err);
+	sqlite3_stmt *st = kept(db, sql, fresh, err);
+	if (st || content_define_bm25(db, err) < 0)
+		return st;
+	return kept(db, sql, fresh, err);
 }
 
 /* The passages of one transcription (its range of rowids) that match, in the order said:
  * FTS5 seeks to the range; snippets are made only for the rows read. */
 static const char passages_sql[] =
 	"SELECT s.speaker, s.start_ms / 1000.0, s.end_ms / 1000.0, s.para,"
-	" snippet(content_fts, 0, ?3, ?4, '…', ?5)"
+	" steno_snippet(content_fts, s.text, ?3, ?4, '…', ?5)"
 	" FROM content_fts JOIN content_segs s ON s.seg = content_fts.rowid"
 	" WHERE content_fts MATCH ?1 AND content_fts.rowid BETWEEN ?6 AND ?7"
 	" ORDER BY content_fts.rowid";
@@ -160,10 +204,11 @@ static void bind_query(sqlite3_stmt *st, const char *fts, const struct content_q
 static int run_names(sqlite3 *db, const char *fts, const struct content_query *q,
 		     struct hit_list *l, struct steno_error *err)
 {
-	sqlite3_stmt *st;
+	bool fresh = false;
+	sqlite3_stmt *st = kept(db, names_sql, &fresh, err);
 	int rc = 0, step = SQLITE_DONE;
 
-	if (content_prepare(db, names_sql, &st, err) < 0)
+	if (!st)
 		return -1;
 	bind_query(st, fts, q);
 	while ((long)l->n < l->limit && (step = sqlite3_step(st)) == SQLITE_ROW)
@@ -173,7 +218,7 @@ static int run_names(sqlite3 *db, const char *fts, const struct content_query *q
 		}
 	if (rc == 0 && (long)l->n < l->limit && step != SQLITE_DONE)
 		rc = content_sql_fail(db, err, "search");
-	sqlite3_finalize(st);
+	unkeep(st, fresh);
 	return rc;
 }
 
@@ -295,7 +340,7 @@ static void content_take(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 
 static const char scan_sql[] =
 	"SELECT content_fts.rowid / 16777216, s.speaker, s.start_ms / 1000.0,"
-	" s.end_ms / 1000.0, s.para, snippet(content_fts, 0, ?3, ?4, '…', ?5)"
+	" s.end_ms / 1000.0, s.para, steno_snippet(content_fts, s.text, ?3, ?4, '…', ?5)"
 	" FROM content_fts JOIN content_segs s ON s.seg = content_fts.rowid"
 	" WHERE content_fts MATCH ?1 AND content_fts.rowid BETWEEN ?6 AND ?7"
 	" AND content_take(content_fts.rowid, ?8) ORDER BY content_fts.rowid";
@@ -354,6 +399,7 @@ static int scan_run(sqlite3 *db, struct scan *sc, const char *fts, const struct 
 	struct hit_list rows = { .limit = LONG_MAX };
 	size_t *doc_of = NULL, cap = 0;
 	sqlite3_stmt *st = NULL;
+	bool fresh = false;
 	int rc = 0, step;
 
 	if (!sc->n)
@@ -364,7 +410,7 @@ static int scan_run(sqlite3 *db, struct scan *sc, const char *fts, const struct 
 					  NULL, NULL);
 	if (def != SQLITE_OK && def != SQLITE_BUSY)
 		return content_sql_fail(db, err, "search");
-	if (content_prepare(db, scan_sql, &st, err) < 0) {
+	if (!(st = kept_fts(db, scan_sql, &fresh, err))) {
 		rc = -1;
 		goto out;
 	}
@@ -419,7 +465,7 @@ static int scan_run(sqlite3 *db, struct scan *sc, const char *fts, const struct 
 				rc = steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 		}
 out:
-	sqlite3_finalize(st);
+	unkeep(st, fresh);
 	content_hits_free(rows.v, rows.n);
 	free(doc_of);
 	scan_clear(sc);
@@ -429,28 +475,39 @@ out:
 static int run_text(sqlite3 *db, const char *fts, const char *docq,
 		    const struct content_query *q, struct hit_list *l, struct steno_error *err)
 {
-	sqlite3_stmt *ds = NULL, *ps = NULL, *cs = NULL;
+	sqlite3_stmt *ds = NULL, *is = NULL, *ps = NULL, *cs = NULL;
+	bool dfresh = false, ifresh = false, pfresh = false, cfresh = false;
 	int rc = 0, step = SQLITE_DONE;
 	long per = q->per_item > 0 ? q->per_item : 5;
 	bool prefix = strstr(fts, "\"*") != NULL;   /* not written as words: the scan */
 	struct scan sc = { .per = per };
 
-	if (prepare_docs(db, &ds, err) < 0 ||
-	    content_prepare(db, passages_sql, &ps, err) < 0 ||
-	    content_prepare(db, count_sql, &cs, err) < 0) {
+	if (!(ds = kept_fts(db, docs_sql, &dfresh, err)) ||
+	    !(is = kept(db, item_sql, &ifresh, err)) ||
+	    !(ps = kept_fts(db, passages_sql, &pfresh, err)) ||
+	    !(cs = kept(db, count_sql, &cfresh, err))) {
 		rc = -1;
 		goto out;
 	}
 	sqlite3_bind_text(ds, 1, docq, -1, SQLITE_STATIC);
 	if (q->org)
-		sqlite3_bind_text(ds, 2, q->org, -1, SQLITE_STATIC);
+		sqlite3_bind_text(is, 2, q->org, -1, SQLITE_STATIC);
 	bind_query(ps, fts, q);
 	sqlite3_bind_text(cs, 1, fts, -1, SQLITE_STATIC);
 	while (rc == 0 && (long)l->n < l->limit && (step = sqlite3_step(ds)) == SQLITE_ROW) {
 		struct content_hit doc = { .start = -1, .end = -1, .para = -1 };
 		bool nomem = false;
-		item_cols(&doc, ds, 0, &nomem);
-		sqlite3_int64 n = sqlite3_column_int64(ds, 7);
+		sqlite3_int64 n = sqlite3_column_int64(ds, 0);
+		sqlite3_reset(is);
+		sqlite3_bind_int64(is, 1, n);
+		int istep = sqlite3_step(is);
+		if (istep != SQLITE_ROW) {   /* of another organization (or gone) */
+			if (istep != SQLITE_DONE)
+				rc = content_sql_fail(db, err, "search");
+			continue;
+		}
+		item_cols(&doc, is, 0, &nomem);
+		doc.rank = sqlite3_column_double(ds, 1);
 		if (nomem || !doc.id || (q->keep && !q->keep(q->keep_ud, &doc))) {
 			if (nomem)
 				rc = steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
@@ -465,16 +522,36 @@ static int run_text(sqlite3 *db, const char *fts, const char *docq,
 		}
 		hit_free(&doc);
 	}
-	if (rc == 0 && (long)l->n < l->limit && step != SQLITE_DONE)
+	if (rc == 0 && (long)l->n < l->limit && step != SQLITE_DONE && step != SQLITE_ROW)
 		rc = content_sql_fail(db, err, "search");
 	if (rc == 0)
 		rc = scan_run(db, &sc, fts, q, l, err);
 out:
 	scan_free(&sc);
-	sqlite3_finalize(ds);
-	sqlite3_finalize(ps);
-	sqlite3_finalize(cs);
+	unkeep(ds, dfresh);
+	unkeep(is, ifresh);
+	unkeep(ps, pfresh);
+	unkeep(cs, cfresh);
 	return rc;
+}
+
+void content_db_forget(sqlite3 *db)
+{
+	const char *const ours[] = { names_sql, docs_sql, item_sql, passages_sql, count_sql,
+		scan_sql };
+	sqlite3_stmt *st = sqlite3_next_stmt(db, NULL);
+	while (st) {
+		sqlite3_stmt *next = sqlite3_next_stmt(db, st);
+		const char *t = sqlite3_sql(st);
+		for (size_t i = 0; t && i < sizeof ours / sizeof *ours; i++)
+			if (!strcmp(t, ours[i])) {
+				/* finalizing may finalize FTS5's own statements too: start over */
+				sqlite3_finalize(st);
+				next = sqlite3_next_stmt(db, NULL);
+				break;
+			}
+		st = next;
+	}
 }
 
 int content_db_search(sqlite3 *db, const struct content_query *q, struct content_hit **hits,

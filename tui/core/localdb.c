@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/content_db.h"
 #include "core/localdb_check.h"
 #include "core/paths.h"
 #include "api/utf8.h"
@@ -446,6 +447,7 @@ void localdb_close(struct localdb *db)
 		return;
 	localdb_check_stop(db);
 	localdb_rollback(db);
+	content_db_forget(db->h);   /* the statements its searches keep prepared */
 	sqlite3_close(db->h);
 	free(db->path);
 	free(db);

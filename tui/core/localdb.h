@@ -68,7 +68,8 @@ struct localdb;
  * else NULL; the caller frees it. */
 int localdb_open(const struct localdb_options *o, struct localdb **out, char **notice,
 		 struct steno_error *err);
-/* Finalizes what it holds and closes. NULL is fine. */
+/* Finalizes what it holds (the statements content_db_search keeps prepared between
+ * searches too) and closes. NULL is fine. */
 void localdb_close(struct localdb *db);
 
 /* The check of the pages moved out of the way (defer_check; the browser starts it once its

@@ -1,0 +1,203 @@
+/* Transcript content in the local store: steno_snippet, the words around a passage's matches
+ * with each match marked (content_search.c asks it for the passages it shows).
+ *
+ * steno_snippet(content_fts, text, open, close, ellipsis, n) works as FTS5's snippet() for one
+ * column, on the passage's text handed to it by the query (which joins content_segs for it):
+ * snippet() reads the text again through an SQL statement of its own (an external content
+ * table) and scores every window it could show; the two were most of the cost of the passages
+ * of a query. The window: the n tokens that hold the most distinct phrases (then the most
+ * matches), with its matches centred; the whole text when it has n tokens or fewer. Text
+ * before the window's first token, or after its last, is shown only at the text's start or end;
+ * elsewhere the ellipsis stands for it. */
+#include "config.h"
+
+#include <sqlite3.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/content_internal.h"
+
+struct tok {
+	int start, end;   /* bytes of the text */
+	int open;         /* a match starts here: the token after its last (0: none) */
+	bool sentence;    /* the first token of a sentence */
+};
+
+struct toks {
+	struct tok *v;
+	int n, cap;
+	const char *text;
+};
+
+static int on_token(void *ud, int flags, const char *t, int nt, int start, int end)
+{
+	(void)t;
+	(void)nt;
+	struct toks *k = ud;
+	if (flags & FTS5_TOKEN_COLOCATED)
+		return SQLITE_OK;
+	if (k->n == k->cap) {
+		int cap = k->cap ? k->cap * 2 : 64;
+		struct tok *v = sqlite3_realloc64(k->v, (sqlite3_uint64)cap * sizeof *v);
+		if (!v)
+			return SQLITE_NOMEM;
+		k->v = v;
+		k->cap = cap;
+	}
+	/* as FTS5's snippet(): a sentence starts at the first token, and at one after spaces
+	 * that follow a '.' or a ':' */
+	int i = start - 1;
+	while (i >= 0 && strchr(" \t\n\r", k->text[i]) && k->text[i])
+		i--;
+	bool sentence = k->n == 0 || (i != start - 1 && i >= 0 &&
+				      (k->text[i] == '.' || k->text[i] == ':'));
+	k->v[k->n++] = (struct tok){ .start = start, .end = end, .sentence = sentence };
+	return SQLITE_OK;
+}
+
+/* The score of the window of n tokens from `from` (as FTS5's snippet(): 1000 for each phrase
+ * with a match that starts in it, 1 for each further match); *adj, when not NULL, the window
+ * of n tokens with those matches in its middle. */
+static long window_score(const Fts5ExtensionApi *api, Fts5Context *fts, int ninst, int from,
+			 int n, int ntok, int *adj)
+{
+	long score = 0;
+	unsigned long long seen = 0;
+	int first = -1, last = 0;
+	for (int j = 0; j < ninst; j++) {
+		int p, c, o;
+		if (api->xInst(fts, j, &p, &c, &o) != SQLITE_OK || o < from || o >= from + n)
+			continue;
+		unsigned long long bit = 1ULL << (p & 63);
+		score += (seen & bit) ? 1 : 1000;
+		seen |= bit;
+		if (first < 0)
+			first = o;
+		last = o + api->xPhraseSize(fts, p);
+	}
+	if (adj) {
+		int a = first < 0 ? from : first - (n - (last - first)) / 2;
+		if (a + n > ntok)
+			a = ntok - n;
+		*adj = a < 0 ? 0 : a;
+	}
+	return score;
+}
+
+/* The first token of the window of n tokens (of k->n > n) to show: the best of the windows
+ * around each match and of those that start at the sentence of each (which score 100 more,
+ * 120 at the text's start), the first of equals. */
+static int best_window(const Fts5ExtensionApi *api, Fts5Context *fts, int ninst, int n,
+		       const struct toks *k)
+{
+	int best = 0;
+	long best_score = -1;
+	for (int i = 0; i < ninst; i++) {
+		int p, c, o, adj;
+		if (api->xInst(fts, i, &p, &c, &o) != SQLITE_OK || o >= k->n)
+			continue;
+		long score = window_score(api, fts, ninst, o, n, k->n, &adj);
+		if (score > best_score) {
+			best_score = score;
+			best = adj;
+		}
+		int s = o;
+		while (s > 0 && !k->v[s].sentence)
+			s--;
+		if (s < o) {
+			score = window_score(api, fts, ninst, s, n, k->n, NULL) + (s == 0 ? 120 : 100);
+			if (score > best_score) {
+				best_score = score;
+				best = s;
+			}
+		}
+	}
+	return best;
+}
+
+void content_snippet_fn(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx,
+			int argc, sqlite3_value **argv)
+{
+	if (argc != 5) {
+		sqlite3_result_error(ctx, "steno_snippet: 5 arguments", -1);
+		return;
+	}
+	const char *text = (const char *)sqlite3_value_text(argv[0]);
+	int len = sqlite3_value_bytes(argv[0]);
+	const char *open = (const char *)sqlite3_value_text(argv[1]);
+	const char *close = (const char *)sqlite3_value_text(argv[2]);
+	const char *ell = (const char *)sqlite3_value_text(argv[3]);
+	int n = sqlite3_value_int(argv[4]);
+	struct toks k = { .text = text };
+	int ninst = 0;
+
+	if (!text) {
+		sqlite3_result_null(ctx);
+		return;
+	}
+	open = open ? open : "";
+	close = close ? close : "";
+	ell = ell ? ell : "";
+	if (n < 1)
+		n = 1;
+	int rc = api->xTokenize(fts, text, len, &k, on_token);
+	if (rc == SQLITE_OK)
+		rc = api->xInstCount(fts, &ninst);
+	for (int i = 0; rc == SQLITE_OK && i < ninst; i++) {
+		int p, c, o;
+		if ((rc = api->xInst(fts, i, &p, &c, &o)) != SQLITE_OK)
+			break;
+		int end = o + api->xPhraseSize(fts, p);
+		if (o >= 0 && o < k.n && end > k.v[o].open)
+			k.v[o].open = end > k.n ? k.n : end;
+	}
+	if (rc != SQLITE_OK) {
+		sqlite3_free(k.v);
+		sqlite3_result_error_code(ctx, rc);
+		return;
+	}
+	int from = 0, to = k.n;   /* tokens shown */
+	if (k.n > n) {
+		from = best_window(api, fts, ninst, n, &k);
+		if (from + n < k.n)   /* a window at a sentence may run past the end */
+			to = from + n;
+	}
+	sqlite3_str *s = sqlite3_str_new(NULL);
+	int at = 0;           /* bytes of text written up to */
+	if (from > 0) {
+		sqlite3_str_appendall(s, ell);
+		at = k.v[from].start;
+	}
+	int upto = 0;   /* an open match runs to the token before this one */
+	for (int t = from; t < to; t++) {
+		sqlite3_str_append(s, text + at, k.v[t].start - at);
+		/* matches that overlap are one; one the window's start cuts is opened at it */
+		if (!upto && (k.v[t].open || t == from)) {
+			for (int b = t == from ? 0 : t; b <= t; b++)
+				if (k.v[b].open > t && k.v[b].open > upto)
+					upto = k.v[b].open;
+			if (upto)
+				sqlite3_str_appendall(s, open);
+		} else if (upto && k.v[t].open > upto) {
+			upto = k.v[t].open;
+		}
+		sqlite3_str_append(s, text + k.v[t].start, k.v[t].end - k.v[t].start);
+		at = k.v[t].end;
+		if (upto && (t + 1 == upto || t + 1 == to)) {
+			sqlite3_str_appendall(s, close);
+			upto = 0;
+		}
+	}
+	if (to == k.n)
+		sqlite3_str_append(s, text + at, len - at);
+	else
+		sqlite3_str_appendall(s, ell);
+	sqlite3_free(k.v);
+	int slen = sqlite3_str_length(s);
+	char *out = sqlite3_str_finish(s);
+	if (!out)
+		sqlite3_result_error_nomem(ctx);
+	else
+		sqlite3_result_text(ctx, out, slen, sqlite3_free);
+}
