@@ -33,8 +33,9 @@ static void seed_long(void)
 /* Every passage that matches q: FTS5's snippet() and steno_snippet() of n tokens. */
 static void same_as_fts5(const char *q, int n)
 {
-	struct content_hit *h;
-	content_hits_free(h, search("budget", false, &h));   /* defines steno_snippet */
+	struct content_hit *h = NULL;
+	size_t nh = search("budget", false, &h);   /* defines steno_snippet */
+	content_hits_free(h, nh);
 	char *fts = content_fts_query(q);
 	sqlite3_stmt *st;
 	cr_assert_eq(sqlite3_prepare_v2(db, "SELECT snippet(content_fts, 0, '[', ']', '…', ?2),"
