@@ -188,17 +188,17 @@ static void on_list(struct content_sync *cs, const char *key)
 	if (!v || !v->n)
 		return;
 	const struct steno_transcription **items = malloc(v->n * sizeof *items);
-	size_t n = 0, all = 0;
+	size_t n = 0;
 	int64_t newest = cs->noted_ms;
 	if (!items)
 		return;
 	/* only what changed since the last event is noted: a live re-read of a long list
-	 * costs what it changed, not the list */
+	 * costs what it changed, not the list; what changed is held by the store (records not
+	 * held are in its db as they were noted) */
 	for (size_t i = 0; i < v->n; i++) {
-		const struct store_transcription *t = store_view_item(cs->cfg.store, v, i);
+		const struct store_transcription *t = store_view_item_held(cs->cfg.store, v, i);
 		if (!t)
 			continue;
-		all++;
 		if (t->updated_ms > cs->noted_ms || !cs->noted_ms)
 			items[n++] = &t->t;
 		if (t->updated_ms > newest)
@@ -212,16 +212,12 @@ static void on_list(struct content_sync *cs, const char *key)
 	}
 	cs->noted_ms = newest;
 	/* the organization's list read to its end proves what is gone, once per new state */
-	bool complete = whole && v->end && !v->has_error && !v->next_url && all == v->n;
+	bool complete = whole && v->end && !v->has_error && !v->next_url;
 	if (complete && (strcmp(cs->kept_key, key) || cs->kept_n != v->n ||
 			 cs->kept_pages != v->pages)) {
-		n = 0;
-		for (size_t i = 0; i < v->n; i++) {
-			const struct store_transcription *t = store_view_item(cs->cfg.store, v, i);
-			if (t)
-				items[n++] = &t->t;
-		}
-		if (content_sync_keep(cs->cfg.db, org, items, n, &err) < 0)
+		/* the ids alone: the records of a long list are not all held */
+		if (content_db_keep_only(cs->cfg.db, org, (const char *const *)v->ids, v->n,
+					 &err) < 0)
 			cs_log(cs, "content: %s", err.message);
 		cs->waits = 0;
 		cs->generation++;

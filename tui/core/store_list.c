@@ -346,7 +346,7 @@ const struct store_transcription *store_list_item(struct steno_store *st, struct
 			return NULL;
 		if (i >= l->win_off + l->win_n)
 			return NULL;
-		return store_rec_find(st, l->win[i - l->win_off]);
+		return store_rec_get(st, l->win[i - l->win_off]);
 	case L_EMPTY:
 		break;
 	}
@@ -370,9 +370,10 @@ long store_list_find(struct steno_store *st, struct store_list *l, const char *i
 		sqlite3_finalize(s);
 		return r;
 	}
+	/* by the ids alone: no record is read */
 	for (long i = 0; i < l->n; i++) {
-		const struct store_transcription *t = store_list_item(st, l, i);
-		if (t && t->t.id && !strcmp(t->t.id, id))
+		size_t k = l->how == L_MEM ? l->rows[i] : (size_t)(l->desc ? l->n - 1 - i : i);
+		if (l->how != L_EMPTY && !strcmp(l->v->ids[k], id))
 			return i;
 	}
 	return -1;
