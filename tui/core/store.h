@@ -13,7 +13,9 @@
  * Ownership: *_put functions TAKE OWNERSHIP of the struct they are given, on success and on
  * failure alike: its contents move into the store and the caller's struct is zeroed (only
  * the struct's contents; the struct itself stays the caller's). Pointers returned by getters
- * stay valid until the next call that changes the store; never free them. */
+ * stay valid until the next call that changes the store (store_trim and the page calls that
+ * trim included); never free them. With a local store attached the records of listed rows
+ * are the db's, held in memory as a bounded cache (STORE_RECS_MAX below). */
 
 #include <stdbool.h>
 #include <stddef.h>

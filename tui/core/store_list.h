@@ -14,7 +14,9 @@
  *   of the connection (rank -> id); the count comes from it and rows are read a window at a
  *   time (STORE_LIST_WINDOW ids) around the row asked for;
  * - otherwise (small lists, `cache = off`, a view whose rows are still coming from the db):
- *   the in-memory selection, store_view_select.
+ *   the in-memory selection, store_view_select (which reads every record of the view).
+ * Records not held by the store (core/store.h, STORE_RECS_MAX) are read back from the db
+ * when a row is asked for; store_list_find compares ids and reads no record.
  *
  * Ownership: the caller's, freed by store_list_free (which needs the store still open). */
 
