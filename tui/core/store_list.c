@@ -373,7 +373,7 @@ long store_list_find(struct steno_store *st, struct store_list *l, const char *i
 	/* by the ids alone: no record is read */
 	for (long i = 0; i < l->n; i++) {
 		size_t k = l->how == L_MEM ? l->rows[i] : (size_t)(l->desc ? l->n - 1 - i : i);
-		if (l->how != L_EMPTY && !strcmp(l->v->ids[k], id))
+		if (l->how != L_EMPTY && k < l->v->n && !strcmp(l->v->ids[k], id))
 			return i;
 	}
 	return -1;
