@@ -180,6 +180,16 @@ Test(store_window, a_long_list_is_held_bounded_and_read_from_the_db)
 	store_trim(st, 1000);
 	cr_assert_eq(store_list_find(st, l, "t02998"), 2998);
 	cr_assert_leq(store_records_held(st), STORE_RECS_MAX, "find read every record");
+	/* every row's id (what marking every row needs), listed and sorted, reads no record */
+	for (long i = 0; i < ROWS; i++)
+		cr_assert_not_null(store_list_id(st, l, i));
+	cr_assert_str_eq(store_list_id(st, l, 7), "t00007");
+	cr_assert_eq(select_rows(st, v, NULL, STORE_SORT_NAME, false, l), ROWS);
+	for (long i = 0; i < ROWS; i++)
+		cr_assert_not_null(store_list_id(st, l, i));
+	cr_assert_str_eq(store_list_id(st, l, ROWS - 1), "t02999");
+	cr_assert_null(store_list_id(st, l, ROWS));
+	cr_assert_leq(store_records_held(st), STORE_RECS_MAX, "ids read records");
 	/* find by id: a row not held is read again */
 	const struct store_transcription *r = store_transcription_get(st, "t00001");
 	cr_assert_not_null(r);

@@ -353,6 +353,28 @@ const struct store_transcription *store_list_item(struct steno_store *st, struct
 	return NULL;
 }
 
+const char *store_list_id(struct steno_store *st, struct store_list *l, long i)
+{
+	if (i < 0 || i >= l->n)
+		return NULL;
+	size_t k = 0;
+	switch (l->how) {
+	case L_VIEW:
+		k = (size_t)(l->desc ? l->n - 1 - i : i);
+		break;
+	case L_MEM:
+		k = l->rows[i];
+		break;
+	case L_SQL:
+		if ((i < l->win_off || i >= l->win_off + l->win_n) && !win_read(st, l, i))
+			return NULL;
+		return i < l->win_off + l->win_n ? l->win[i - l->win_off] : NULL;
+	case L_EMPTY:
+		return NULL;
+	}
+	return k < l->v->n ? l->v->ids[k] : NULL;
+}
+
 long store_list_find(struct steno_store *st, struct store_list *l, const char *id)
 {
 	if (!id)

@@ -42,6 +42,9 @@ long store_list_count(const struct store_list *l);
 /* Row i's record; NULL out of range (or a row whose record is gone). May read a window. */
 const struct store_transcription *store_list_item(struct steno_store *st, struct store_list *l,
 						  long i);
+/* Row i's id, without reading its record; NULL out of range. Valid until the next call on
+ * the list or a change of the view. */
+const char *store_list_id(struct steno_store *st, struct store_list *l, long i);
 /* The row of id, or -1 when not listed. */
 long store_list_find(struct steno_store *st, struct store_list *l, const char *id);
 /* The rows are selected in SQL (not in memory) since the last update. */
