@@ -219,6 +219,41 @@ Test(store_window, live_merge_against_rows_not_held)
 	store_free(st);
 }
 
+static int state_news;   /* changes of state told with the state before */
+
+static void on_change(void *ud, const struct store_event *ev)
+{
+	(void)ud;
+	if ((ev->what & STORE_WHAT_TRANSCRIPTION) && ev->state_changed && ev->old_state &&
+	    !strcmp(ev->old_state, "done"))
+		state_news++;
+}
+
+Test(store_window, a_fresh_read_merges_against_rows_not_held)
+{
+	struct steno_store *st = store_open();
+	struct store_view *v = view(st);
+	load_all(st, v, NULL);
+	cr_assert_null(store_view_item_held(st, v, 5), "row 5 let go of");
+	cr_assert_gt(store_listen(st, on_change, NULL, NULL), 0);
+	/* R: page 1 read again from the start (not a live merge): the list starts again, and
+	 * its rows' records are read back to be merged, so their change of state is told as
+	 * one (from "done"), not as new records */
+	state_news = 0;
+	page(st, v, 0, PAGE, true, true, false, NULL, "failed");
+	cr_assert_eq(v->n, PAGE);
+	cr_assert_eq(state_news, PAGE);
+	cr_assert_str_eq(store_view_item(st, v, 5)->t.state, "failed");
+	/* the rest of the read, to its end */
+	for (int from = PAGE; from < ROWS; from += PAGE)
+		page(st, v, from, from + PAGE, from + PAGE < ROWS, false, false, NULL, "done");
+	cr_assert_eq(v->n, ROWS);
+	cr_assert_eq(v->prev_n, 0, "the read reached the end");
+	cr_assert_eq(state_news, PAGE);
+	cr_assert_leq(store_records_held(st), HELD_MAX);
+	store_free(st);
+}
+
 static bool gone(int k)
 {
 	return k % 7 == 3;
