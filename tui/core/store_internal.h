@@ -1,7 +1,7 @@
 #ifndef STENO_CORE_STORE_INTERNAL_H
 #define STENO_CORE_STORE_INTERNAL_H
 
-/* Shared by store.c, store_view.c and store_activity.c. Not for others. */
+/* Shared by the store's files (store*.c). Not for others. */
 
 #include "core/store.h"
 
