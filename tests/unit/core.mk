@@ -128,6 +128,12 @@ tests_unit_test_core_store_db_SOURCES = %reldir%/test_core_store_db.c %reldir%/c
 tests_unit_test_core_store_db_CFLAGS = $(CORE_TEST_CFLAGS) $(SQLITE_CFLAGS)
 tests_unit_test_core_store_db_LDADD = $(CORE_TEST_LIBS)
 
+check_PROGRAMS += tests/unit/test_core_store_window
+TESTS += tests/unit/test_core_store_window
+tests_unit_test_core_store_window_SOURCES = %reldir%/test_core_store_window.c %reldir%/core_helpers.h
+tests_unit_test_core_store_window_CFLAGS = $(CORE_TEST_CFLAGS) $(SQLITE_CFLAGS)
+tests_unit_test_core_store_window_LDADD = $(CORE_TEST_LIBS)
+
 check_PROGRAMS += tests/unit/test_core_claims
 TESTS += tests/unit/test_core_claims
 tests_unit_test_core_claims_SOURCES = %reldir%/test_core_claims.c %reldir%/core_helpers.h \

@@ -15,7 +15,7 @@ libsteno_core_a_SOURCES = \
 	%reldir%/state.c %reldir%/state.h %reldir%/state_internal.h %reldir%/state_file.c %reldir%/state_claims.c \
 	%reldir%/choices.c %reldir%/choices.h \
 	%reldir%/store.c %reldir%/store.h %reldir%/store_internal.h \
-	%reldir%/store_view.c %reldir%/store_activity.c %reldir%/store_list.c %reldir%/store_list.h \
+	%reldir%/store_view.c %reldir%/store_select.c %reldir%/store_activity.c %reldir%/store_list.c %reldir%/store_list.h \
 	%reldir%/store_db.c %reldir%/store_cache.c %reldir%/store_codec.c %reldir%/store_codec.h \
 	%reldir%/store_admin.c \
 	%reldir%/jobs.c %reldir%/jobs.h %reldir%/jobs_internal.h %reldir%/jobs_start.c \

@@ -2,14 +2,17 @@
 #include "core/scheduler.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "api/spec_tables.h"
 
-/* One tracked item. Plain values inside the scheduler's array. */
+/* One tracked item, inside the scheduler's array; its id malloc'd (an account of 100,000
+ * rows tracks tens of thousands: SCHED_ID_MAX bytes each would be most of the item). */
 struct sched_item {
-	struct sched_ref ref;
+	enum sched_kind kind;
+	char *id;
 	char state[48];
 	bool state_known;
 	bool visible, watched, forced, in_flight;
@@ -68,6 +71,8 @@ void scheduler_free(struct scheduler *s)
 {
 	if (!s)
 		return;
+	for (size_t i = 0; i < s->n; i++)
+		free(s->items[i].id);
 	free(s->items);
 	free(s->slots);
 	free(s);
@@ -89,7 +94,7 @@ enum spec_state_kind scheduler_spec_kind(enum sched_kind k)
 /* States that wait for a person, and states unknown to the spec tables: polled slowly. */
 static bool slow_state(const struct sched_item *it)
 {
-	enum spec_state_kind k = scheduler_spec_kind(it->ref.kind);
+	enum spec_state_kind k = scheduler_spec_kind(it->kind);
 
 	return it->state_known && (spec_state_needs_action(k, it->state) ||
 				   !spec_state_is_known(k, it->state));
@@ -98,9 +103,9 @@ static bool slow_state(const struct sched_item *it)
 static int64_t kind_cap(const struct scheduler *s, const struct sched_item *it)
 {
 	int64_t cap = s->p.max_ms;
-	if (it->ref.kind == SCHED_EXPORT && cap > 10000)
+	if (it->kind == SCHED_EXPORT && cap > 10000)
 		cap = 10000;
-	else if (it->ref.kind == SCHED_TRANSLATION_TASK && cap > 15000)
+	else if (it->kind == SCHED_TRANSLATION_TASK && cap > 15000)
 		cap = 15000;
 	if (slow_state(it))
 		cap = s->p.needs_action_ms > cap ? s->p.needs_action_ms : cap;
@@ -111,7 +116,7 @@ static int64_t kind_cap(const struct scheduler *s, const struct sched_item *it)
  * pace at once (it may never move); others start at min_ms. */
 static int64_t first_interval(const struct scheduler *s, const struct sched_item *it)
 {
-	if (it->state_known && !spec_state_is_known(scheduler_spec_kind(it->ref.kind), it->state))
+	if (it->state_known && !spec_state_is_known(scheduler_spec_kind(it->kind), it->state))
 		return kind_cap(s, it);
 	return s->p.min_ms;
 }
@@ -126,7 +131,7 @@ static size_t ref_hash(enum sched_kind kind, const char *id)
 
 static void slot_put(size_t *slots, size_t n_slots, const struct sched_item *items, size_t i)
 {
-	size_t mask = n_slots - 1, j = ref_hash(items[i].ref.kind, items[i].ref.id) & mask;
+	size_t mask = n_slots - 1, j = ref_hash(items[i].kind, items[i].id) & mask;
 	while (slots[j])
 		j = (j + 1) & mask;
 	slots[j] = i + 1;
@@ -136,7 +141,7 @@ static void slot_put(size_t *slots, size_t n_slots, const struct sched_item *ite
 static size_t slot_of(const struct scheduler *s, size_t i)
 {
 	size_t mask = s->n_slots - 1;
-	size_t j = ref_hash(s->items[i].ref.kind, s->items[i].ref.id) & mask;
+	size_t j = ref_hash(s->items[i].kind, s->items[i].id) & mask;
 	while (s->slots[j] != i + 1)
 		j = (j + 1) & mask;
 	return j;
@@ -149,7 +154,7 @@ static struct sched_item *find(const struct scheduler *s, enum sched_kind kind, 
 	size_t mask = s->n_slots - 1;
 	for (size_t j = ref_hash(kind, id) & mask; s->slots[j]; j = (j + 1) & mask) {
 		struct sched_item *it = &s->items[s->slots[j] - 1];
-		if (it->ref.kind == kind && strcmp(it->ref.id, id) == 0)
+		if (it->kind == kind && strcmp(it->id, id) == 0)
 			return it;
 	}
 	return NULL;
@@ -165,6 +170,7 @@ static void drop(struct scheduler *s, struct sched_item *it)
 		s->slots[k] = 0;
 		slot_put(s->slots, s->n_slots, s->items, m);
 	}
+	free(it->id);
 	size_t last = --s->n;
 	if (i != last) {
 		s->slots[slot_of(s, last)] = i + 1;
@@ -207,10 +213,13 @@ static struct sched_item *add(struct scheduler *s, enum sched_kind kind, const c
 		s->items = ni;
 		s->cap = nc;
 	}
+	char *copy = strdup(id);
+	if (!copy)
+		return NULL;
 	struct sched_item *it = &s->items[s->n++];
 	memset(it, 0, sizeof(*it));
-	it->ref.kind = kind;
-	strcpy(it->ref.id, id);
+	it->kind = kind;
+	it->id = copy;
 	it->interval = s->p.min_ms;
 	it->due = now + s->p.min_ms;
 	slot_put(s->slots, s->n_slots, s->items, s->n - 1);
@@ -448,7 +457,9 @@ size_t scheduler_take_due(struct scheduler *s, int64_t now, size_t budget, struc
 			break;
 		best->in_flight = true;
 		best->taken_at = now;
-		out[taken++] = best->ref;
+		out[taken].kind = best->kind;
+		snprintf(out[taken].id, sizeof out[taken].id, "%s", best->id);
+		taken++;
 		s->tokens -= 1;
 	}
 	return taken;

@@ -2,6 +2,7 @@
 #include "core/store.h"
 #include "core/store_internal.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,6 +131,25 @@ static void table_remove(struct steno_store *st, struct store_transcription *r)
 		st->slots[j] = NULL;
 		slot_put(st->slots, st->n_slots, m);
 	}
+}
+
+struct store_transcription *store_rec_get(const struct steno_store *cst, const char *id)
+{
+	/* the store is the caller's (never const itself): reading a record back from the db
+	 * fills the cache, not the facts */
+	struct steno_store *st = (struct steno_store *)(uintptr_t)cst;
+	struct store_transcription *r = store_rec_find(st, id);
+	if (!r && id && st->db && !st->db_loading && store_listed(st, id))
+		r = store_db_rec_load(st, id);
+	if (r)
+		r->used = ++st->use_clock;
+	return r;
+}
+
+void store_note_clock(struct steno_store *st, int64_t now)
+{
+	st->clock_now = now;
+	st->clock_wall = store_db_wall_ms(st);
 }
 
 /* ---- merging ---- */
@@ -275,6 +295,7 @@ static int rec_insert(struct steno_store *st, struct steno_transcription *t, boo
 	r->detailed = detailed;
 	r->changing = is_changing(r->t.state);
 	r->state_changed_ms = r->updated_ms = r->fetched_ms = now;
+	r->used = ++st->use_clock;
 	slot_put(st->slots, st->n_slots, r);
 	st->n_recs++;
 	*out = r;
@@ -291,7 +312,7 @@ int store_rec_merge(struct steno_store *st, struct steno_transcription *t, bool 
 		steno_transcription_free(t);
 		return steno_error_set(err, STENO_ERR_PARSE, "a transcription without an id");
 	}
-	struct store_transcription *r = store_rec_find(st, t->id);
+	struct store_transcription *r = store_rec_get(st, t->id);
 	if (!r) {
 		*state_changed = true;
 		int rc = rec_insert(st, t, detailed, now, &r, err);
@@ -335,6 +356,7 @@ int store_transcription_put(struct steno_store *st, struct steno_transcription *
 		steno_transcription_free(t);
 		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 	}
+	store_note_clock(st, now);
 	bool state_changed;
 	char *old_state;
 	int rc = store_rec_merge(st, t, detailed, now, &state_changed, &old_state, err);
@@ -352,12 +374,12 @@ int store_transcription_put(struct steno_store *st, struct steno_transcription *
 const struct store_transcription *store_transcription_get(const struct steno_store *st,
 							  const char *id)
 {
-	return store_rec_find(st, id);
+	return store_rec_get(st, id);
 }
 
 void store_transcription_remove(struct steno_store *st, const char *id)
 {
-	struct store_transcription *r = store_rec_find(st, id);
+	struct store_transcription *r = store_rec_get(st, id);
 	if (!r)
 		return;
 	char *copy = strdup(id);
@@ -376,6 +398,43 @@ void store_transcription_failed(struct steno_store *st, const char *id,
 {
 	struct store_event ev = { .what = STORE_WHAT_TRANSCRIPTION, .id = id, .error = e };
 	store_emit(st, true, &ev);
+}
+
+size_t store_records_held(const struct steno_store *st)
+{
+	return st->n_recs;
+}
+
+static int by_use(const void *a, const void *b)
+{
+	uint64_t ua = (*(struct store_transcription *const *)a)->used;
+	uint64_t ub = (*(struct store_transcription *const *)b)->used;
+	return (ua > ub) - (ua < ub);
+}
+
+/* Over the bound, down to three quarters of it: a trim every STORE_RECS_MAX / 4 new records,
+ * not one a record. */
+void store_trim(struct steno_store *st, int64_t now)
+{
+	store_note_clock(st, now);
+	if (st->n_recs <= STORE_RECS_MAX || !store_db_trimmable(st))
+		return;
+	struct store_transcription **c = malloc(st->n_recs * sizeof *c);
+	size_t n = 0;
+	if (!c)
+		return;
+	for (size_t i = 0; i < st->n_slots; i++) {
+		struct store_transcription *r = st->slots[i];
+		if (r && !(r->live_ms && now - r->live_ms < STORE_LIVE_KEEP_MS) &&
+		    store_listed(st, r->t.id))
+			c[n++] = r;
+	}
+	qsort(c, n, sizeof *c, by_use);
+	for (size_t i = 0; i < n && st->n_recs > STORE_RECS_MAX * 3 / 4; i++) {
+		table_remove(st, c[i]);
+		rec_free(c[i]);
+	}
+	free(c);
 }
 
 /* ---- refreshes in flight ---- */

@@ -13,7 +13,9 @@
  * Ownership: *_put functions TAKE OWNERSHIP of the struct they are given, on success and on
  * failure alike: its contents move into the store and the caller's struct is zeroed (only
  * the struct's contents; the struct itself stays the caller's). Pointers returned by getters
- * stay valid until the next call that changes the store; never free them. */
+ * stay valid until the next call that changes the store (store_trim and the page calls that
+ * trim included); never free them. With a local store attached the records of listed rows
+ * are the db's, held in memory as a bounded cache (STORE_RECS_MAX below). */
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -85,7 +87,24 @@ struct store_transcription {
 	int64_t fetched_ms;             /* when the last response about it arrived */
 	int64_t live_ms;                /* a live re-read listed it anew or changed it (0: never) */
 	bool cached;                    /* from the local store, not read by this process yet */
+	uint64_t used;                  /* when last asked for (the store's count): the least
+					 * recently used go first when the store trims */
 };
+
+/* With a local store attached (store_attach_db), the records of listed rows are owned by the
+ * db: the store holds a bounded cache of them (at most STORE_RECS_MAX once trimmed, the
+ * least recently read first out), and reads a listed record that is not held back from the
+ * db when it is asked for (store_transcription_get, store_view_item, store_list_item).
+ * Without a db (`cache = off`), or after a write to it failed, every record stays held. */
+#define STORE_RECS_MAX 1024
+/* Records in memory now. */
+size_t store_records_held(const struct steno_store *st);
+/* Lets go of the least recently read records over STORE_RECS_MAX (kept: those a live read
+ * marked within STORE_LIVE_KEEP_MS of now, those no view lists). The store trims itself at
+ * the start of every page it takes (store_view_add_page, store_view_merge_head,
+ * store_views_load_more); a pointer returned before is then invalid. */
+#define STORE_LIVE_KEEP_MS 60000
+void store_trim(struct steno_store *st, int64_t now);
 
 /* Merges a transcription (list item, create or retrieve response: `detailed` for retrieve).
  * Fields the response does not carry keep their known values. Takes ownership of *t.
@@ -129,6 +148,12 @@ struct store_view {
 	struct store_idx *idx;     /* which ids are listed (over ids' strings; store's), built
 				    * for long lists, dropped when ids change otherwise than by
 				    * an append */
+	/* The ids listed before page 1 started the list again (a fresh read, or a live
+	 * re-read while it merges): their records are still known (read back from the db
+	 * when not held) until the read reaches the end. Store's. */
+	char **prev_ids;
+	size_t prev_n;
+	struct store_idx *prev_idx;
 };
 
 /* Finds (or with create, makes) the view. NULL when absent or on no memory. */
@@ -152,9 +177,13 @@ int store_view_merge_head(struct steno_store *st, struct store_view *v,
 			  struct steno_transcription_page *page, int64_t now,
 			  struct steno_error *err);
 void store_view_failed(struct steno_store *st, struct store_view *v, const struct steno_error *e);
-/* Item i of a view (NULL when out of range). */
+/* Item i of a view (NULL when out of range); read back from the db when not held. */
 const struct store_transcription *store_view_item(const struct steno_store *st,
 						  const struct store_view *v, size_t i);
+/* Item i of a view if its record is held now, else NULL (nothing is read): the records a
+ * change touched are held until the next trim. */
+const struct store_transcription *store_view_item_held(const struct steno_store *st,
+						       const struct store_view *v, size_t i);
 
 /* ---- the local store on disk (core/localdb.h, core/store_db.c) ---- */
 

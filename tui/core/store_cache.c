@@ -103,15 +103,17 @@ static sqlite3 *db_of(struct steno_store *st)
 
 /* A record from its stored JSON, unless one is in memory. Times: ms since 1970 -> the
  * caller's clock. */
-static void fill_record(struct steno_store *st, const char *data, bool detailed,
-			int64_t changed_wall, int64_t read_wall, int64_t now, int64_t wall)
+struct store_transcription *store_fill_record(struct steno_store *st, const char *data,
+					      bool detailed, int64_t changed_wall,
+					      int64_t read_wall, int64_t now, int64_t wall)
 {
 	struct steno_transcription t;
 	if (store_codec_transcription_read(data, &t, NULL) != 0)
-		return;
-	if (store_rec_find(st, t.id)) {
+		return NULL;
+	struct store_transcription *r = store_rec_find(st, t.id);
+	if (r) {
 		steno_transcription_free(&t);
-		return;
+		return r;
 	}
 	char *id = t.id ? strdup(t.id) : NULL;
 	bool sc;
@@ -121,7 +123,7 @@ static void fill_record(struct steno_store *st, const char *data, bool detailed,
 	st->db_loading = false;
 	if (!id)
 		steno_transcription_free(&t);
-	struct store_transcription *r = rc >= 0 ? store_rec_find(st, id) : NULL;
+	r = rc >= 0 ? store_rec_find(st, id) : NULL;
 	if (r) {
 		if (changed_wall > 0)
 			r->state_changed_ms = now - (wall - changed_wall);
@@ -130,29 +132,35 @@ static void fill_record(struct steno_store *st, const char *data, bool detailed,
 	}
 	free(old);
 	free(id);
+	return r;
 }
 
 /* Rows of v's db list from position `from`, at most `max`, appended unless listed (`listed`:
- * a set of v's ids, NULL when v was empty). Returns the rows added, -1 on error; *next: the
- * position after the last row read, 0 when the list ended. */
+ * a set of v's ids, NULL when v was empty); `fill`: their records read too (what a screen
+ * shows first), else the ids alone (the records are read when asked for). Returns the rows
+ * added, -1 on error; *next: the position after the last row read, 0 when the list ended. */
 static long load_rows(struct steno_store *st, struct store_view *v, long from, long max,
-		      const struct store_idx *listed, int64_t now, long *next)
+		      const struct store_idx *listed, bool fill, int64_t now, long *next)
 {
 	sqlite3 *h = db_of(st);
 	sqlite3_stmt *s = NULL;
 	int64_t wall = store_db_wall_ms(st);
 	long n = 0, seen = 0;
 	*next = 0;
-	if (sqlite3_prepare_v2(h,
+	if (sqlite3_prepare_v2(h, fill ?
 			       "SELECT t.id, t.data, t.detailed, t.state_changed_ms,"
 			       " max(coalesce(t.listed_ms, 0), coalesce(t.detail_ms, 0)), vi.pos"
 			       " FROM view_items vi JOIN transcriptions t ON t.id = vi.id"
-			       " WHERE vi.view = ?1 AND vi.pos >= ?2 ORDER BY vi.pos LIMIT ?3",
+			       " WHERE vi.view = ?1 AND vi.pos >= ?2 ORDER BY vi.pos LIMIT ?3" :
+			       "SELECT vi.id, NULL, 0, 0, 0, vi.pos FROM view_items vi"
+			       " WHERE vi.view = ?1 AND vi.pos >= ?2 AND EXISTS (SELECT 1 FROM"
+			       " transcriptions t WHERE t.id = vi.id) ORDER BY vi.pos LIMIT ?3",
 			       -1, &s, NULL) != SQLITE_OK)
 		return -1;
 	sqlite3_bind_text(s, 1, v->key, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 2, from);
 	sqlite3_bind_int64(s, 3, max + 1);   /* one more: whether rows remain */
+	store_note_clock(st, now);
 	while (sqlite3_step(s) == SQLITE_ROW) {
 		if (seen++ == max) {
 			*next = (long)sqlite3_column_int64(s, 5);
@@ -160,11 +168,13 @@ static long load_rows(struct steno_store *st, struct store_view *v, long from, l
 		}
 		const char *id = (const char *)sqlite3_column_text(s, 0);
 		const char *data = (const char *)sqlite3_column_text(s, 1);
-		if (!id || !data || (listed && store_idx_has(listed, id)))
+		if (!id || (fill && !data) || (listed && store_idx_has(listed, id)))
 			continue;
-		fill_record(st, data, sqlite3_column_int(s, 2), sqlite3_column_int64(s, 3),
-			    sqlite3_column_int64(s, 4), now, wall);
-		if (store_rec_find(st, id) && store_view_append(v, id) == 0)
+		if (fill)
+			store_fill_record(st, data, sqlite3_column_int(s, 2),
+					  sqlite3_column_int64(s, 3), sqlite3_column_int64(s, 4),
+					  now, wall);
+		if ((!fill || store_rec_find(st, id)) && store_view_append(v, id) == 0)
 			n++;
 	}
 	sqlite3_finalize(s);
@@ -188,7 +198,7 @@ long store_view_load_cached(struct steno_store *st, struct store_view *v, int64_
 	int64_t read_ms = sqlite3_column_int64(s, 0);
 	sqlite3_finalize(s);
 	long next = 0;
-	long n = load_rows(st, v, 0, STORE_CACHE_FIRST, NULL, now, &next);
+	long n = load_rows(st, v, 0, STORE_CACHE_FIRST, NULL, true, now, &next);
 	if (n > 0) {
 		v->cached = true;
 		v->cached_wall_ms = read_ms;
@@ -210,6 +220,7 @@ bool store_views_cache_pending(const struct steno_store *st)
 long store_views_load_more(struct steno_store *st, int64_t now, long max)
 {
 	long total = 0;
+	store_trim(st, now);
 	for (size_t i = 0; i < st->n_views && total < max; i++) {
 		struct store_view *v = st->views[i];
 		if (v->cache_next <= 0)
@@ -224,7 +235,8 @@ long store_views_load_more(struct steno_store *st, int64_t now, long max)
 		for (size_t k = 0; ok && k < v->n; k++)
 			ok = store_idx_put(&listed, v->ids[k]);
 		long next = 0;
-		long n = ok ? load_rows(st, v, v->cache_next, max - total, &listed, now, &next) : -1;
+		long n = ok ? load_rows(st, v, v->cache_next, max - total, &listed, false, now,
+					&next) : -1;
 		store_idx_clear(&listed);
 		v->cache_next = n < 0 ? 0 : next;
 		if (v->cache_next == 0 && v->cache_dirty) {
@@ -252,7 +264,7 @@ int store_transcription_load_cached(struct steno_store *st, const char *id, int6
 	sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
 	int rc = 0;
 	if (sqlite3_step(s) == SQLITE_ROW && sqlite3_column_text(s, 0)) {
-		fill_record(st, (const char *)sqlite3_column_text(s, 0), sqlite3_column_int(s, 1),
+		store_fill_record(st, (const char *)sqlite3_column_text(s, 0), sqlite3_column_int(s, 1),
 			    sqlite3_column_int64(s, 2), sqlite3_column_int64(s, 3), now,
 			    store_db_wall_ms(st));
 		rc = store_rec_find(st, id) ? 1 : 0;

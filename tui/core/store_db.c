@@ -18,7 +18,7 @@
 #include "core/store_list.h"
 #include "core/store_codec.h"
 
-enum { S_REC, S_REC_DEL, S_VIEW, S_VITEMS_DEL, S_VITEM, S_ACT, S_COUNT };
+enum { S_REC, S_REC_DEL, S_VIEW, S_VITEMS_DEL, S_VITEM, S_ACT, S_REC_GET, S_COUNT };
 
 static const char *const sql[S_COUNT] = {
 	[S_REC] = ("INSERT INTO transcriptions(id, org_id, name, state, language, created_ms,"
@@ -43,6 +43,9 @@ static const char *const sql[S_COUNT] = {
 	[S_VITEM] = ("INSERT OR REPLACE INTO view_items(view, pos, id) VALUES(?1, ?2, ?3)"),
 	[S_ACT] = ("INSERT OR REPLACE INTO activity(kind, id, org_id, state, data, watched,"
 		  " state_changed_ms, read_ms) VALUES(?1, ?2, NULL, ?3, ?4, ?5, ?6, ?7)"),
+	[S_REC_GET] = ("SELECT data, detailed, state_changed_ms,"
+		      " max(coalesce(listed_ms, 0), coalesce(detail_ms, 0))"
+		      " FROM transcriptions WHERE id = ?1"),
 };
 
 /* Ownership: the store's; closes the localdb. */
@@ -52,6 +55,7 @@ struct store_db {
 	int64_t (*wall)(void *ud);
 	void *wall_ud;
 	char error[600];      /* the first write that failed ("" none) */
+	int64_t attach_wall;  /* when attached: a record read before was read by another run */
 	int depth;            /* nested store_db_begin */
 	bool in_tx;
 };
@@ -85,6 +89,7 @@ int store_attach_db(struct steno_store *st, struct localdb *ldb,
 	d->ldb = ldb;
 	d->wall = wall_ms ? wall_ms : real_wall;
 	d->wall_ud = ud;
+	d->attach_wall = d->wall(ud);
 	for (size_t i = 0; i < S_COUNT; i++)
 		if (sqlite3_prepare_v3(localdb_handle(ldb), sql[i], -1, SQLITE_PREPARE_PERSISTENT,
 				       &d->st[i], NULL) != SQLITE_OK) {
@@ -286,6 +291,33 @@ void store_db_view(struct steno_store *st, struct store_view *v, size_t from, bo
 		ok = run(d, s, "write a view's items");
 	}
 	store_db_commit(st);
+}
+
+bool store_db_trimmable(const struct steno_store *st)
+{
+	return st->db && !st->db->error[0] && st->db->depth == 0 && !st->db_loading;
+}
+
+struct store_transcription *store_db_rec_load(struct steno_store *st, const char *id)
+{
+	struct store_db *d = st->db;
+	struct store_transcription *r = NULL;
+	if (!d)
+		return NULL;
+	sqlite3_stmt *s = d->st[S_REC_GET];
+	bind_text(s, 1, id);
+	if (sqlite3_step(s) == SQLITE_ROW && sqlite3_column_text(s, 0)) {
+		int64_t read_wall = sqlite3_column_int64(s, 3);
+		int64_t wall = st->clock_wall ? st->clock_wall : d->wall(d->wall_ud);
+		r = store_fill_record(st, (const char *)sqlite3_column_text(s, 0),
+				      sqlite3_column_int(s, 1), sqlite3_column_int64(s, 2),
+				      read_wall, st->clock_now, wall);
+		if (r)   /* read by this process already, or only by an earlier run */
+			r->cached = read_wall < d->attach_wall;
+	}
+	sqlite3_reset(s);
+	sqlite3_clear_bindings(s);
+	return r;
 }
 
 void store_db_act(struct steno_store *st, const struct store_activity *a, int64_t now)

@@ -346,11 +346,33 @@ const struct store_transcription *store_list_item(struct steno_store *st, struct
 			return NULL;
 		if (i >= l->win_off + l->win_n)
 			return NULL;
-		return store_rec_find(st, l->win[i - l->win_off]);
+		return store_rec_get(st, l->win[i - l->win_off]);
 	case L_EMPTY:
 		break;
 	}
 	return NULL;
+}
+
+const char *store_list_id(struct steno_store *st, struct store_list *l, long i)
+{
+	if (i < 0 || i >= l->n)
+		return NULL;
+	size_t k = 0;
+	switch (l->how) {
+	case L_VIEW:
+		k = (size_t)(l->desc ? l->n - 1 - i : i);
+		break;
+	case L_MEM:
+		k = l->rows[i];
+		break;
+	case L_SQL:
+		if ((i < l->win_off || i >= l->win_off + l->win_n) && !win_read(st, l, i))
+			return NULL;
+		return i < l->win_off + l->win_n ? l->win[i - l->win_off] : NULL;
+	case L_EMPTY:
+		return NULL;
+	}
+	return k < l->v->n ? l->v->ids[k] : NULL;
 }
 
 long store_list_find(struct steno_store *st, struct store_list *l, const char *id)
@@ -370,9 +392,10 @@ long store_list_find(struct steno_store *st, struct store_list *l, const char *i
 		sqlite3_finalize(s);
 		return r;
 	}
+	/* by the ids alone: no record is read */
 	for (long i = 0; i < l->n; i++) {
-		const struct store_transcription *t = store_list_item(st, l, i);
-		if (t && t->t.id && !strcmp(t->t.id, id))
+		size_t k = l->how == L_MEM ? l->rows[i] : (size_t)(l->desc ? l->n - 1 - i : i);
+		if (l->how != L_EMPTY && k < l->v->n && !strcmp(l->v->ids[k], id))
 			return i;
 	}
 	return -1;

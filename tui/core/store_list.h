@@ -14,7 +14,9 @@
  *   of the connection (rank -> id); the count comes from it and rows are read a window at a
  *   time (STORE_LIST_WINDOW ids) around the row asked for;
  * - otherwise (small lists, `cache = off`, a view whose rows are still coming from the db):
- *   the in-memory selection, store_view_select.
+ *   the in-memory selection, store_view_select (which reads every record of the view).
+ * Records not held by the store (core/store.h, STORE_RECS_MAX) are read back from the db
+ * when a row is asked for; store_list_find compares ids and reads no record.
  *
  * Ownership: the caller's, freed by store_list_free (which needs the store still open). */
 
@@ -40,6 +42,9 @@ long store_list_count(const struct store_list *l);
 /* Row i's record; NULL out of range (or a row whose record is gone). May read a window. */
 const struct store_transcription *store_list_item(struct steno_store *st, struct store_list *l,
 						  long i);
+/* Row i's id, without reading its record; NULL out of range. Valid until the next call on
+ * the list or a change of the view. */
+const char *store_list_id(struct steno_store *st, struct store_list *l, long i);
 /* The row of id, or -1 when not listed. */
 long store_list_find(struct steno_store *st, struct store_list *l, const char *id);
 /* The rows are selected in SQL (not in memory) since the last update. */

@@ -2,9 +2,6 @@
 #include "core/store.h"
 #include "core/store_internal.h"
 
-#include "core/natsort.h"
-#include "core/query.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +21,7 @@ static void view_free(struct store_view *v)
 	steno_pager_free(&v->pager);
 	store_walk_free(v->walk);
 	store_view_index_drop(v);
+	store_view_prev_drop(v);
 	free(v);
 }
 
@@ -198,6 +196,57 @@ static bool view_has(struct store_view *v, const char *id)
 	return store_idx_has(v->idx, id);
 }
 
+static bool idx_has_or_scan(struct store_idx **x, char *const *ids, size_t n, const char *id)
+{
+	if (!*x && n >= IDX_MIN_ROWS && (*x = calloc(1, sizeof **x))) {
+		for (size_t i = 0; i < n; i++)
+			if (!store_idx_put(*x, ids[i])) {
+				store_idx_clear(*x);
+				free(*x);
+				*x = NULL;
+				break;
+			}
+	}
+	return *x ? store_idx_has(*x, id) : ids_have(ids, n, id);
+}
+
+void store_view_prev_drop(struct store_view *v)
+{
+	for (size_t i = 0; i < v->prev_n; i++)
+		free(v->prev_ids[i]);
+	free(v->prev_ids);
+	v->prev_ids = NULL;
+	v->prev_n = 0;
+	if (v->prev_idx) {
+		store_idx_clear(v->prev_idx);
+		free(v->prev_idx);
+		v->prev_idx = NULL;
+	}
+}
+
+/* The ids listed become prev_ids (with their index); the list is empty. */
+static void view_to_prev(struct store_view *v)
+{
+	store_view_prev_drop(v);
+	v->prev_ids = v->ids;
+	v->prev_n = v->n;
+	v->prev_idx = v->idx;
+	v->ids = NULL;
+	v->idx = NULL;
+	v->n = v->cap = 0;
+}
+
+bool store_listed(const struct steno_store *st, const char *id)
+{
+	for (size_t i = 0; i < st->n_views; i++) {
+		struct store_view *v = st->views[i];
+		if (view_has(v, id) ||
+		    (v->prev_n && idx_has_or_scan(&v->prev_idx, v->prev_ids, v->prev_n, id)))
+			return true;
+	}
+	return false;
+}
+
 int store_view_append(struct store_view *v, const char *id)
 {
 	if (v->n == v->cap) {
@@ -219,10 +268,7 @@ int store_view_append(struct store_view *v, const char *id)
 /* A fresh walk: the view's org, folder and tags are what every next link must keep. */
 static int view_reset(const struct steno_store *st, struct store_view *v)
 {
-	store_view_index_drop(v);
-	for (size_t i = 0; i < v->n; i++)
-		free(v->ids[i]);
-	v->n = 0;
+	view_to_prev(v);   /* their records stay known until the read reaches the end */
 	v->pages = 0;
 	v->end = false;
 	free(v->next_url);
@@ -311,6 +357,8 @@ static int add_page(struct steno_store *st, struct store_view *v,
 	v->loaded_ms = now;
 	steno_transcription_page_free(page);
 	bool proven = walking && v->end && rc >= 0 && store_walk_finish(st, v);
+	if (v->end)   /* the read reached the end: what it did not list is not known by it */
+		store_view_prev_drop(v);
 	changed = changed || listed_new || v->n != old_n || v->end != was_end || first || proven;
 	store_db_view(st, v, first || proven ? 0 : old_n, v->end && rc >= 0);
 	struct store_event ev = { .what = STORE_WHAT_LIST, .view = v->key };
@@ -323,6 +371,7 @@ int store_view_add_page(struct steno_store *st, struct store_view *v,
 			struct steno_transcription_page *page, bool first, int64_t now,
 			struct steno_error *err)
 {
+	store_trim(st, now);
 	store_db_begin(st);
 	st->db_org = v->org_id ? v->org_id : "";
 	int rc = add_page(st, v, page, first, now, err);
@@ -353,17 +402,16 @@ static int merge_tail(struct store_view *v, char **old, size_t n_old, size_t pag
 static int merge_head(struct steno_store *st, struct store_view *v,
 		      struct steno_transcription_page *page, int64_t now, struct steno_error *err)
 {
-	char **old = v->ids;
-	size_t n_old = v->n;
+	/* the ids listed so far stay known (prev_ids) while the page merges into a new list */
+	view_to_prev(v);
+	char **old = v->prev_ids;
+	size_t n_old = v->prev_n;
 	int rc = 0;
 	bool listed_new = false, changed = false;
 
-	store_view_index_drop(v);
-	v->ids = NULL;
-	v->n = v->cap = 0;
 	for (size_t i = 0; i < page->n && rc >= 0; i++) {
 		struct steno_transcription *t = &page->items[i];
-		bool fresh = t->id && !ids_have(old, n_old, t->id);
+		bool fresh = t->id && !idx_has_or_scan(&v->prev_idx, old, n_old, t->id);
 		char *id = t->id ? strdup(t->id) : NULL;
 		int m = page_item(st, v, t, now, &listed_new, err);
 		if (m < 0)
@@ -378,12 +426,9 @@ static int merge_head(struct steno_store *st, struct store_view *v,
 	if (rc >= 0 && merge_tail(v, old, n_old, page->n) < 0)
 		rc = steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 	changed = changed || v->n != n_old;
-	for (size_t i = 0; i < n_old; i++) {
-		if (!changed && (i >= v->n || strcmp(old[i], v->ids[i]) != 0))
-			changed = true;
-		free(old[i]);
-	}
-	free(old);
+	for (size_t i = 0; !changed && i < n_old; i++)
+		changed = i >= v->n || strcmp(old[i], v->ids[i]) != 0;
+	store_view_prev_drop(v);
 	if (page->n == 0) {
 		/* nothing left at all */
 		free(v->next_url);
@@ -415,6 +460,7 @@ int store_view_merge_head(struct steno_store *st, struct store_view *v,
 			  struct steno_transcription_page *page, int64_t now,
 			  struct steno_error *err)
 {
+	store_trim(st, now);
 	store_db_begin(st);
 	st->db_org = v->org_id ? v->org_id : "";
 	int rc = merge_head(st, v, page, now, err);
@@ -457,135 +503,11 @@ void store_view_failed(struct steno_store *st, struct store_view *v, const struc
 const struct store_transcription *store_view_item(const struct steno_store *st,
 						  const struct store_view *v, size_t i)
 {
+	return i < v->n ? store_rec_get(st, v->ids[i]) : NULL;
+}
+
+const struct store_transcription *store_view_item_held(const struct steno_store *st,
+						       const struct store_view *v, size_t i)
+{
 	return i < v->n ? store_rec_find(st, v->ids[i]) : NULL;
-}
-
-/* ---- filtering and sorting ---- */
-
-const char *store_sort_name(enum store_sort s)
-{
-	switch (s) {
-	case STORE_SORT_SERVER: return "server";
-	case STORE_SORT_NAME: return "name";
-	case STORE_SORT_CREATED: return "created";
-	case STORE_SORT_STATE: return "state";
-	case STORE_SORT_LANGUAGE: return "language";
-	case STORE_SORT_LENGTH: return "length";
-	case STORE_SORT_COST: return "cost";
-	case STORE_SORT_TAGS: return "tags";
-	}
-	return "?";
-}
-
-void store_query_item(const struct steno_transcription *t, struct query_item *out)
-{
-	*out = (struct query_item){
-		.id = t->id, .name = t->name, .state = t->state, .language = t->language,
-		.tags = (const char *const *)t->tags.v, .n_tags = t->tags.n,
-		.has_cost = steno_known(t->cost_cents.st), .cost_cents = t->cost_cents.v,
-	};
-}
-
-static bool matches(const struct steno_transcription *t, const struct store_query *q)
-{
-	struct query_item it;
-
-	if (!q->where)
-		return true;
-	store_query_item(t, &it);
-	return query_match(q->where, &it);
-}
-
-struct sort_ctx {
-	const struct steno_store *st;
-	const struct store_view *v;
-	enum store_sort key;
-	bool desc;
-};
-
-/* Unknown (NULL) values last whatever the direction; else natural order. */
-static int cmp_str(const char *a, const char *b, bool desc)
-{
-	if (!a || !b)
-		return (a ? -1 : 0) + (b ? 1 : 0);
-	int c = natsort_cmp(a, b);
-	return desc ? -c : c;
-}
-
-static int cmp_num(bool ka, int64_t a, bool kb, int64_t b, bool desc)
-{
-	if (!ka || !kb)
-		return (ka ? -1 : 0) + (kb ? 1 : 0);
-	int c = (a > b) - (a < b);
-	return desc ? -c : c;
-}
-
-/* Tag lists tag by tag; a list that is the start of the other comes first; no tags is
- * unknown (last). */
-static int tags_cmp(const char *const *a, size_t na, const char *const *b, size_t nb)
-{
-	int c = 0;
-	for (size_t i = 0; !c && i < na && i < nb; i++)
-		c = natsort_cmp(a[i], b[i]);
-	return c ? c : (na > nb) - (na < nb);
-}
-
-static int cmp_tags(const struct steno_strings *a, const struct steno_strings *b, bool desc)
-{
-	if (!a->n || !b->n)
-		return (a->n ? -1 : 0) + (b->n ? 1 : 0);
-	int c = tags_cmp((const char *const *)a->v, a->n, (const char *const *)b->v, b->n);
-	return desc ? -c : c;
-}
-
-static int cmp_items(const void *pa, const void *pb, void *arg)
-{
-	const struct sort_ctx *c = arg;
-	size_t ia = *(const size_t *)pa, ib = *(const size_t *)pb;
-	const struct steno_transcription *a = &store_view_item(c->st, c->v, ia)->t;
-	const struct steno_transcription *b = &store_view_item(c->st, c->v, ib)->t;
-	int r = 0;
-	switch (c->key) {
-	case STORE_SORT_SERVER: break;
-	case STORE_SORT_NAME: r = cmp_str(a->name, b->name, c->desc); break;
-	case STORE_SORT_STATE: r = cmp_str(a->state, b->state, c->desc); break;
-	case STORE_SORT_LANGUAGE: r = cmp_str(a->language, b->language, c->desc); break;
-	case STORE_SORT_CREATED:
-		r = cmp_num(steno_known(a->created_at.st), a->created_at.ms,
-			    steno_known(b->created_at.st), b->created_at.ms, c->desc);
-		break;
-	case STORE_SORT_LENGTH:
-		r = cmp_num(steno_known(a->audio_length_s.st), a->audio_length_s.v,
-			    steno_known(b->audio_length_s.st), b->audio_length_s.v, c->desc);
-		break;
-	case STORE_SORT_COST:
-		r = cmp_num(steno_known(a->cost_cents.st), a->cost_cents.v,
-			    steno_known(b->cost_cents.st), b->cost_cents.v, c->desc);
-		break;
-	case STORE_SORT_TAGS: r = cmp_tags(&a->tags, &b->tags, c->desc); break;
-	}
-	if (r == 0 && c->key == STORE_SORT_SERVER && c->desc)
-		return (ia < ib) - (ia > ib);
-	return r ? r : (ia > ib) - (ia < ib);
-}
-
-long store_view_select(const struct steno_store *st, const struct store_view *v,
-		       const struct store_query *q, size_t **out)
-{
-	static const struct store_query all = { 0 };
-	if (!q)
-		q = &all;
-	*out = malloc((v->n ? v->n : 1) * sizeof(**out));
-	if (!*out)
-		return -1;
-	size_t n = 0;
-	for (size_t i = 0; i < v->n; i++) {
-		const struct store_transcription *r = store_view_item(st, v, i);
-		if (r && matches(&r->t, q))
-			(*out)[n++] = i;
-	}
-	struct sort_ctx c = { st, v, q->sort, q->descending };
-	if (q->sort != STORE_SORT_SERVER || q->descending)
-		qsort_r(*out, n, sizeof(**out), cmp_items, &c);
-	return (long)n;
 }

@@ -93,6 +93,13 @@ void app_list_free(struct app *app)
 	line_history_free(&app->list.filter_history);
 }
 
+const char *app_list_id(struct app *app, long i)
+{
+	if (!app->list.shown || i < 0 || i >= app->list.n_rows)
+		return NULL;
+	return store_list_id(app->store, app->list.shown, i);
+}
+
 const struct store_transcription *app_list_item(struct app *app, long i)
 {
 	if (!app->list.shown || i < 0 || i >= app->list.n_rows)

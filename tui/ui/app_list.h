@@ -7,6 +7,7 @@
 struct store_view *app_view(struct app *app, bool create);   /* the current list */
 void app_list_update(struct app *app);
 const struct store_transcription *app_list_item(struct app *app, long i);  /* shown row i */
+const char *app_list_id(struct app *app, long i);   /* its id, the record not read */
 void app_sync_selected(struct app *app);   /* selection := the row under the cursor */
 bool app_is_marked(const struct app *app, const char *id);
 int app_toggle_mark(struct app *app, const char *id);

@@ -470,10 +470,10 @@ static unsigned list_mark(struct app *app, enum action_id act)
 		return PANE_HANDLED | PANE_REDRAW;
 	}
 	if (act == ACT_MARK_ALL) {
-		for (long i = 0; i < app->list.n_rows; i++) {
-			const struct store_transcription *t = app_list_item(app, i);
-			if (t && t->t.id && !app_is_marked(app, t->t.id))
-				app_toggle_mark(app, t->t.id);
+		for (long i = 0; i < app->list.n_rows; i++) {   /* ids: no record read */
+			const char *id = app_list_id(app, i);
+			if (id && !app_is_marked(app, id))
+				app_toggle_mark(app, id);
 		}
 		return PANE_HANDLED | PANE_REDRAW;
 	}
