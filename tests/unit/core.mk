@@ -42,7 +42,7 @@ tests_unit_test_core_store_select_LDADD = $(CORE_TEST_LIBS)
 check_PROGRAMS += tests/unit/test_core_store_select_sql
 TESTS += tests/unit/test_core_store_select_sql
 tests_unit_test_core_store_select_sql_SOURCES = %reldir%/test_core_store_select.c %reldir%/store_select.h \
-	%reldir%/core_helpers.h
+	%reldir%/core_helpers.h %reldir%/store_db_helpers.h
 tests_unit_test_core_store_select_sql_CFLAGS = $(CORE_TEST_CFLAGS) $(SQLITE_CFLAGS) -DSTORE_SELECT_SQL
 tests_unit_test_core_store_select_sql_LDADD = $(CORE_TEST_LIBS)
 
@@ -124,13 +124,13 @@ tests_unit_test_core_localdb_LDADD = $(CORE_TEST_LIBS)
 
 check_PROGRAMS += tests/unit/test_core_store_db
 TESTS += tests/unit/test_core_store_db
-tests_unit_test_core_store_db_SOURCES = %reldir%/test_core_store_db.c %reldir%/core_helpers.h
+tests_unit_test_core_store_db_SOURCES = %reldir%/test_core_store_db.c %reldir%/core_helpers.h %reldir%/store_db_helpers.h
 tests_unit_test_core_store_db_CFLAGS = $(CORE_TEST_CFLAGS) $(SQLITE_CFLAGS)
 tests_unit_test_core_store_db_LDADD = $(CORE_TEST_LIBS)
 
 check_PROGRAMS += tests/unit/test_core_store_window
 TESTS += tests/unit/test_core_store_window
-tests_unit_test_core_store_window_SOURCES = %reldir%/test_core_store_window.c %reldir%/core_helpers.h
+tests_unit_test_core_store_window_SOURCES = %reldir%/test_core_store_window.c %reldir%/core_helpers.h %reldir%/store_db_helpers.h
 tests_unit_test_core_store_window_CFLAGS = $(CORE_TEST_CFLAGS) $(SQLITE_CFLAGS)
 tests_unit_test_core_store_window_LDADD = $(CORE_TEST_LIBS)
 

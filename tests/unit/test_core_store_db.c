@@ -11,8 +11,8 @@
 #include "core/localdb.h"
 #include "core/store.h"
 #include "core_helpers.h"
+#include "store_db_helpers.h"
 
-#define URL "http://127.0.0.1:1"
 #define ORG "6411621"
 #define NEXT "http://127.0.0.1:1/api/v1/transcriptions?organization_id=" ORG "&page="
 
@@ -29,13 +29,7 @@ static int64_t fake_wall(void *ud)
 
 static struct steno_store *store_open(void)
 {
-	struct steno_store *st = store_new();
-	cr_assert_not_null(st);
-	struct localdb_options o = {.cache_dir = cache, .base_url = URL};
-	struct localdb *db = NULL;
-	cr_assert_eq(localdb_open(&o, &db, NULL, &err), 0, "%s", err.message);
-	cr_assert_eq(store_attach_db(st, db, fake_wall, NULL, &err), 0, "%s", err.message);
-	return st;
+	return store_db_open_at(cache, fake_wall, &err);
 }
 
 static void setup(void)

@@ -18,21 +18,17 @@ static struct steno_error err;
  * the same rows in the same order as in memory. */
 #include "core/localdb.h"
 #include "core_helpers.h"
+#include "store_db_helpers.h"
 
 static char *dir;
 
 static void setup(void)
 {
 	char cache[512];
-	struct localdb *db = NULL;
 	dir = core_tmpdir();
 	snprintf(cache, sizeof cache, "%s/cache", dir);
-	struct localdb_options o = { .cache_dir = cache, .base_url = "http://127.0.0.1:1" };
 	steno_error_clear(&err);
-	st = store_new();
-	cr_assert_not_null(st);
-	cr_assert_eq(localdb_open(&o, &db, NULL, &err), 0, "%s", err.message);
-	cr_assert_eq(store_attach_db(st, db, NULL, NULL, &err), 0, "%s", err.message);
+	st = store_db_open_at(cache, NULL, &err);
 	store_list_set_sql_min(0);
 	store_select_want_sql = true;
 }

@@ -15,8 +15,8 @@
 #include "core/store.h"
 #include "core/store_list.h"
 #include "core_helpers.h"
+#include "store_db_helpers.h"
 
-#define URL "http://127.0.0.1:1"
 #define ORG "6411621"
 #define NEXT "http://127.0.0.1:1/api/v1/transcriptions?organization_id=" ORG "&page="
 #define ROWS 3000
@@ -30,13 +30,7 @@ static struct steno_error err;
 
 static struct steno_store *store_open(void)
 {
-	struct steno_store *st = store_new();
-	cr_assert_not_null(st);
-	struct localdb_options o = {.cache_dir = cache, .base_url = URL};
-	struct localdb *db = NULL;
-	cr_assert_eq(localdb_open(&o, &db, NULL, &err), 0, "%s", err.message);
-	cr_assert_eq(store_attach_db(st, db, NULL, NULL, &err), 0, "%s", err.message);
-	return st;
+	return store_db_open_at(cache, NULL, &err);
 }
 
 static void setup(void)
