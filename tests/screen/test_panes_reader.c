@@ -396,3 +396,29 @@ Test(reader, search_keeps_to_the_organization_on_screen, .fini = pf_teardown)
 	cr_expect_eq(n, 1);
 	content_hits_free(h, n);
 }
+
+/* At 80 columns a hit's snippet is wider than its room: it is drawn from the words before its
+ * first match ("…" first), so every hit row shows the word searched (one said late in its
+ * passage was cut off). */
+Test(reader, every_hit_shows_its_match_at_80_columns, .fini = pf_teardown)
+{
+	static const char *const seed[] = { "--seed-demo", "6", NULL };
+	struct pf_opts o = { .rows = 24, .cols = 80, .sandbox_args = seed, .index = 1 };
+	pf_open(&f, &o);
+	wait_indexed();
+	pf_keys(&f, "F b u d g e t");
+	pf_expect(&f, "search every transcript: budget_");
+	char *text = scr_text();
+	int hits = 0;
+	for (char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		size_t n = strcspn(l, "\n");
+		char row[512];
+		snprintf(row, sizeof row, "%.*s", (int)(n < sizeof row ? n : sizeof row - 1), l);
+		if (!strstr(row, "Speaker"))
+			continue;
+		hits++;
+		cr_expect(strcasestr(row, "budget"), "the match is not on screen: %s", row);
+	}
+	cr_expect_geq(hits, 10, "%s", text);
+	free(text);
+}

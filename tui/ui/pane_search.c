@@ -170,12 +170,51 @@ static unsigned sr_key(struct pane *p, enum action_id act, ui_key key)
 	return PANE_HANDLED;
 }
 
-/* Draws the snippet with its marked words highlighted. */
+/* Cells of s's first n bytes as drawn: the marks take none. -1 on no memory. */
+static int plain_width(const char *s, size_t n, unsigned flags)
+{
+	char *t = strndup(s, n);
+	if (!t)
+		return -1;
+	size_t o = 0;
+	for (size_t i = 0; t[i]; i++)
+		if (t[i] != MARK_OPEN[0] && t[i] != MARK_CLOSE[0])
+			t[o++] = t[i];
+	t[o] = '\0';
+	int w = text_width_utf8(t, flags);
+	free(t);
+	return w;
+}
+
+/* Where a snippet wider than width cells starts to be drawn: at the word from which its
+ * first marked word shows, with at most a third of the width of words before it (s itself
+ * when all of it fits or the mark is near enough the start). */
+static const char *snippet_start(const char *s, int width, unsigned flags)
+{
+	const char *mark = strchr(s, MARK_OPEN[0]);
+	int room = width / 3;
+	if (!mark || plain_width(s, strlen(s), flags) <= width ||
+	    plain_width(s, (size_t)(mark - s), flags) <= room)
+		return s;
+	for (const char *p = s; p < mark; p++)
+		if (*p == ' ' && plain_width(p + 1, (size_t)(mark - p - 1), flags) <= room)
+			return p + 1;
+	return mark;
+}
+
+/* Draws the snippet with its marked words highlighted, from the word that lets its first
+ * marked word show ("…" before it). */
 static void draw_marked(WINDOW *w, int y, int x, int width, const char *s, bool selected,
 			unsigned flags)
 {
 	bool on = false;
 	int end = x + width;
+	const char *from = snippet_start(s, width, flags);
+	if (from != s && width > 2) {
+		style_set(w, selected ? THEME_LIST_SELECTED : THEME_NORMAL);
+		x += draw_text(w, y, x, 1, flags & TEXT_ASCII ? "~" : "…", TEXT_LEFT, flags);
+		s = from;
+	}
 	while (*s && x < end) {
 		size_t k = strcspn(s, MARK_OPEN MARK_CLOSE);
 		char *piece = strndup(s, k);
@@ -245,9 +284,13 @@ static void sr_draw(struct pane *p)
 			content_timecode(h->start, tc, sizeof tc);
 		else
 			snprintf(tc, sizeof tc, "%s", h->para < 0 ? "name" : "--:--");
-		snprintf(line, sizeof line, "%8s  %.24s", tc, h->speaker ? h->speaker : "");
+		/* the speaker in at most a fifth of the width (24 cells), cut on a character */
+		int who = cols / 5 < 24 ? cols / 5 : 24;
+		snprintf(line, sizeof line, "%8s", tc);
 		style_set(p->win, sel ? THEME_LIST_SELECTED : THEME_MUTED);
-		int x = 3 + draw_text(p->win, y, 3, 36, line, TEXT_LEFT, flags);
+		int x = 3 + draw_text(p->win, y, 3, 8, line, TEXT_LEFT, flags);
+		if (h->speaker && who > 0)
+			x += 2 + draw_text(p->win, y, x + 2, who, h->speaker, TEXT_LEFT, flags);
 		draw_marked(p->win, y, x + 2, cols - x - 3, h->snippet ? h->snippet : "", sel, flags);
 	}
 	style_set(p->win, THEME_NORMAL);
