@@ -172,6 +172,10 @@ static void setup_slow(void)
 	cr_assert_eq(cli_fixture_start(&sb, &home, slow, "refresh_interval = 1\nrefresh_max = 1\n"), 0, "sandbox did not start");
 }
 
+/* A suite of its own: Criterion runs a suite's .init before a test's own, and the fast
+ * sandbox and home it made were left behind. */
+TestSuite(cli_outcomes_slow, .init = setup_slow, .fini = teardown, .timeout = 240);
+
 /* Waits until file holds `what` (up to 60 s); its content, malloc'd, or NULL. */
 static char *wait_for_text(const char *path, const char *what)
 {
@@ -188,7 +192,7 @@ static char *wait_for_text(const char *path, const char *what)
 
 /* Each creating command with --wait says the id at once (a JSON event on stderr with
  * --json, stdout kept for its one document), and an interrupted wait names it again. */
-Test(cli_outcomes, an_interrupted_wait_names_what_was_created, .init = setup_slow)
+Test(cli_outcomes_slow, an_interrupted_wait_names_what_was_created)
 {
 	char url[512];
 	media(url, sizeof url);
@@ -244,7 +248,7 @@ Test(cli_outcomes, an_interrupted_wait_names_what_was_created, .init = setup_slo
 
 /* --timeout D on a --wait: the wait is given up after D (exit 1, code timeout) and what was
  * created is named again. */
-Test(cli_outcomes, a_wait_gives_up_at_its_timeout, .init = setup_slow)
+Test(cli_outcomes_slow, a_wait_gives_up_at_its_timeout)
 {
 	char url[512];
 	media(url, sizeof url);
@@ -271,7 +275,7 @@ Test(cli_outcomes, a_wait_gives_up_at_its_timeout, .init = setup_slow)
 /* --timeout counts from when the item exists: a slow server (each answer 1 s late) takes
  * longer than D to upload and create, and the transcription is created all the same; the
  * wait then gives up D after the create's answer, naming it. */
-Test(cli_outcomes, a_wait_timeout_counts_from_the_create, .init = setup_slow)
+Test(cli_outcomes_slow, a_wait_timeout_counts_from_the_create)
 {
 	char wav[1024];
 	cli_home_wav(&home, "tone.wav", 2.0, wav, sizeof wav);
