@@ -14,15 +14,15 @@
  * store owns the local store (store_free closes it). */
 static inline struct steno_store *store_db_open_at(const char *cache_dir,
 						   int64_t (*wall_ms)(void *ud),
-						   struct steno_error *err)
+						   struct steno_error *fail)
 {
-	struct steno_store *st = store_new();
-	cr_assert_not_null(st);
+	struct steno_store *store = store_new();
+	cr_assert_not_null(store);
 	struct localdb_options o = { .cache_dir = cache_dir, .base_url = "http://127.0.0.1:1" };
-	struct localdb *db = NULL;
-	cr_assert_eq(localdb_open(&o, &db, NULL, err), 0, "%s", err->message);
-	cr_assert_eq(store_attach_db(st, db, wall_ms, NULL, err), 0, "%s", err->message);
-	return st;
+	struct localdb *ldb = NULL;
+	cr_assert_eq(localdb_open(&o, &ldb, NULL, fail), 0, "%s", fail->message);
+	cr_assert_eq(store_attach_db(store, ldb, wall_ms, NULL, fail), 0, "%s", fail->message);
+	return store;
 }
 
 #endif
