@@ -276,7 +276,11 @@ Test(content, fts_query_quotes_words_keeps_operators)
 {
 	char *q = content_fts_query("\"seven ships\" gard* NOT don't (a OR b)");
 	cr_assert_not_null(q);
-	cr_expect_str_eq(q, "\"seven ships\" \"gard\"* NOT \"don't\" ( \"a\" OR \"b\" ) ");
+	cr_expect_str_eq(q, "\"seven ships\" AND \"gard\"* NOT \"don't\" AND ( \"a\" OR \"b\" ) ");
+	free(q);
+	q = content_fts_query("x (a OR b) y");   /* operands side by side: an explicit AND */
+	cr_assert_not_null(q);
+	cr_expect_str_eq(q, "\"x\" AND ( \"a\" OR \"b\" ) AND \"y\" ");
 	free(q);
 }
 
@@ -504,4 +508,24 @@ Test(content, prefixes_as_words_and_by_scan, .init = setup, .fini = teardown)
 	n = search("qqq*", false, &h);   /* no word */
 	cr_expect_eq(n, 0);
 	content_hits_free(h, n);
+}
+
+/* What the results pane sends as you type: the last word a prefix, after other words (found
+ * on the tour: "budget the" and "the b" were FTS5 syntax errors). */
+Test(content, words_then_a_prefix_as_typed, .init = setup, .fini = teardown)
+{
+	seed();
+	static const char *const typed[] = { "the gard*", "garden t*", "dawn the*", "t*",
+		"\"seven ships\" s*" };
+	for (size_t i = 0; i < sizeof typed / sizeof *typed; i++)
+		for (int names = 0; names < 2; names++) {
+			struct content_hit *h = NULL;
+			size_t n = 0;
+			struct steno_error err;
+			struct content_query cq = { .text = typed[i], .names = names,
+				.mark_open = "[", .mark_close = "]" };
+			cr_expect_eq(content_db_search(db, &cq, &h, &n, &err), 0, "%s (names %d): %s",
+				     typed[i], names, err.message);
+			content_hits_free(h, n);
+		}
 }

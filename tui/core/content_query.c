@@ -34,11 +34,15 @@ static void put_quoted(char **o, const char *s, size_t k)
 
 /* The user's query in FTS5 syntax that never fails to parse on a word: every word and
  * "phrase" is quoted (so don't, e-mail or 12:30 are words, not syntax), a trailing * stays
- * a prefix, AND/OR/NOT and parentheses stay operators. Caller frees; NULL on no memory. */
+ * a prefix, AND/OR/NOT and parentheses stay operators, and two operands side by side get
+ * an explicit AND (FTS5 takes `"a" "b"` but not `"a" ( ... )`, which a prefix written as
+ * its words becomes). Caller frees; NULL on no memory. */
 char *content_fts_query(const char *in)
 {
-	char *out = malloc(strlen(in) * 3 + 8), *o = out;
+	/* at most 6 bytes out for one in: "(" becomes "AND ( ", "a b" "\"a\" AND \"b\" " */
+	char *out = malloc(strlen(in) * 6 + 8), *o = out;
 	const char *p = in;
+	bool operand = false;   /* the last thing written ends an operand: AND before the next */
 
 	if (!out)
 		return NULL;
@@ -48,6 +52,11 @@ char *content_fts_query(const char *in)
 			continue;
 		}
 		if (*p == '(' || *p == ')') {
+			if (*p == '(' && operand) {
+				memcpy(o, "AND ", 4);
+				o += 4;
+			}
+			operand = *p == ')';
 			*o++ = *p++;
 			*o++ = ' ';
 			continue;
@@ -67,6 +76,7 @@ char *content_fts_query(const char *in)
 				memcpy(o, t, k);
 				o += k;
 				*o++ = ' ';
+				operand = false;
 				continue;
 			}
 		}
@@ -75,6 +85,11 @@ char *content_fts_query(const char *in)
 			k--;
 		if (!k && !prefix)
 			continue;
+		if (operand) {
+			memcpy(o, "AND ", 4);
+			o += 4;
+		}
+		operand = true;
 		put_quoted(&o, t, k);
 		if (prefix)
 			*o++ = '*';
