@@ -104,3 +104,132 @@ Test(content_search, statements_stay_prepared_between_searches, .init = setup, .
 	cr_expect_gt(n2, 0);
 	content_hits_free(h2, n2);
 }
+
+/* ---- a query of phrases joined by OR: its passages read from the whole text's index ---- */
+
+/* Passages that cut a phrase: "the | budget" across two blocks (and two passages), a
+ * passage of punctuation only, folded diacritics, a phrase at a passage's end. */
+static void seed_cuts(void)
+{
+	static const char *const a[] = {
+		"S1|We spoke of the budget twice: the budget is late. And then the",
+		"S2|budget came back, as Zoë said of the budget and of ships.",
+		"S1|— … —",
+		"S2|Zoe and ZOË met the budget team; seven ships sailed. The end of the budget",
+		"S1|budget budget. The budget.",
+	};
+	static const char *const b[] = {
+		"S1|Only the",
+		"S2|budget here, never said whole.",
+	};
+	static const char *const c[] = {
+		"S3|Rivers and ships and a garden, the review of the budget, gardening at dawn.",
+	};
+	seed_long();
+	put("c1", "Cuts", "1", 0, a, 5);
+	put("c2", "Cut once", "1", 0, b, 2);
+	put("c3", "Gardens", "1", 0, c, 1);
+}
+
+/* Runs of the statement that reads a transcription's passages from the passages' index. */
+static long passage_runs(void)
+{
+	long runs = 0;
+	for (sqlite3_stmt *st = sqlite3_next_stmt(db, NULL); st; st = sqlite3_next_stmt(db, st)) {
+		const char *sql = sqlite3_sql(st);
+		if (sql && strstr(sql, "content_fts.rowid BETWEEN ?6 AND ?7"))
+			runs += sqlite3_stmt_status(st, SQLITE_STMTSTATUS_RUN, 0);
+	}
+	return runs;
+}
+
+static void same_hits(const char *q, const struct content_hit *a, size_t na,
+		      const struct content_hit *b, size_t nb)
+{
+	cr_assert_eq(na, nb, "%s: %zu hits against %zu", q, na, nb);
+	for (size_t i = 0; i < na; i++) {
+		cr_expect_str_eq(a[i].id, b[i].id, "%s #%zu", q, i);
+		cr_expect_eq(a[i].para, b[i].para, "%s #%zu", q, i);
+		cr_expect_eq(a[i].start, b[i].start, "%s #%zu", q, i);
+		cr_expect_eq(a[i].end, b[i].end, "%s #%zu", q, i);
+		cr_expect_str_eq(a[i].speaker ? a[i].speaker : "", b[i].speaker ? b[i].speaker : "");
+		cr_expect_str_eq(a[i].snippet, b[i].snippet, "%s #%zu: %s against %s", q, i,
+				 a[i].snippet, b[i].snippet);
+		cr_expect_eq(a[i].item_hits, b[i].item_hits, "%s #%zu", q, i);
+		cr_expect_eq(a[i].rank, b[i].rank, "%s #%zu", q, i);
+	}
+}
+
+static const char *const any_queries[] = {
+	"budget", "\"the budget\"", "budget OR ships", "zoe", "ZOË", "bud*", "\"budget budget\"",
+	"\"of the budget\" OR river", "(ships OR garden) OR \"seven ships\"", "end", "dawn",
+	"\"budget came\"", "\"the budget the\"",
+};
+
+Test(content_search, phrases_joined_by_or_find_the_passages_the_passages_index_finds,
+     .init = setup, .fini = teardown)
+{
+	struct steno_error err;
+	seed_cuts();
+	for (size_t i = 0; i < sizeof any_queries / sizeof *any_queries; i++) {
+		struct content_hit *fast, *slow;
+		long runs = passage_runs();
+		size_t nf = search(any_queries[i], false, &fast);
+		cr_expect_eq(passage_runs(), runs, "%s: the passages' index was asked",
+			     any_queries[i]);
+		/* without where the passages start, each transcription's passages are asked of
+		 * the passages' index, as before */
+		cr_assert_eq(content_exec(db, "SAVEPOINT slow; UPDATE content_items"
+					  " SET seg_starts = NULL", &err), 0, "%s", err.message);
+		size_t ns = search(any_queries[i], false, &slow);
+		cr_assert_eq(content_exec(db, "ROLLBACK TO slow; RELEASE slow", &err), 0, "%s",
+			     err.message);
+		same_hits(any_queries[i], fast, nf, slow, ns);
+		content_hits_free(fast, nf);
+		content_hits_free(slow, ns);
+	}
+}
+
+Test(content_search, a_phrase_cut_by_two_passages_is_not_a_hit, .init = setup, .fini = teardown)
+{
+	seed_cuts();
+	struct content_hit *h;
+	size_t n = search("\"the budget\"", false, &h);
+	bool c1 = false;
+	for (size_t i = 0; i < n; i++) {
+		cr_expect_str_neq(h[i].id, "c2", "c2 says \"the budget\" only across two passages");
+		if (!strcmp(h[i].id, "c1")) {
+			c1 = true;
+			cr_expect_eq(h[i].item_hits, 4, "%s", h[i].snippet);
+		}
+	}
+	cr_expect(c1);
+	content_hits_free(h, n);
+}
+
+/* A store of schema 5 (no seg_starts) gets where its passages start at its next opening. */
+Test(content_search, a_store_of_schema_5_learns_where_its_passages_start, .init = setup,
+     .fini = teardown)
+{
+	struct steno_error err;
+	seed_cuts();
+	struct content_hit *before, *after;
+	size_t nb = search("budget OR ships", false, &before);
+	cr_assert_eq(content_exec(db, "ALTER TABLE content_items DROP COLUMN seg_starts;"
+				  "DELETE FROM localdb_migrations WHERE version >= 6;"
+				  "PRAGMA user_version = 5", &err), 0, "%s", err.message);
+	reopen();
+	sqlite3_stmt *st;
+	cr_assert_eq(content_prepare(db, "SELECT count(*) FROM content_items WHERE version IS NOT"
+				     " NULL AND seg_starts IS NULL", &st, &err), 0, "%s",
+		     err.message);
+	cr_assert_eq(sqlite3_step(st), SQLITE_ROW);
+	cr_expect_eq(sqlite3_column_int(st, 0), 0, "transcriptions without their passages' starts");
+	sqlite3_finalize(st);
+	long runs = passage_runs();
+	size_t na = search("budget OR ships", false, &after);
+	cr_expect_eq(passage_runs(), runs);
+	same_hits("budget OR ships", before, nb, after, na);
+	content_hits_free(before, nb);
+	content_hits_free(after, na);
+}

@@ -27,10 +27,10 @@ static const char schema[] =
 	/* external content: the text is stored once, in content_segs / content_items */
 	"CREATE VIRTUAL TABLE IF NOT EXISTS content_fts USING fts5(text,"
 	" content='content_segs', content_rowid='seg',"
-	" tokenize='unicode61 remove_diacritics 2');"
+	" tokenize='" CONTENT_TOKENIZE "');"
 	"CREATE VIRTUAL TABLE IF NOT EXISTS content_names USING fts5(name, tags,"
 	" content='content_items', content_rowid='n',"
-	" tokenize='unicode61 remove_diacritics 2');"
+	" tokenize='" CONTENT_TOKENIZE "');"
 	"CREATE TRIGGER IF NOT EXISTS content_segs_ai AFTER INSERT ON content_segs BEGIN"
 	" INSERT INTO content_fts(rowid, text) VALUES (new.seg, new.text); END;"
 	"CREATE TRIGGER IF NOT EXISTS content_segs_ad AFTER DELETE ON content_segs BEGIN"
@@ -72,6 +72,19 @@ int content_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st, struct sten
 	return content_sql_fail(db, err, "prepare");
 }
 
+int content_has_column(sqlite3 *db, const char *table, const char *column)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db, "SELECT count(*) FROM pragma_table_info(?1) WHERE name = ?2",
+			       -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_text(st, 1, table, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, column, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) > 0 : -1;
+	sqlite3_finalize(st);
+	return rc;
+}
+
 /* Begins a write: a transaction, or a savepoint inside the one the store's own write has
  * open on the same connection (its listeners run inside it). *nested says which. */
 int content_begin(sqlite3 *db, bool *nested, struct steno_error *err)
@@ -102,7 +115,7 @@ int content_db_migrate_v2(sqlite3 *db, char **err)
 static const char schema_v3[] =
 	"DROP TABLE IF EXISTS content_docs;"
 	"CREATE VIRTUAL TABLE content_docs USING fts5(text, content='',"
-	" tokenize='unicode61 remove_diacritics 2');"
+	" tokenize='" CONTENT_TOKENIZE "');"
 	"INSERT INTO content_docs(rowid, text) SELECT n, t FROM"
 	" (SELECT seg / 16777216 AS n, group_concat(text, ' ') AS t FROM"
 	"  (SELECT seg, text FROM content_segs ORDER BY seg) GROUP BY seg / 16777216);"
@@ -371,9 +384,12 @@ int content_db_put(sqlite3 *db, const char *id, const char *version,
 		rc = doc_index(db, SEGS_INDEX_SQL("?1"), n, err);
 	if (rc == 0)
 		rc = doc_index(db, DOC_INSERT_SQL("?1"), n, err);
+	if (rc == 0 && content_define_passages(db) < 0)
+		rc = content_sql_fail(db, err, "define steno_seg_starts");
 	if (rc == 0)
 		rc = content_prepare(db, "UPDATE content_items SET version = ?2, fetched_s = ?3,"
-				     " failed_version = NULL, failed_why = NULL WHERE n = ?1", &st, err);
+				     " failed_version = NULL, failed_why = NULL,"
+				     " seg_starts = " SEG_STARTS_SQL("?1") " WHERE n = ?1", &st, err);
 	if (rc == 0) {
 		sqlite3_bind_int64(st, 1, n);
 		bind_text(st, 2, version ? version : "");

@@ -39,6 +39,10 @@ int content_db_migrate_v3(sqlite3 *db, char **err);
  * gets its item row and its names indexed by triggers, a rename is re-indexed, a row deleted
  * takes its content with it. */
 int content_db_migrate_v5(sqlite3 *db, char **err);
+/* v6: where each passage starts in its transcription's whole text (content_items.seg_starts),
+ * so a query of words or phrases joined by OR reads a transcription's matching passages from
+ * the ranking's walk of its whole text (core/content_passages.c). */
+int content_db_migrate_v6(sqlite3 *db, char **err);
 /* How many of the store's writes so far may have changed what waits (a transcription
  * written new, deleted, or with another state or updatedAt; counted by the triggers of v5):
  * a list event that leaves it as it was changed nothing here. -1 on error. */

@@ -31,6 +31,16 @@
 #define DOC_INSERT_SQL(N) "INSERT INTO content_docs(rowid, text)" \
 	" SELECT " N ", t FROM (SELECT " DOC_TEXT_SQL(N) " AS t) WHERE t IS NOT NULL"
 
+/* Where each of item N's passages starts in its whole text (content_passages.c), as
+ * content_items.seg_starts keeps it. */
+#define SEG_STARTS_SQL(N) "(SELECT steno_seg_starts(text) FROM (SELECT text FROM content_segs" \
+	" WHERE seg BETWEEN " N " * 16777216 AND " N " * 16777216 + 16777215 ORDER BY seg))"
+
+/* The tokenizer of every index of the content, as its tables name it and as its arguments. */
+#define CONTENT_TOKENIZE "unicode61 remove_diacritics 2"
+#define CONTENT_TOKENIZER_NAME "unicode61"
+#define CONTENT_TOKENIZER_ARGS "remove_diacritics", "2"
+
 /* Fills err with what SQLite says (STENO_ERR_IO) and returns -1. */
 int content_sql_fail(sqlite3 *db, struct steno_error *err, const char *what);
 int content_exec(sqlite3 *db, const char *sql, struct steno_error *err);
@@ -49,10 +59,89 @@ char *content_expand_prefixes(sqlite3 *db, const char *fts);
 /* Defines steno_bm25(content_docs) and steno_snippet(content_fts, ...) on db: 0, or -1 with
  * err. */
 int content_define_bm25(sqlite3 *db, struct steno_error *err);
+/* A match in a text: its phrase (the query's number of it), first token and length in
+ * tokens. */
+struct content_inst {
+	int phrase, off, size;
+};
+struct content_marks {
+	const char *open, *close, *ellipsis;
+};
+/* Tokenizes text[0..len) as an FTS5 tokenizer does, calling cb(ud, ...) for each token. */
+typedef int (*content_tokenize_fn)(void *ctx, const char *text, int len, void *ud,
+				   int (*cb)(void *ud, int flags, const char *t, int nt,
+					     int start, int end));
+/* The words around text's matches (inst, in the order of their offsets, of their phrases at
+ * one offset, as FTS5's xInst gives them) with each match marked: a window of n tokens, as
+ * steno_snippet (content_snippet.c). sqlite3_free it; NULL with *rc on failure. */
+char *content_snippet_make(const char *text, int len, const struct content_inst *inst,
+			   int ninst, content_tokenize_fn tok, void *tok_ctx,
+			   const struct content_marks *m, int n, int *rc);
 /* steno_snippet(content_fts, text, open, close, ellipsis, n), an FTS5 auxiliary function
  * (content_snippet.c). */
 void content_snippet_fn(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx,
 			int argc, sqlite3_value **argv);
+/* Whether table has column: 1 yes, 0 no, -1 on error. */
+int content_has_column(sqlite3 *db, const char *table, const char *column);
+
+/* ---- a transcription's passages from its whole text (content_passages.c) ---- */
+
+/* The index's tokenizer, outside an FTS5 statement. */
+struct content_tokenizer {
+	fts5_tokenizer api;
+	Fts5Tokenizer *tok;
+};
+int content_tokenizer_open(sqlite3 *db, struct content_tokenizer *t);
+void content_tokenizer_close(struct content_tokenizer *t);
+/* A content_tokenize_fn of a content_tokenizer (ctx). */
+int content_tokenize(void *ctx, const char *text, int len, void *ud,
+		     int (*cb)(void *, int, const char *, int, int, int));
+/* Defines steno_seg_starts and steno_passage_snippet on db (when it has not got them): 0,
+ * or -1. */
+int content_define_passages(sqlite3 *db);
+
+/* The matches of each transcription that the ranking (steno_bm25 with a log) walked. */
+struct content_log_doc {
+	sqlite3_int64 n;
+	size_t first, count;   /* its matches: inst[first .. first + count) */
+};
+struct content_log {
+	struct content_log_doc *docs;
+	struct content_inst *inst;
+	size_t ndocs, cap_docs, ninst, cap_inst;
+	bool unsorted;   /* docs not in the order of n */
+	bool nomem;
+};
+void content_log_clear(struct content_log *log);
+void content_log_free(struct content_log *log);
+int content_log_grow(struct content_log *log);
+/* Notes a match of the transcription being ranked; then content_log_doc(its n, the count of
+ * matches before its first) ends its list. 0, or -1 on no memory (log->nomem set). */
+static inline int content_log_inst(struct content_log *log, int phrase, int off, int size)
+{
+	if (log->ninst == log->cap_inst && content_log_grow(log) < 0)
+		return -1;
+	log->inst[log->ninst++] = (struct content_inst){ phrase, off, size };
+	return 0;
+}
+int content_log_doc(struct content_log *log, sqlite3_int64 n, size_t first);
+
+/* A passage that holds a match: its rank in the item, its matches (offsets its own). */
+struct content_passage {
+	long rank;
+	const struct content_inst *inst;
+	int count;
+};
+/* The passages of item n that hold one of the logged matches of a query of phrases joined by
+ * OR, in the order said: the first max in out; returns how many there are, or -1 when the
+ * log or starts (content_items.seg_starts) cannot tell (then the passages' index is asked).
+ * The log's matches of n are reordered and made the passages' own. */
+long content_log_passages(struct content_log *log, sqlite3_int64 n, const void *starts,
+			  int starts_bytes, struct content_passage *out, long max);
+/* Whether the query (content_fts_query's output, prefixes written as words) is phrases
+ * joined by OR only. */
+bool content_query_is_any(const char *fts);
+
 /* A copy of a column's text (NULL when NULL; *nomem set when no memory). */
 char *content_col_dup(sqlite3_stmt *st, int col, bool *nomem);
 

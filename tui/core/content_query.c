@@ -155,10 +155,34 @@ char *content_doc_query(const char *fts)
 	return out;
 }
 
+/* Whether fts is phrases joined by OR only (in parentheses or not, none a prefix). */
+bool content_query_is_any(const char *fts)
+{
+	bool phrase = false;
+	for (const char *p = fts; *p;) {
+		if (*p == ' ' || *p == '(' || *p == ')') {
+			p++;
+		} else if (*p == '"') {
+			const char *e = skip_quoted(p);
+			if (e[-1] == '*')
+				return false;
+			phrase = true;
+			p = e;
+		} else if (!strncmp(p, "OR ", 3)) {
+			p += 3;
+		} else {
+			return false;
+		}
+	}
+	return phrase;
+}
+
 /* ---- steno_bm25: BM25 without the length of each transcription ----
  * FTS5's bm25() reads every row's length from its docsize table (an SQL statement a row),
  * half of its cost; a transcription's length says little of how much it is about a word
- * (BM25's b = 0; k1 = 1.2 bounds what repetition adds). Lower is better, as bm25(). */
+ * (BM25's b = 0; k1 = 1.2 bounds what repetition adds). Lower is better, as bm25().
+ * steno_bm25(content_docs, log): the same, and each match it walks noted in the log (a
+ * struct content_log bound as a pointer of type "steno_log": content_passages.c). */
 
 static int count_row(const Fts5ExtensionApi *api, Fts5Context *fts, void *ud)
 {
@@ -192,15 +216,24 @@ static void steno_bm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_co
 		}
 	}
 	double score = 0;
+	struct content_log *log = argc == 1 ? sqlite3_value_pointer(argv[0], "steno_log") : NULL;
+	size_t first = log ? log->ninst : 0;
 	for (int i = 0; i < np; i++) {
 		Fts5PhraseIter it;
-		int col, off;
+		int col, off, size = log ? api->xPhraseSize(fts, i) : 0;
 		double tf = 0;
 		for (api->xPhraseFirst(fts, i, &it, &col, &off); col >= 0;
-		     api->xPhraseNext(fts, &it, &col, &off))
+		     api->xPhraseNext(fts, &it, &col, &off)) {
 			tf++;
+			if (log)
+				content_log_inst(log, i, off, size);
+		}
 		score += idf[i] * tf * 2.2 / (tf + 1.2);
 	}
+	if (log && log->nomem)
+		log = NULL;   /* incomplete: the search does without it */
+	if (log && content_log_doc(log, api->xRowid(fts), first) < 0)
+		log = NULL;
 	sqlite3_result_double(ctx, -score);
 }
 

@@ -161,44 +161,49 @@ static const char names_sql[] =
 /* Transcriptions that may hold a hit, best first: BM25 over each one's whole text (steno_bm25
  * below), so a word in most passages costs one row a transcription, not one a passage. */
 static const char docs_sql[] =
-	"SELECT rowid, steno_bm25(content_docs) AS r FROM content_docs"
+	"SELECT rowid, steno_bm25(content_docs, ?2) AS r FROM content_docs"
 	" WHERE content_docs MATCH ?1 ORDER BY r";
 
 /* The columns of a ranked transcription, when it is of the organization asked: read for the
  * transcriptions shown only, not for every one the sort sees. */
 static const char item_sql[] =
-	"SELECT " ITEM_COLS " FROM content_view i WHERE i.n = ?1 AND (?2 IS NULL OR i.org = ?2)";
+	"SELECT " ITEM_COLS ", c.seg_starts FROM content_view i JOIN content_items c ON c.n = i.n"
+	" WHERE i.n = ?1 AND (?2 IS NULL OR i.org = ?2)";
 
 /* A kept statement of sql, which calls steno_bm25 or steno_snippet: they are defined on the
  * connection first when it has not got them. */
+static void content_take(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+
 static sqlite3_stmt *kept_fts(sqlite3 *db, const char *sql, bool *fresh, struct steno_error *err)
 {
 	sqlite3_stmt *st = kept(db, sql, fresh, err);
 	if (st || content_define_bm25(db, err) < 0)
 		return st;
+	/* content_take's state comes with each call (a pointer bound to ?8): defined once a
+	 * connection, when a statement first fails to prepare without it (defining it again
+	 * would expire every statement kept) */
+	if (sqlite3_create_function(db, "content_take", 2, SQLITE_UTF8, NULL, content_take, NULL,
+				    NULL) != SQLITE_OK) {
+		content_sql_fail(db, err, "define content_take");
+		return NULL;
+	}
 	return kept(db, sql, fresh, err);
 }
 
-/* The passages of one transcription (its range of rowids) that match, in the order said:
- * FTS5 seeks to the range; snippets are made only for the rows read. */
-static const char passages_sql[] =
-	"SELECT s.speaker, s.start_ms / 1000.0, s.end_ms / 1000.0, s.para,"
-	" steno_snippet(content_fts, s.text, ?3, ?4, '…', ?5)"
-	" FROM content_fts JOIN content_segs s ON s.seg = content_fts.rowid"
-	" WHERE content_fts MATCH ?1 AND content_fts.rowid BETWEEN ?6 AND ?7"
-	" ORDER BY content_fts.rowid";
-
-static const char count_sql[] =
-	"SELECT count(*) FROM content_fts WHERE content_fts MATCH ?1 AND rowid BETWEEN ?2 AND ?3";
+/* The snippets' marks (?3, ?4) and length (?5). */
+static void bind_marks(sqlite3_stmt *st, const struct content_query *q)
+{
+	sqlite3_bind_text(st, 3, q->mark_open ? q->mark_open : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, q->mark_close ? q->mark_close : "", -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 5, q->snippet_words > 0 ? q->snippet_words : 12);
+}
 
 static void bind_query(sqlite3_stmt *st, const char *fts, const struct content_query *q)
 {
 	sqlite3_bind_text(st, 1, fts, -1, SQLITE_STATIC);
 	if (q->org)
 		sqlite3_bind_text(st, 2, q->org, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, q->mark_open ? q->mark_open : "", -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, q->mark_close ? q->mark_close : "", -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 5, q->snippet_words > 0 ? q->snippet_words : 12);
+	bind_marks(st, q);
 }
 
 static int run_names(sqlite3 *db, const char *fts, const struct content_query *q,
@@ -242,51 +247,98 @@ static int hit_of_doc(const struct content_hit *doc, struct content_hit *h)
 	return 0;
 }
 
-/* The hits of one transcription (item n, fields in doc): at most `per` in the order said,
- * each told how many of its passages match. 0, or -1 with err filled. */
-static int doc_hits(sqlite3 *db, sqlite3_stmt *ps, sqlite3_stmt *cs, sqlite3_int64 n,
+/* ---- a query of phrases joined by OR: its passages from the ranking's log ---- */
+
+static const char seg_sql[] =
+	"SELECT speaker, start_ms / 1000.0, end_ms / 1000.0, para,"
+	" steno_passage_snippet(text, ?2, ?3, ?4, '…', ?5) FROM content_segs WHERE seg = ?1";
+
+struct any {
+	struct content_log log;
+	sqlite3_stmt *seg;
+	bool seg_fresh;
+	struct content_passage *pass;
+	long npass;
+};
+
+/* A hit of passage p of item n (fields in doc): its row read, its snippet made of the
+ * matches the log has of it. 0, or -1 with err. */
+static int any_hit(sqlite3 *db, struct any *a, sqlite3_int64 n, struct content_passage *p,
+		   const struct content_hit *doc, struct content_hit *h, struct steno_error *err)
+{
+	sqlite3_reset(a->seg);
+	sqlite3_bind_int64(a->seg, 1, n * CONTENT_SEGS_PER_ITEM + p->rank);
+	sqlite3_bind_pointer(a->seg, 2, p, "steno_passage", NULL);
+	if (sqlite3_step(a->seg) != SQLITE_ROW)
+		return content_sql_fail(db, err, "search");
+	if (hit_of_doc(doc, h) < 0)
+		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	bool nomem = false;
+	h->speaker = content_col_dup(a->seg, 0, &nomem);
+	h->start = sqlite3_column_type(a->seg, 1) == SQLITE_NULL ? -1 :
+		sqlite3_column_double(a->seg, 1);
+	h->end = sqlite3_column_type(a->seg, 2) == SQLITE_NULL ? -1 :
+		sqlite3_column_double(a->seg, 2);
+	h->para = (long)sqlite3_column_int64(a->seg, 3);
+	h->snippet = content_col_dup(a->seg, 4, &nomem);
+	if (nomem) {
+		hit_free(h);
+		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+	}
+	return 0;
+}
+
+/* The hits of item n that the passages' index would give (scan_run), read from the log: 1
+ * done, 0 when the log or the item's seg_starts (column 6 of is) cannot tell (then the
+ * passages' index is asked), -1 with err. */
+static int any_hits(sqlite3 *db, struct any *a, sqlite3_stmt *is, sqlite3_int64 n,
 		    const struct content_hit *doc, long per, struct hit_list *l,
 		    struct steno_error *err)
 {
-	sqlite3_int64 lo = n * CONTENT_SEGS_PER_ITEM, hi = lo + CONTENT_SEGS_PER_ITEM - 1;
-	size_t first = l->n;
-	long taken = 0;
-	int step = SQLITE_DONE;
-
-	sqlite3_reset(ps);
-	sqlite3_bind_int64(ps, 6, lo);
-	sqlite3_bind_int64(ps, 7, hi);
-	while (taken < per && (long)l->n < l->limit && (step = sqlite3_step(ps)) == SQLITE_ROW) {
-		struct content_hit h;
-		bool nomem = false;
-		if (hit_of_doc(doc, &h) < 0)
+	long room = l->limit - (long)l->n < per ? l->limit - (long)l->n : per;
+	if (room > a->npass) {
+		struct content_passage *v = realloc(a->pass, (size_t)room * sizeof *v);
+		if (!v)
 			return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
-		h.speaker = content_col_dup(ps, 0, &nomem);
-		h.start = sqlite3_column_type(ps, 1) == SQLITE_NULL ? -1 : sqlite3_column_double(ps, 1);
-		h.end = sqlite3_column_type(ps, 2) == SQLITE_NULL ? -1 : sqlite3_column_double(ps, 2);
-		h.para = (long)sqlite3_column_int64(ps, 3);
-		h.snippet = content_col_dup(ps, 4, &nomem);
-		if (nomem)
-			hit_free(&h);
-		/* no filter: it saw the transcription already */
-		if (nomem || hit_push(l, &h) < 0)
-			return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
-		taken++;
+		a->pass = v;
+		a->npass = room;
 	}
-	if (step != SQLITE_ROW && step != SQLITE_DONE)
-		return content_sql_fail(db, err, "search");
-	long all = taken;
-	if (step == SQLITE_ROW) {   /* more than were taken: count them */
-		sqlite3_reset(cs);
-		sqlite3_bind_int64(cs, 2, lo);
-		sqlite3_bind_int64(cs, 3, hi);
-		if (sqlite3_step(cs) != SQLITE_ROW)
-			return content_sql_fail(db, err, "search");
-		all = (long)sqlite3_column_int64(cs, 0);
+	long all = content_log_passages(&a->log, n, sqlite3_column_blob(is, 6),
+					sqlite3_column_bytes(is, 6), a->pass, room);
+	if (all < 0)
+		return 0;
+	size_t first = l->n;
+	for (long i = 0; i < all && i < room; i++) {
+		struct content_hit h;
+		if (any_hit(db, a, n, &a->pass[i], doc, &h, err) < 0)
+			return -1;
+		if (hit_push(l, &h) < 0)
+			return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 	}
 	for (size_t i = first; i < l->n; i++)
 		l->v[i].item_hits = all;
+	return 1;
+}
+
+/* Readies a: 0, or -1 (err filled). */
+static int any_open(sqlite3 *db, struct any *a, const struct content_query *q,
+		    struct steno_error *err)
+{
+	if (!(a->seg = kept(db, seg_sql, &a->seg_fresh, err))) {
+		if (content_define_passages(db) < 0)
+			return content_sql_fail(db, err, "define steno_passage_snippet");
+		if (!(a->seg = kept(db, seg_sql, &a->seg_fresh, err)))
+			return -1;
+	}
+	bind_marks(a->seg, q);
 	return 0;
+}
+
+static void any_close(struct any *a)
+{
+	unkeep(a->seg, a->seg_fresh);
+	content_log_free(&a->log);
+	free(a->pass);
 }
 
 /* ---- a query with a prefix ----
@@ -393,28 +445,16 @@ static int scan_add(struct scan *sc, sqlite3_int64 n, struct content_hit *doc)
 
 /* Reads the passages of the batch and adds them to l: transcriptions in rank order, each
  * one's hits in the order said. The batch is emptied. */
-static int scan_run(sqlite3 *db, struct scan *sc, const char *fts, const struct content_query *q,
-		    struct hit_list *l, struct steno_error *err)
+static int scan_run(sqlite3 *db, sqlite3_stmt *st, struct scan *sc, struct hit_list *l,
+		    struct steno_error *err)
 {
 	struct hit_list rows = { .limit = LONG_MAX };
 	size_t *doc_of = NULL, cap = 0;
-	sqlite3_stmt *st = NULL;
-	bool fresh = false;
 	int rc = 0, step;
 
 	if (!sc->n)
 		return 0;
-	/* its state comes with each call (a pointer bound to ?8): defined once a connection;
-	 * defining it again while statements run is refused (SQLITE_BUSY), and needless */
-	int def = sqlite3_create_function(db, "content_take", 2, SQLITE_UTF8, NULL, content_take,
-					  NULL, NULL);
-	if (def != SQLITE_OK && def != SQLITE_BUSY)
-		return content_sql_fail(db, err, "search");
-	if (!(st = kept_fts(db, scan_sql, &fresh, err))) {
-		rc = -1;
-		goto out;
-	}
-	bind_query(st, fts, q);
+	sqlite3_reset(st);
 	sqlite3_bind_pointer(st, 8, sc, "steno_scan", NULL);
 	sqlite3_bind_int64(st, 6, sc->sorted[0] * CONTENT_SEGS_PER_ITEM);
 	sqlite3_bind_int64(st, 7, sc->sorted[sc->n - 1] * CONTENT_SEGS_PER_ITEM +
@@ -464,8 +504,7 @@ static int scan_run(sqlite3 *db, struct scan *sc, const char *fts, const struct 
 			if (hit_push(l, &h) < 0)
 				rc = steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 		}
-out:
-	unkeep(st, fresh);
+	sqlite3_reset(st);
 	content_hits_free(rows.v, rows.n);
 	free(doc_of);
 	scan_clear(sc);
@@ -475,25 +514,28 @@ out:
 static int run_text(sqlite3 *db, const char *fts, const char *docq,
 		    const struct content_query *q, struct hit_list *l, struct steno_error *err)
 {
-	sqlite3_stmt *ds = NULL, *is = NULL, *ps = NULL, *cs = NULL;
-	bool dfresh = false, ifresh = false, pfresh = false, cfresh = false;
+	sqlite3_stmt *ds = NULL, *is = NULL, *ss = NULL;
+	bool dfresh = false, ifresh = false, sfresh = false;
 	int rc = 0, step = SQLITE_DONE;
 	long per = q->per_item > 0 ? q->per_item : 5;
-	bool prefix = strstr(fts, "\"*") != NULL;   /* not written as words: the scan */
+	bool prefix = strstr(fts, "\"*") != NULL;   /* not written as words: batches */
 	struct scan sc = { .per = per };
+	struct any a = { 0 };
+	bool any = !prefix && content_query_is_any(fts);
 
-	if (!(ds = kept_fts(db, docs_sql, &dfresh, err)) ||
+	if ((any && any_open(db, &a, q, err) < 0) ||
+	    !(ds = kept_fts(db, docs_sql, &dfresh, err)) ||
 	    !(is = kept(db, item_sql, &ifresh, err)) ||
-	    !(ps = kept_fts(db, passages_sql, &pfresh, err)) ||
-	    !(cs = kept(db, count_sql, &cfresh, err))) {
+	    !(ss = kept_fts(db, scan_sql, &sfresh, err))) {
 		rc = -1;
 		goto out;
 	}
 	sqlite3_bind_text(ds, 1, docq, -1, SQLITE_STATIC);
+	if (any)
+		sqlite3_bind_pointer(ds, 2, &a.log, "steno_log", NULL);
 	if (q->org)
 		sqlite3_bind_text(is, 2, q->org, -1, SQLITE_STATIC);
-	bind_query(ps, fts, q);
-	sqlite3_bind_text(cs, 1, fts, -1, SQLITE_STATIC);
+	bind_query(ss, fts, q);
 	while (rc == 0 && (long)l->n < l->limit && (step = sqlite3_step(ds)) == SQLITE_ROW) {
 		struct content_hit doc = { .start = -1, .end = -1, .para = -1 };
 		bool nomem = false;
@@ -511,34 +553,42 @@ static int run_text(sqlite3 *db, const char *fts, const char *docq,
 		if (nomem || !doc.id || (q->keep && !q->keep(q->keep_ud, &doc))) {
 			if (nomem)
 				rc = steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
-		} else if (!prefix) {
-			rc = doc_hits(db, ps, cs, n, &doc, per, l, err);
-		} else {
-			if (scan_add(&sc, n, &doc) < 0)   /* doc is taken (or freed) */
-				rc = steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
-			else if ((long)sc.n >= (l->limit - (long)l->n) / per + 8)
-				rc = scan_run(db, &sc, fts, q, l, err);
+			hit_free(&doc);
 			continue;
 		}
-		hit_free(&doc);
+		if (any && !a.log.nomem) {
+			/* the ranking is over when its first row comes: the log is whole */
+			int got = any_hits(db, &a, is, n, &doc, per, l, err);
+			if (got) {
+				rc = got < 0 ? -1 : 0;
+				hit_free(&doc);
+				continue;
+			}
+		}
+		/* a batch of one (FTS5 seeks to its range of passages), or of several for a
+		 * prefix (merged once a statement: once a batch) */
+		if (scan_add(&sc, n, &doc) < 0)   /* doc is taken (or freed) */
+			rc = steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+		else if (!prefix || (long)sc.n >= (l->limit - (long)l->n) / per + 8)
+			rc = scan_run(db, ss, &sc, l, err);
 	}
 	if (rc == 0 && (long)l->n < l->limit && step != SQLITE_DONE && step != SQLITE_ROW)
 		rc = content_sql_fail(db, err, "search");
 	if (rc == 0)
-		rc = scan_run(db, &sc, fts, q, l, err);
+		rc = scan_run(db, ss, &sc, l, err);
 out:
+	if (any)
+		any_close(&a);
 	scan_free(&sc);
 	unkeep(ds, dfresh);
 	unkeep(is, ifresh);
-	unkeep(ps, pfresh);
-	unkeep(cs, cfresh);
+	unkeep(ss, sfresh);
 	return rc;
 }
 
 void content_db_forget(sqlite3 *db)
 {
-	const char *const ours[] = { names_sql, docs_sql, item_sql, passages_sql, count_sql,
-		scan_sql };
+	const char *const ours[] = { names_sql, docs_sql, item_sql, scan_sql, seg_sql };
 	sqlite3_stmt *st = sqlite3_next_stmt(db, NULL);
 	while (st) {
 		sqlite3_stmt *next = sqlite3_next_stmt(db, st);

@@ -8,7 +8,8 @@
  * of a query. The window: the n tokens that hold the most distinct phrases (then the most
  * matches), with its matches centred; the whole text when it has n tokens or fewer. Text
  * before the window's first token, or after its last, is shown only at the text's start or end;
- * elsewhere the ellipsis stands for it. */
+ * elsewhere the ellipsis stands for it. content_snippet_make is the same on matches found
+ * elsewhere (a passage's, read from the whole-text index: content_passages.c). */
 #include "config.h"
 
 #include <sqlite3.h>
@@ -59,22 +60,22 @@ static int on_token(void *ud, int flags, const char *t, int nt, int start, int e
 /* The score of the window of n tokens from `from` (as FTS5's snippet(): 1000 for each phrase
  * with a match that starts in it, 1 for each further match); *adj, when not NULL, the window
  * of n tokens with those matches in its middle. */
-static long window_score(const Fts5ExtensionApi *api, Fts5Context *fts, int ninst, int from,
-			 int n, int ntok, int *adj)
+static long window_score(const struct content_inst *inst, int ninst, int from, int n, int ntok,
+			 int *adj)
 {
 	long score = 0;
 	unsigned long long seen = 0;
 	int first = -1, last = 0;
 	for (int j = 0; j < ninst; j++) {
-		int p, c, o;
-		if (api->xInst(fts, j, &p, &c, &o) != SQLITE_OK || o < from || o >= from + n)
+		int o = inst[j].off;
+		if (o < from || o >= from + n)
 			continue;
-		unsigned long long bit = 1ULL << (p & 63);
+		unsigned long long bit = 1ULL << (inst[j].phrase & 63);
 		score += (seen & bit) ? 1 : 1000;
 		seen |= bit;
 		if (first < 0)
 			first = o;
-		last = o + api->xPhraseSize(fts, p);
+		last = o + inst[j].size;
 	}
 	if (adj) {
 		int a = first < 0 ? from : first - (n - (last - first)) / 2;
@@ -88,16 +89,15 @@ static long window_score(const Fts5ExtensionApi *api, Fts5Context *fts, int nins
 /* The first token of the window of n tokens (of k->n > n) to show: the best of the windows
  * around each match and of those that start at the sentence of each (which score 100 more,
  * 120 at the text's start), the first of equals. */
-static int best_window(const Fts5ExtensionApi *api, Fts5Context *fts, int ninst, int n,
-		       const struct toks *k)
+static int best_window(const struct content_inst *inst, int ninst, int n, const struct toks *k)
 {
 	int best = 0;
 	long best_score = -1;
 	for (int i = 0; i < ninst; i++) {
-		int p, c, o, adj;
-		if (api->xInst(fts, i, &p, &c, &o) != SQLITE_OK || o >= k->n)
+		int o = inst[i].off, adj;
+		if (o < 0 || o >= k->n)
 			continue;
-		long score = window_score(api, fts, ninst, o, n, k->n, &adj);
+		long score = window_score(inst, ninst, o, n, k->n, &adj);
 		if (score > best_score) {
 			best_score = score;
 			best = adj;
@@ -106,7 +106,7 @@ static int best_window(const Fts5ExtensionApi *api, Fts5Context *fts, int ninst,
 		while (s > 0 && !k->v[s].sentence)
 			s--;
 		if (s < o) {
-			score = window_score(api, fts, ninst, s, n, k->n, NULL) + (s == 0 ? 120 : 100);
+			score = window_score(inst, ninst, s, n, k->n, NULL) + (s == 0 ? 120 : 100);
 			if (score > best_score) {
 				best_score = score;
 				best = s;
@@ -116,50 +116,36 @@ static int best_window(const Fts5ExtensionApi *api, Fts5Context *fts, int ninst,
 	return best;
 }
 
-void content_snippet_fn(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx,
-			int argc, sqlite3_value **argv)
+/* The text's tokens through tok, its matches noted on them. SQLITE_OK or an error code. */
+static int tokens_of(struct toks *k, const char *text, int len, const struct content_inst *inst,
+		     int ninst, content_tokenize_fn tok, void *tok_ctx)
 {
-	if (argc != 5) {
-		sqlite3_result_error(ctx, "steno_snippet: 5 arguments", -1);
-		return;
+	int rc = tok(tok_ctx, text, len, k, on_token);
+	for (int i = 0; rc == SQLITE_OK && i < ninst; i++) {
+		int o = inst[i].off, end = o + inst[i].size;
+		if (o >= 0 && o < k->n && end > k->v[o].open)
+			k->v[o].open = end > k->n ? k->n : end;
 	}
-	const char *text = (const char *)sqlite3_value_text(argv[0]);
-	int len = sqlite3_value_bytes(argv[0]);
-	const char *open = (const char *)sqlite3_value_text(argv[1]);
-	const char *close = (const char *)sqlite3_value_text(argv[2]);
-	const char *ell = (const char *)sqlite3_value_text(argv[3]);
-	int n = sqlite3_value_int(argv[4]);
-	struct toks k = { .text = text };
-	int ninst = 0;
+	return rc;
+}
 
-	if (!text) {
-		sqlite3_result_null(ctx);
-		return;
-	}
-	open = open ? open : "";
-	close = close ? close : "";
-	ell = ell ? ell : "";
+char *content_snippet_make(const char *text, int len, const struct content_inst *inst,
+			   int ninst, content_tokenize_fn tok, void *tok_ctx,
+			   const struct content_marks *m, int n, int *rc)
+{
+	struct toks k = { .text = text };
+	const char *open = m->open ? m->open : "", *close = m->close ? m->close : "";
+	const char *ell = m->ellipsis ? m->ellipsis : "";
+
 	if (n < 1)
 		n = 1;
-	int rc = api->xTokenize(fts, text, len, &k, on_token);
-	if (rc == SQLITE_OK)
-		rc = api->xInstCount(fts, &ninst);
-	for (int i = 0; rc == SQLITE_OK && i < ninst; i++) {
-		int p, c, o;
-		if ((rc = api->xInst(fts, i, &p, &c, &o)) != SQLITE_OK)
-			break;
-		int end = o + api->xPhraseSize(fts, p);
-		if (o >= 0 && o < k.n && end > k.v[o].open)
-			k.v[o].open = end > k.n ? k.n : end;
-	}
-	if (rc != SQLITE_OK) {
+	if ((*rc = tokens_of(&k, text, len, inst, ninst, tok, tok_ctx)) != SQLITE_OK) {
 		sqlite3_free(k.v);
-		sqlite3_result_error_code(ctx, rc);
-		return;
+		return NULL;
 	}
 	int from = 0, to = k.n;   /* tokens shown */
 	if (k.n > n) {
-		from = best_window(api, fts, ninst, n, &k);
+		from = best_window(inst, ninst, n, &k);
 		if (from + n < k.n)   /* a window at a sentence may run past the end */
 			to = from + n;
 	}
@@ -194,10 +180,65 @@ void content_snippet_fn(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_c
 	else
 		sqlite3_str_appendall(s, ell);
 	sqlite3_free(k.v);
-	int slen = sqlite3_str_length(s);
 	char *out = sqlite3_str_finish(s);
+	*rc = out ? SQLITE_OK : SQLITE_NOMEM;
+	return out;
+}
+
+/* ---- steno_snippet(), the auxiliary function ---- */
+
+struct aux_tok {
+	const Fts5ExtensionApi *api;
+	Fts5Context *fts;
+};
+
+static int aux_tokenize(void *ctx, const char *text, int len, void *ud,
+			int (*cb)(void *, int, const char *, int, int, int))
+{
+	struct aux_tok *a = ctx;
+	return a->api->xTokenize(a->fts, text, len, ud, cb);
+}
+
+void content_snippet_fn(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx,
+			int argc, sqlite3_value **argv)
+{
+	if (argc != 5) {
+		sqlite3_result_error(ctx, "steno_snippet: 5 arguments", -1);
+		return;
+	}
+	const char *text = (const char *)sqlite3_value_text(argv[0]);
+	int len = sqlite3_value_bytes(argv[0]);
+	struct content_marks m = {
+		.open = (const char *)sqlite3_value_text(argv[1]),
+		.close = (const char *)sqlite3_value_text(argv[2]),
+		.ellipsis = (const char *)sqlite3_value_text(argv[3]),
+	};
+	struct aux_tok a = { api, fts };
+	struct content_inst *inst = NULL;
+	int ninst = 0;
+
+	if (!text) {
+		sqlite3_result_null(ctx);
+		return;
+	}
+	/* FTS5 gives the matches in the order of their offsets, of their phrases at one */
+	int rc = api->xInstCount(fts, &ninst);
+	if (rc == SQLITE_OK && ninst > 0 &&
+	    !(inst = sqlite3_malloc64((sqlite3_uint64)ninst * sizeof *inst)))
+		rc = SQLITE_NOMEM;
+	for (int i = 0; rc == SQLITE_OK && i < ninst; i++) {
+		int c;
+		rc = api->xInst(fts, i, &inst[i].phrase, &c, &inst[i].off);
+		if (rc == SQLITE_OK)
+			inst[i].size = api->xPhraseSize(fts, inst[i].phrase);
+	}
+	char *out = NULL;
+	if (rc == SQLITE_OK)
+		out = content_snippet_make(text, len, inst, ninst, aux_tokenize, &a, &m,
+					   sqlite3_value_int(argv[4]), &rc);
+	sqlite3_free(inst);
 	if (!out)
-		sqlite3_result_error_nomem(ctx);
+		sqlite3_result_error_code(ctx, rc);
 	else
-		sqlite3_result_text(ctx, out, slen, sqlite3_free);
+		sqlite3_result_text(ctx, out, -1, sqlite3_free);
 }

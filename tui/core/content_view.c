@@ -60,7 +60,7 @@ static const char schema_v5_after[] =
 	" FROM content_items c LEFT JOIN transcriptions t ON t.id = c.id;"
 	"CREATE VIRTUAL TABLE content_names USING fts5(name, tags,"
 	" content='content_view', content_rowid='n',"
-	" tokenize='unicode61 remove_diacritics 2');"
+	" tokenize='" CONTENT_TOKENIZE "');"
 	"INSERT INTO content_names(content_names) VALUES('rebuild');"
 	/* an item's names are indexed with what the store holds when its row is made (none
 	 * when its content came first: then when the transcription comes) */
@@ -96,31 +96,17 @@ static const char schema_v5_after[] =
 	"CREATE TRIGGER content_transcriptions_bd BEFORE DELETE ON transcriptions BEGIN"
 	" DELETE FROM content_items WHERE id = old.id; " NEWS_SQL " END;";
 
-/* Whether table has column (0 no, 1 yes, -1 error). */
-static int has_column(sqlite3 *db, const char *table, const char *column)
-{
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(db, "SELECT count(*) FROM pragma_table_info(?1) WHERE name = ?2",
-			       -1, &st, NULL) != SQLITE_OK)
-		return -1;
-	sqlite3_bind_text(st, 1, table, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, column, -1, SQLITE_STATIC);
-	int rc = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) > 0 : -1;
-	sqlite3_finalize(st);
-	return rc;
-}
-
 /* Each part runs when what it makes is missing: a store brought back to an earlier version
  * (user_version) runs it again whole. */
 int content_db_migrate_v5(sqlite3 *db, char **err)
 {
-	int has = has_column(db, "transcriptions", "updated_ms");
+	int has = content_has_column(db, "transcriptions", "updated_ms");
 	if (has < 0 || (!has && sqlite3_exec(db, v5_fill, NULL, NULL, NULL) != SQLITE_OK) ||
 	    sqlite3_exec(db, schema_v5, NULL, NULL, NULL) != SQLITE_OK)
 		goto fail;
 	for (size_t i = 0; i < sizeof v5_copies / sizeof v5_copies[0]; i++) {
 		char sql[128];
-		if ((has = has_column(db, "content_items", v5_copies[i])) < 0)
+		if ((has = content_has_column(db, "content_items", v5_copies[i])) < 0)
 			goto fail;
 		snprintf(sql, sizeof sql, "ALTER TABLE content_items DROP COLUMN %s", v5_copies[i]);
 		if (has && sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK)

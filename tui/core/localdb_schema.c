@@ -150,6 +150,7 @@ static const struct localdb_migration steps[] = {
 	{3, "content: an index of each transcription's whole text", content_db_migrate_v3},
 	{4, "core: indexes of the lists' name and created sorts", core_v4},
 	{5, "content: names, tags and states read from transcriptions", content_db_migrate_v5},
+	{6, "content: where each passage starts in its transcription's text", content_db_migrate_v6},
 };
 
 const struct localdb_migration *localdb_migrations(size_t *n)
