@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include "api/error.h"
+#include "core/content_db.h"
 
 /* A segment's rowid is its item's n * CONTENT_SEGS_PER_ITEM + its rank. */
 #define CONTENT_SEGS_PER_ITEM 16777216LL
@@ -144,5 +145,48 @@ bool content_query_is_any(const char *fts);
 
 /* A copy of a column's text (NULL when NULL; *nomem set when no memory). */
 char *content_col_dup(sqlite3_stmt *st, int col, bool *nomem);
+
+/* ---- hits (content_search.c) ---- */
+
+struct content_hit_list {
+	struct content_hit *v;
+	size_t n, cap;
+	long limit;
+};
+/* Frees h's strings and zeroes it. */
+void content_hit_clear(struct content_hit *h);
+/* Adds h to the list (taken whole; cleared on no memory): 0, or -1 on no memory. */
+int content_hit_push(struct content_hit_list *l, struct content_hit *h);
+/* A copy of the transcription's fields of doc (the passage's own are filled after): 0, or
+ * -1 on no memory. */
+int content_hit_of_doc(const struct content_hit *doc, struct content_hit *h);
+
+/* ---- the passages of a batch of transcriptions (content_scan.c) ---- */
+
+struct scan_doc {
+	sqlite3_int64 n;
+	struct content_hit doc;       /* the transcription's fields */
+	long taken, all;
+};
+
+struct content_scan {
+	struct scan_doc *v;           /* in rank order */
+	sqlite3_int64 *sorted;        /* the v[i].n sorted, for the filter's lookups */
+	size_t *at;                   /* sorted[k] is v[at[k]].n */
+	size_t n, cap;
+	long per;
+};
+
+/* Adds a transcription to the batch (doc taken whole): 0, or -1 on no memory. */
+int content_scan_add(struct content_scan *sc, sqlite3_int64 n, struct content_hit *doc);
+/* Reads the batch's passages with st (content_scan_sql, prepared, the query and the marks
+ * bound: ?1, ?3 to ?5) and adds them to l: transcriptions in the batch's order, each one's
+ * hits in the order said. The batch is emptied. 0, or -1 with err. */
+int content_scan_run(sqlite3 *db, sqlite3_stmt *st, struct content_scan *sc,
+		     struct content_hit_list *l, struct steno_error *err);
+void content_scan_free(struct content_scan *sc);
+extern const char content_scan_sql[];
+/* Defines content_take, the filter of content_scan_sql, on db: 0, or -1. */
+int content_define_take(sqlite3 *db);
 
 #endif

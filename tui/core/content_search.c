@@ -3,9 +3,7 @@
 #include "config.h"
 #include "core/content_db.h"
 
-#include <limits.h>
 #include <sqlite3.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,7 +65,7 @@ char *content_col_dup(sqlite3_stmt *st, int col, bool *nomem)
 	return d;
 }
 
-static void hit_free(struct content_hit *h)
+void content_hit_clear(struct content_hit *h)
 {
 	free(h->id);
 	free(h->name);
@@ -82,24 +80,18 @@ static void hit_free(struct content_hit *h)
 void content_hits_free(struct content_hit *hits, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		hit_free(&hits[i]);
+		content_hit_clear(&hits[i]);
 	free(hits);
 }
 
-struct hit_list {
-	struct content_hit *v;
-	size_t n, cap;
-	long limit;
-};
-
 /* Adds h to the list (taken whole; freed on no memory): 0, or -1 on no memory. */
-static int hit_push(struct hit_list *l, struct content_hit *h)
+int content_hit_push(struct content_hit_list *l, struct content_hit *h)
 {
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? l->cap * 2 : 16;
 		struct content_hit *v = realloc(l->v, cap * sizeof *v);
 		if (!v) {
-			hit_free(h);
+			content_hit_clear(h);
 			return -1;
 		}
 		l->v = v;
@@ -110,13 +102,14 @@ static int hit_push(struct hit_list *l, struct content_hit *h)
 }
 
 /* Keeps h (taken whole, freed when not kept): 1 kept, 0 not, -1 on no memory. */
-static int hit_keep(struct hit_list *l, struct content_hit *h, const struct content_query *q)
+static int hit_keep(struct content_hit_list *l, struct content_hit *h,
+		    const struct content_query *q)
 {
 	if (q->keep && !q->keep(q->keep_ud, h)) {
-		hit_free(h);
+		content_hit_clear(h);
 		return 0;
 	}
-	return hit_push(l, h) < 0 ? -1 : 1;
+	return content_hit_push(l, h) < 0 ? -1 : 1;
 }
 
 /* The transcription's columns from `at` on: id, name, state, language, tags, cost. */
@@ -132,7 +125,7 @@ static void item_cols(struct content_hit *h, sqlite3_stmt *st, int at, bool *nom
 }
 
 /* A name hit: the transcription's columns, then the marked name (or tags). */
-static int name_take(struct hit_list *l, sqlite3_stmt *st, const struct content_query *q)
+static int name_take(struct content_hit_list *l, sqlite3_stmt *st, const struct content_query *q)
 {
 	struct content_hit h = { .start = -1, .end = -1, .para = -1 };
 	bool nomem = false;
@@ -140,7 +133,7 @@ static int name_take(struct hit_list *l, sqlite3_stmt *st, const struct content_
 	h.rank = sqlite3_column_double(st, 6);
 	h.snippet = content_col_dup(st, 7, &nomem);
 	if (nomem || !h.id) {
-		hit_free(&h);
+		content_hit_clear(&h);
 		return nomem ? -1 : 0;
 	}
 	return hit_keep(l, &h, q);
@@ -172,18 +165,14 @@ static const char item_sql[] =
 
 /* A kept statement of sql, which calls steno_bm25 or steno_snippet: they are defined on the
  * connection first when it has not got them. */
-static void content_take(sqlite3_context *ctx, int argc, sqlite3_value **argv);
-
 static sqlite3_stmt *kept_fts(sqlite3 *db, const char *sql, bool *fresh, struct steno_error *err)
 {
 	sqlite3_stmt *st = kept(db, sql, fresh, err);
 	if (st || content_define_bm25(db, err) < 0)
 		return st;
-	/* content_take's state comes with each call (a pointer bound to ?8): defined once a
-	 * connection, when a statement first fails to prepare without it (defining it again
-	 * would expire every statement kept) */
-	if (sqlite3_create_function(db, "content_take", 2, SQLITE_UTF8, NULL, content_take, NULL,
-				    NULL) != SQLITE_OK) {
+	/* defined once a connection, when a statement first fails to prepare without them
+	 * (defining content_take again would expire every statement kept) */
+	if (content_define_take(db) < 0) {
 		content_sql_fail(db, err, "define content_take");
 		return NULL;
 	}
@@ -207,7 +196,7 @@ static void bind_query(sqlite3_stmt *st, const char *fts, const struct content_q
 }
 
 static int run_names(sqlite3 *db, const char *fts, const struct content_query *q,
-		     struct hit_list *l, struct steno_error *err)
+		     struct content_hit_list *l, struct steno_error *err)
 {
 	bool fresh = false;
 	sqlite3_stmt *st = kept(db, names_sql, &fresh, err);
@@ -228,7 +217,7 @@ static int run_names(sqlite3 *db, const char *fts, const struct content_query *q
 }
 
 /* A copy of the transcription's fields of doc (the passage's own are filled after). */
-static int hit_of_doc(const struct content_hit *doc, struct content_hit *h)
+int content_hit_of_doc(const struct content_hit *doc, struct content_hit *h)
 {
 	memset(h, 0, sizeof *h);
 	h->id = strdup(doc->id);
@@ -241,7 +230,7 @@ static int hit_of_doc(const struct content_hit *doc, struct content_hit *h)
 	h->rank = doc->rank;
 	if (!h->id || (doc->name && !h->name) || (doc->state && !h->state) ||
 	    (doc->language && !h->language) || (doc->tags && !h->tags)) {
-		hit_free(h);
+		content_hit_clear(h);
 		return -1;
 	}
 	return 0;
@@ -271,7 +260,7 @@ static int any_hit(sqlite3 *db, struct any *a, sqlite3_int64 n, struct content_p
 	sqlite3_bind_pointer(a->seg, 2, p, "steno_passage", NULL);
 	if (sqlite3_step(a->seg) != SQLITE_ROW)
 		return content_sql_fail(db, err, "search");
-	if (hit_of_doc(doc, h) < 0)
+	if (content_hit_of_doc(doc, h) < 0)
 		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 	bool nomem = false;
 	h->speaker = content_col_dup(a->seg, 0, &nomem);
@@ -282,7 +271,7 @@ static int any_hit(sqlite3 *db, struct any *a, sqlite3_int64 n, struct content_p
 	h->para = (long)sqlite3_column_int64(a->seg, 3);
 	h->snippet = content_col_dup(a->seg, 4, &nomem);
 	if (nomem) {
-		hit_free(h);
+		content_hit_clear(h);
 		return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 	}
 	return 0;
@@ -292,7 +281,7 @@ static int any_hit(sqlite3 *db, struct any *a, sqlite3_int64 n, struct content_p
  * done, 0 when the log or the item's seg_starts (column 6 of is) cannot tell (then the
  * passages' index is asked), -1 with err. */
 static int any_hits(sqlite3 *db, struct any *a, sqlite3_stmt *is, sqlite3_int64 n,
-		    const struct content_hit *doc, long per, struct hit_list *l,
+		    const struct content_hit *doc, long per, struct content_hit_list *l,
 		    struct steno_error *err)
 {
 	long room = l->limit - (long)l->n < per ? l->limit - (long)l->n : per;
@@ -312,7 +301,7 @@ static int any_hits(sqlite3 *db, struct any *a, sqlite3_stmt *is, sqlite3_int64 
 		struct content_hit h;
 		if (any_hit(db, a, n, &a->pass[i], doc, &h, err) < 0)
 			return -1;
-		if (hit_push(l, &h) < 0)
+		if (content_hit_push(l, &h) < 0)
 			return steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 	}
 	for (size_t i = first; i < l->n; i++)
@@ -341,192 +330,22 @@ static void any_close(struct any *a)
 	free(a->pass);
 }
 
-/* ---- a query with a prefix ----
- * FTS5 merges the doclists of every word of a prefix (gard*: garden, gardening, ...) each
- * time a statement starts: one statement a transcription would merge them again for each.
- * So the passages of a batch of transcriptions are read in one scan, whose filter
- * (content_take, in C) keeps the first `per` of each and counts them all; snippets are made
- * only for the rows it keeps. */
-
-struct scan_doc {
-	sqlite3_int64 n;
-	struct content_hit doc;       /* the transcription's fields */
-	long taken, all;
-};
-
-struct scan {
-	struct scan_doc *v;           /* in rank order */
-	sqlite3_int64 *sorted;        /* the v[i].n sorted, for the filter's lookups */
-	size_t *at;                   /* sorted[k] is v[at[k]].n */
-	size_t n, cap;
-	long per;
-};
-
-static struct scan_doc *scan_find(struct scan *sc, sqlite3_int64 n)
-{
-	size_t lo = 0, hi = sc->n;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (sc->sorted[mid] == n)
-			return &sc->v[sc->at[mid]];
-		if (sc->sorted[mid] < n)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
-}
-
-static void content_take(sqlite3_context *ctx, int argc, sqlite3_value **argv)
-{
-	struct scan *sc = argc == 2 ? sqlite3_value_pointer(argv[1], "steno_scan") : NULL;
-	struct scan_doc *d = sc ?
-		scan_find(sc, sqlite3_value_int64(argv[0]) / CONTENT_SEGS_PER_ITEM) : NULL;
-	int keep = d && d->taken < sc->per;
-	if (d) {
-		d->all++;
-		d->taken += keep;
-	}
-	sqlite3_result_int(ctx, keep);
-}
-
-static const char scan_sql[] =
-	"SELECT content_fts.rowid / 16777216, s.speaker, s.start_ms / 1000.0,"
-	" s.end_ms / 1000.0, s.para, steno_snippet(content_fts, s.text, ?3, ?4, '…', ?5)"
-	" FROM content_fts JOIN content_segs s ON s.seg = content_fts.rowid"
-	" WHERE content_fts MATCH ?1 AND content_fts.rowid BETWEEN ?6 AND ?7"
-	" AND content_take(content_fts.rowid, ?8) ORDER BY content_fts.rowid";
-
-static void scan_clear(struct scan *sc)
-{
-	for (size_t i = 0; i < sc->n; i++)
-		hit_free(&sc->v[i].doc);
-	sc->n = 0;
-}
-
-static void scan_free(struct scan *sc)
-{
-	scan_clear(sc);
-	free(sc->v);
-	free(sc->sorted);
-	free(sc->at);
-}
-
-/* Adds a transcription (taken whole): 0, or -1 on no memory. */
-static int scan_add(struct scan *sc, sqlite3_int64 n, struct content_hit *doc)
-{
-	if (sc->n == sc->cap) {
-		size_t cap = sc->cap ? sc->cap * 2 : 16;
-		struct scan_doc *v = realloc(sc->v, cap * sizeof *v);
-		if (v)
-			sc->v = v;
-		sqlite3_int64 *so = v ? realloc(sc->sorted, cap * sizeof *so) : NULL;
-		if (so)
-			sc->sorted = so;
-		size_t *at = so ? realloc(sc->at, cap * sizeof *at) : NULL;
-		if (!at) {
-			hit_free(doc);
-			return -1;
-		}
-		sc->at = at;
-		sc->cap = cap;
-	}
-	size_t k = sc->n;   /* insertion into the sorted index */
-	while (k && sc->sorted[k - 1] > n) {
-		sc->sorted[k] = sc->sorted[k - 1];
-		sc->at[k] = sc->at[k - 1];
-		k--;
-	}
-	sc->sorted[k] = n;
-	sc->at[k] = sc->n;
-	sc->v[sc->n++] = (struct scan_doc){ .n = n, .doc = *doc };
-	return 0;
-}
-
-/* Reads the passages of the batch and adds them to l: transcriptions in rank order, each
- * one's hits in the order said. The batch is emptied. */
-static int scan_run(sqlite3 *db, sqlite3_stmt *st, struct scan *sc, struct hit_list *l,
-		    struct steno_error *err)
-{
-	struct hit_list rows = { .limit = LONG_MAX };
-	size_t *doc_of = NULL, cap = 0;
-	int rc = 0, step;
-
-	if (!sc->n)
-		return 0;
-	sqlite3_reset(st);
-	sqlite3_bind_pointer(st, 8, sc, "steno_scan", NULL);
-	sqlite3_bind_int64(st, 6, sc->sorted[0] * CONTENT_SEGS_PER_ITEM);
-	sqlite3_bind_int64(st, 7, sc->sorted[sc->n - 1] * CONTENT_SEGS_PER_ITEM +
-			   CONTENT_SEGS_PER_ITEM - 1);
-	while (rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW) {
-		struct content_hit h = { .start = -1, .end = -1 };
-		bool nomem = false;
-		h.speaker = content_col_dup(st, 1, &nomem);
-		h.start = sqlite3_column_type(st, 2) == SQLITE_NULL ? -1 : sqlite3_column_double(st, 2);
-		h.end = sqlite3_column_type(st, 3) == SQLITE_NULL ? -1 : sqlite3_column_double(st, 3);
-		h.para = (long)sqlite3_column_int64(st, 4);
-		h.snippet = content_col_dup(st, 5, &nomem);
-		if (rows.n == cap) {
-			size_t *d = realloc(doc_of, (cap = cap ? cap * 2 : 64) * sizeof *d);
-			if (d)
-				doc_of = d;
-			else
-				nomem = true;
-		}
-		if (nomem)
-			hit_free(&h);
-		if (nomem || hit_push(&rows, &h) < 0) {
-			rc = steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
-			break;
-		}
-		doc_of[rows.n - 1] = (size_t)(scan_find(sc, sqlite3_column_int64(st, 0)) - sc->v);
-	}
-	if (rc == 0 && step != SQLITE_DONE)
-		rc = content_sql_fail(db, err, "search");
-	/* in rank order: the rows of each transcription are in the order said already */
-	for (size_t d = 0; rc == 0 && d < sc->n && (long)l->n < l->limit; d++)
-		for (size_t r = 0; rc == 0 && r < rows.n && (long)l->n < l->limit; r++) {
-			if (doc_of[r] != d)
-				continue;
-			struct content_hit h;
-			if (hit_of_doc(&sc->v[d].doc, &h) < 0) {
-				rc = steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
-				break;
-			}
-			h.speaker = rows.v[r].speaker;
-			h.snippet = rows.v[r].snippet;
-			rows.v[r].speaker = rows.v[r].snippet = NULL;
-			h.start = rows.v[r].start;
-			h.end = rows.v[r].end;
-			h.para = rows.v[r].para;
-			h.item_hits = sc->v[d].all;
-			if (hit_push(l, &h) < 0)
-				rc = steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
-		}
-	sqlite3_reset(st);
-	content_hits_free(rows.v, rows.n);
-	free(doc_of);
-	scan_clear(sc);
-	return rc;
-}
-
 static int run_text(sqlite3 *db, const char *fts, const char *docq,
-		    const struct content_query *q, struct hit_list *l, struct steno_error *err)
+		    const struct content_query *q, struct content_hit_list *l, struct steno_error *err)
 {
 	sqlite3_stmt *ds = NULL, *is = NULL, *ss = NULL;
 	bool dfresh = false, ifresh = false, sfresh = false;
 	int rc = 0, step = SQLITE_DONE;
 	long per = q->per_item > 0 ? q->per_item : 5;
 	bool prefix = strstr(fts, "\"*") != NULL;   /* not written as words: batches */
-	struct scan sc = { .per = per };
+	struct content_scan sc = { .per = per };
 	struct any a = { 0 };
 	bool any = !prefix && content_query_is_any(fts);
 
 	if ((any && any_open(db, &a, q, err) < 0) ||
 	    !(ds = kept_fts(db, docs_sql, &dfresh, err)) ||
 	    !(is = kept(db, item_sql, &ifresh, err)) ||
-	    !(ss = kept_fts(db, scan_sql, &sfresh, err))) {
+	    !(ss = kept_fts(db, content_scan_sql, &sfresh, err))) {
 		rc = -1;
 		goto out;
 	}
@@ -553,7 +372,7 @@ static int run_text(sqlite3 *db, const char *fts, const char *docq,
 		if (nomem || !doc.id || (q->keep && !q->keep(q->keep_ud, &doc))) {
 			if (nomem)
 				rc = steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
-			hit_free(&doc);
+			content_hit_clear(&doc);
 			continue;
 		}
 		if (any && !a.log.nomem) {
@@ -561,25 +380,25 @@ static int run_text(sqlite3 *db, const char *fts, const char *docq,
 			int got = any_hits(db, &a, is, n, &doc, per, l, err);
 			if (got) {
 				rc = got < 0 ? -1 : 0;
-				hit_free(&doc);
+				content_hit_clear(&doc);
 				continue;
 			}
 		}
 		/* a batch of one (FTS5 seeks to its range of passages), or of several for a
 		 * prefix (merged once a statement: once a batch) */
-		if (scan_add(&sc, n, &doc) < 0)   /* doc is taken (or freed) */
+		if (content_scan_add(&sc, n, &doc) < 0)   /* doc is taken (or freed) */
 			rc = steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 		else if (!prefix || (long)sc.n >= (l->limit - (long)l->n) / per + 8)
-			rc = scan_run(db, ss, &sc, l, err);
+			rc = content_scan_run(db, ss, &sc, l, err);
 	}
 	if (rc == 0 && (long)l->n < l->limit && step != SQLITE_DONE && step != SQLITE_ROW)
 		rc = content_sql_fail(db, err, "search");
 	if (rc == 0)
-		rc = scan_run(db, ss, &sc, l, err);
+		rc = content_scan_run(db, ss, &sc, l, err);
 out:
 	if (any)
 		any_close(&a);
-	scan_free(&sc);
+	content_scan_free(&sc);
 	unkeep(ds, dfresh);
 	unkeep(is, ifresh);
 	unkeep(ss, sfresh);
@@ -588,7 +407,7 @@ out:
 
 void content_db_forget(sqlite3 *db)
 {
-	const char *const ours[] = { names_sql, docs_sql, item_sql, scan_sql, seg_sql };
+	const char *const ours[] = { names_sql, docs_sql, item_sql, content_scan_sql, seg_sql };
 	sqlite3_stmt *st = sqlite3_next_stmt(db, NULL);
 	while (st) {
 		sqlite3_stmt *next = sqlite3_next_stmt(db, st);
@@ -607,7 +426,7 @@ void content_db_forget(sqlite3 *db)
 int content_db_search(sqlite3 *db, const struct content_query *q, struct content_hit **hits,
 		      size_t *n, struct steno_error *err)
 {
-	struct hit_list l = { .limit = q->limit > 0 ? q->limit : 50 };
+	struct content_hit_list l = { .limit = q->limit > 0 ? q->limit : 50 };
 	char *fts = content_fts_query(q->text ? q->text : "");
 	int rc = 0;
 
