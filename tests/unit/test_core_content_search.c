@@ -105,7 +105,8 @@ Test(content_search, statements_stay_prepared_between_searches, .init = setup, .
 	content_hits_free(h2, n2);
 }
 
-/* ---- a query of phrases joined by OR: its passages read from the whole text's index ---- */
+/* ---- a query of phrases joined by OR or by AND: its passages read from the whole text's
+ * index ---- */
 
 /* Passages that cut a phrase: "the | budget" across two blocks (and two passages), a
  * passage of punctuation only, folded diacritics, a phrase at a passage's end. */
@@ -163,10 +164,13 @@ static void same_hits(const char *q, const struct content_hit *a, size_t na,
 static const char *const any_queries[] = {
 	"budget", "\"the budget\"", "budget OR ships", "zoe", "ZOË", "bud*", "\"budget budget\"",
 	"\"of the budget\" OR river", "(ships OR garden) OR \"seven ships\"", "end", "dawn",
-	"\"budget came\"", "\"the budget the\"",
+	"\"budget came\"", "\"the budget the\"" /* in no passage */,
+	/* phrases joined by AND: a passage that holds every one */
+	"budget ships", "budget AND river", "\"the budget\" team", "zoe ships", "budget budget",
+	"the budget seven", "river garden", "ships dawn", "nobody harbour", "\"the budget\" end",
 };
 
-Test(content_search, phrases_joined_by_or_find_the_passages_the_passages_index_finds,
+Test(content_search, phrases_joined_by_or_or_and_find_the_passages_the_passages_index_finds,
      .init = setup, .fini = teardown)
 {
 	struct steno_error err;
@@ -175,6 +179,8 @@ Test(content_search, phrases_joined_by_or_find_the_passages_the_passages_index_f
 		struct content_hit *fast, *slow;
 		long runs = passage_runs();
 		size_t nf = search(any_queries[i], false, &fast);
+		cr_expect(nf > 0 || !strcmp(any_queries[i], "\"the budget the\""), "%s: no hit",
+			  any_queries[i]);
 		cr_expect_eq(passage_runs(), runs, "%s: the passages' index was asked",
 			     any_queries[i]);
 		/* without where the passages start, each transcription's passages are asked of

@@ -87,6 +87,11 @@ int content_has_column(sqlite3 *db, const char *table, const char *column);
 
 /* ---- a transcription's passages from its whole text (content_passages.c) ---- */
 
+/* What a query is (content_fts_query's output, prefixes written as words): phrases joined
+ * by OR only, by AND only, or else (NOT, a prefix, AND and OR together). */
+enum content_form { CONTENT_FORM_OTHER, CONTENT_FORM_ANY, CONTENT_FORM_ALL };
+enum content_form content_query_form(const char *fts);
+
 /* The index's tokenizer, outside an FTS5 statement. */
 struct content_tokenizer {
 	fts5_tokenizer api;
@@ -108,12 +113,12 @@ struct content_log_doc {
 };
 struct content_log {
 	struct content_log_doc *docs;
-	struct content_inst *inst;
-	size_t ndocs, cap_docs, ninst, cap_inst;
+	struct content_inst *inst, *scratch;
+	size_t ndocs, cap_docs, ninst, cap_inst, cap_scratch;
+	int nphrase;     /* the query's phrases */
 	bool unsorted;   /* docs not in the order of n */
 	bool nomem;
 };
-void content_log_clear(struct content_log *log);
 void content_log_free(struct content_log *log);
 int content_log_grow(struct content_log *log);
 /* Notes a match of the transcription being ranked; then content_log_doc(its n, the count of
@@ -133,15 +138,14 @@ struct content_passage {
 	const struct content_inst *inst;
 	int count;
 };
-/* The passages of item n that hold one of the logged matches of a query of phrases joined by
- * OR, in the order said: the first max in out; returns how many there are, or -1 when the
- * log or starts (content_items.seg_starts) cannot tell (then the passages' index is asked).
- * The log's matches of n are reordered and made the passages' own. */
-long content_log_passages(struct content_log *log, sqlite3_int64 n, const void *starts,
-			  int starts_bytes, struct content_passage *out, long max);
-/* Whether the query (content_fts_query's output, prefixes written as words) is phrases
- * joined by OR only. */
-bool content_query_is_any(const char *fts);
+/* The passages of item n that match a query of phrases joined by OR (form ANY: a passage
+ * that holds one of its phrases) or by AND (ALL: one that holds every one), found among the
+ * logged matches, in the order said: the first max in out; returns how many there are, or
+ * -1 when the log or starts (content_items.seg_starts) cannot tell (then the passages'
+ * index is asked). The log's matches of n are reordered and made the passages' own. */
+long content_log_passages(struct content_log *log, sqlite3_int64 n, enum content_form form,
+			  const void *starts, int starts_bytes, struct content_passage *out,
+			  long max);
 
 /* A copy of a column's text (NULL when NULL; *nomem set when no memory). */
 char *content_col_dup(sqlite3_stmt *st, int col, bool *nomem);

@@ -217,16 +217,11 @@ int content_db_migrate_v6(sqlite3 *db, char **err)
 
 /* ---- the ranking's log of matches ---- */
 
-void content_log_clear(struct content_log *log)
-{
-	log->ndocs = log->ninst = 0;
-	log->unsorted = log->nomem = false;
-}
-
 void content_log_free(struct content_log *log)
 {
 	free(log->docs);
 	free(log->inst);
+	free(log->scratch);
 	memset(log, 0, sizeof *log);
 }
 
@@ -290,44 +285,95 @@ static int inst_cmp(const void *a, const void *b)
 	return (x->phrase > y->phrase) - (x->phrase < y->phrase);
 }
 
-long content_log_passages(struct content_log *log, sqlite3_int64 n, const void *starts_blob,
-			  int starts_bytes, struct content_passage *out, long max)
+/* Puts v[0..n) in the order of xInst: the ranking noted each phrase's matches in the order of
+ * their offsets, one phrase after the other, so v is runs in order, merged two by two (into
+ * the log's scratch and back). 0, or -1 on no memory. */
+static int inst_merge(struct content_log *log, struct content_inst *v, size_t n)
+{
+	size_t runs = 1;
+	for (size_t i = 1; i < n; i++)
+		runs += inst_cmp(&v[i - 1], &v[i]) > 0;
+	if (runs < 2)
+		return 0;
+	if (n > log->cap_scratch) {
+		struct content_inst *t = realloc(log->scratch, n * sizeof *t);
+		if (!t)
+			return -1;
+		log->scratch = t;
+		log->cap_scratch = n;
+	}
+	struct content_inst *from = v, *to = log->scratch;
+	while (runs > 1) {
+		size_t i = 0, o = 0;
+		runs = 0;
+		while (i < n) {   /* the next two runs, merged */
+			size_t a = i, b = i + 1;
+			while (b < n && inst_cmp(&from[b - 1], &from[b]) <= 0)
+				b++;
+			size_t e = b < n ? b + 1 : b;
+			while (e < n && inst_cmp(&from[e - 1], &from[e]) <= 0)
+				e++;
+			size_t x = a, y = b;
+			while (x < b || y < e)
+				to[o++] = y >= e || (x < b && inst_cmp(&from[x], &from[y]) <= 0) ?
+					from[x++] : from[y++];
+			i = e;
+			runs++;
+		}
+		struct content_inst *t = from;
+		from = to;
+		to = t;
+	}
+	if (from != v)
+		memcpy(v, from, n * sizeof *v);
+	return 0;
+}
+
+long content_log_passages(struct content_log *log, sqlite3_int64 n, enum content_form form,
+			  const void *starts_blob, int starts_bytes, struct content_passage *out,
+			  long max)
 {
 	const struct content_log_doc *d = log_find(log, n);
 	const unsigned char *starts = starts_blob;
 	long npass = starts_bytes / 4 - 1, found = 0;
 
-	if (!d || !starts || starts_bytes % 4 || npass < 1)
+	if (!d || !starts || starts_bytes % 4 || npass < 1 || form == CONTENT_FORM_OTHER ||
+	    (form == CONTENT_FORM_ALL && (log->nphrase < 1 || log->nphrase > 63)))
 		return -1;
+	uint64_t every = form == CONTENT_FORM_ALL ? (1ULL << log->nphrase) - 1 : 0;
 	struct content_inst *inst = log->inst + d->first;
-	for (size_t i = 1; i < d->count; i++)
-		if (inst_cmp(&inst[i - 1], &inst[i]) > 0) {   /* of two phrases or more */
-			qsort(inst, d->count, sizeof *inst, inst_cmp);   /* the order of xInst */
-			break;
-		}
+	if (inst_merge(log, inst, d->count) < 0)
+		return -1;
 	uint32_t total = get_u32(starts + 4 * npass);
-	long k = 0, last = -1;
-	size_t w = 0;   /* the matches kept, each passage's together, its offsets its own */
-	for (size_t i = 0; i < d->count; i++) {
+	long k = 0;
+	size_t w = 0, i = 0;   /* the matches kept, each passage's together, its offsets its own */
+	while (i < d->count) {
 		if (inst[i].off < 0 || (uint32_t)inst[i].off >= total)
 			return -1;   /* not of these passages: the slow way */
-		uint32_t off = (uint32_t)inst[i].off;
-		while (get_u32(starts + 4 * (k + 1)) <= off)   /* the passage that holds off */
-			k++;
+		while (get_u32(starts + 4 * (k + 1)) <= (uint32_t)inst[i].off)
+			k++;   /* the passage that holds it */
 		uint32_t from = get_u32(starts + 4 * k), to = get_u32(starts + 4 * (k + 1));
-		if (off + (uint32_t)inst[i].size > to)
-			continue;   /* runs into the next passage: no passage holds it */
-		if (k != last) {
-			if (found < max)
-				out[found] = (struct content_passage){ .rank = k, .inst = inst + w };
-			found++;
-			last = k;
+		size_t g = w;
+		int held = 0;
+		uint64_t phrases = 0;
+		for (; i < d->count && (uint32_t)inst[i].off < to; i++) {
+			if ((uint32_t)inst[i].off + (uint32_t)inst[i].size > to)
+				continue;   /* runs into the next passage: no passage holds it */
+			held++;
+			phrases |= 1ULL << (inst[i].phrase & 63);
+			if (found < max) {
+				inst[w] = inst[i];
+				inst[w++].off -= (int)from;
+			}
 		}
-		if (found <= max) {
-			inst[w] = inst[i];
-			inst[w++].off -= (int)from;
-			out[found - 1].count++;
+		if (!held || (form == CONTENT_FORM_ALL && phrases != every)) {
+			w = g;
+			continue;
 		}
+		if (found < max)
+			out[found] = (struct content_passage){ .rank = k, .inst = inst + g,
+				.count = (int)(w - g) };
+		found++;
 	}
 	return found;
 }

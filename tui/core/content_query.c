@@ -155,26 +155,38 @@ char *content_doc_query(const char *fts)
 	return out;
 }
 
-/* Whether fts is phrases joined by OR only (in parentheses or not, none a prefix). */
-bool content_query_is_any(const char *fts)
+/* What fts is: phrases joined by OR only (in parentheses or not), by AND only (no
+ * parentheses), or else; none a prefix. */
+enum content_form content_query_form(const char *fts)
 {
-	bool phrase = false;
+	int phrases = 0, ors = 0, ands = 0, parens = 0;
 	for (const char *p = fts; *p;) {
-		if (*p == ' ' || *p == '(' || *p == ')') {
+		if (*p == ' ') {
+			p++;
+		} else if (*p == '(' || *p == ')') {
+			parens++;
 			p++;
 		} else if (*p == '"') {
 			const char *e = skip_quoted(p);
 			if (e[-1] == '*')
-				return false;
-			phrase = true;
+				return CONTENT_FORM_OTHER;
+			phrases++;
 			p = e;
 		} else if (!strncmp(p, "OR ", 3)) {
+			ors++;
 			p += 3;
+		} else if (!strncmp(p, "AND ", 4)) {
+			ands++;
+			p += 4;
 		} else {
-			return false;
+			return CONTENT_FORM_OTHER;
 		}
 	}
-	return phrase;
+	if (!phrases || (ors && ands))
+		return CONTENT_FORM_OTHER;
+	if (ands)
+		return parens ? CONTENT_FORM_OTHER : CONTENT_FORM_ALL;
+	return CONTENT_FORM_ANY;
 }
 
 /* ---- steno_bm25: BM25 without the length of each transcription ----
@@ -218,6 +230,8 @@ static void steno_bm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_co
 	double score = 0;
 	struct content_log *log = argc == 1 ? sqlite3_value_pointer(argv[0], "steno_log") : NULL;
 	size_t first = log ? log->ninst : 0;
+	if (log)
+		log->nphrase = np;
 	for (int i = 0; i < np; i++) {
 		Fts5PhraseIter it;
 		int col, off, size = log ? api->xPhraseSize(fts, i) : 0;

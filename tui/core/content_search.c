@@ -243,6 +243,7 @@ static const char seg_sql[] =
 	" steno_passage_snippet(text, ?2, ?3, ?4, '…', ?5) FROM content_segs WHERE seg = ?1";
 
 struct any {
+	enum content_form form;
 	struct content_log log;
 	sqlite3_stmt *seg;
 	bool seg_fresh;
@@ -292,7 +293,7 @@ static int any_hits(sqlite3 *db, struct any *a, sqlite3_stmt *is, sqlite3_int64 
 		a->pass = v;
 		a->npass = room;
 	}
-	long all = content_log_passages(&a->log, n, sqlite3_column_blob(is, 6),
+	long all = content_log_passages(&a->log, n, a->form, sqlite3_column_blob(is, 6),
 					sqlite3_column_bytes(is, 6), a->pass, room);
 	if (all < 0)
 		return 0;
@@ -339,8 +340,9 @@ static int run_text(sqlite3 *db, const char *fts, const char *docq,
 	long per = q->per_item > 0 ? q->per_item : 5;
 	bool prefix = strstr(fts, "\"*") != NULL;   /* not written as words: batches */
 	struct content_scan sc = { .per = per };
-	struct any a = { 0 };
-	bool any = !prefix && content_query_is_any(fts);
+	enum content_form form = prefix ? CONTENT_FORM_OTHER : content_query_form(fts);
+	bool any = form != CONTENT_FORM_OTHER;
+	struct any a = { .form = form };
 
 	if ((any && any_open(db, &a, q, err) < 0) ||
 	    !(ds = kept_fts(db, docs_sql, &dfresh, err)) ||
