@@ -225,30 +225,35 @@ void content_log_free(struct content_log *log)
 	memset(log, 0, sizeof *log);
 }
 
+/* v (of *cap elements of size each) grown to twice as many (to first when empty), *cap
+ * set; NULL with the log marked on no memory (v stays). */
+static void *log_grow(struct content_log *log, void *v, size_t *cap, size_t size, size_t first)
+{
+	size_t n = *cap ? *cap * 2 : first;
+	void *w = realloc(v, n * size);
+	if (!w)
+		log->nomem = true;
+	else
+		*cap = n;
+	return w;
+}
+
 int content_log_grow(struct content_log *log)
 {
-	size_t cap = log->cap_inst ? log->cap_inst * 2 : 16384;
-	struct content_inst *v = realloc(log->inst, cap * sizeof *v);
-	if (!v) {
-		log->nomem = true;
+	struct content_inst *v = log_grow(log, log->inst, &log->cap_inst, sizeof *v, 16384);
+	if (!v)
 		return -1;
-	}
 	log->inst = v;
-	log->cap_inst = cap;
 	return 0;
 }
 
 int content_log_doc(struct content_log *log, sqlite3_int64 n, size_t first)
 {
 	if (log->ndocs == log->cap_docs) {
-		size_t cap = log->cap_docs ? log->cap_docs * 2 : 256;
-		struct content_log_doc *v = realloc(log->docs, cap * sizeof *v);
-		if (!v) {
-			log->nomem = true;
+		struct content_log_doc *v = log_grow(log, log->docs, &log->cap_docs, sizeof *v, 256);
+		if (!v)
 			return -1;
-		}
 		log->docs = v;
-		log->cap_docs = cap;
 	}
 	if (log->ndocs && log->docs[log->ndocs - 1].n >= n)
 		log->unsorted = true;
