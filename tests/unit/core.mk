@@ -115,6 +115,12 @@ tests_unit_test_core_content_search_SOURCES = %reldir%/test_core_content_search.
 	%reldir%/core_helpers.h %reldir%/content_fixture.c %reldir%/content_fixture.h
 tests_unit_test_core_content_search_CFLAGS = $(CORE_TEST_CFLAGS) $(SQLITE_CFLAGS)
 tests_unit_test_core_content_search_LDADD = $(CORE_TEST_LIBS)
+check_PROGRAMS += tests/unit/test_core_content_status
+TESTS += tests/unit/test_core_content_status
+tests_unit_test_core_content_status_SOURCES = %reldir%/test_core_content_status.c \
+	%reldir%/core_helpers.h %reldir%/content_fixture.c %reldir%/content_fixture.h
+tests_unit_test_core_content_status_CFLAGS = $(CORE_TEST_CFLAGS) $(SQLITE_CFLAGS)
+tests_unit_test_core_content_status_LDADD = $(CORE_TEST_LIBS)
 
 check_PROGRAMS += tests/unit/test_core_localdb
 TESTS += tests/unit/test_core_localdb

@@ -390,6 +390,10 @@ Test(content, a_store_of_schema_4_reads_names_and_versions_from_the_store, .init
 	long held, waiting;
 	seed();
 	cr_assert_eq(content_exec(db,
+		"DROP TRIGGER content_status_transcriptions_ai;"
+		"DROP TRIGGER content_status_transcriptions_au; DROP TRIGGER content_status_items_ai;"
+		"DROP TRIGGER content_status_items_au; DROP TRIGGER content_status_items_ad;"
+		"DROP TABLE content_status;"
 		"DROP TRIGGER content_transcriptions_ai; DROP TRIGGER content_transcriptions_au;"
 		"DROP TRIGGER content_transcriptions_bd; DROP TRIGGER content_items_ai;"
 		"DROP VIEW content_view;"

@@ -11,7 +11,6 @@
 #include "core/localdb.h"
 
 /* States whose content can be read. */
-#define FINISHED_SQL "state = 'automatic_done'"
 
 static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS content_items("
@@ -424,71 +423,4 @@ int content_db_optimize(sqlite3 *db, struct steno_error *err)
 	int rc = content_exec(db, "INSERT INTO content_fts(content_fts) VALUES('optimize');"
 			      "INSERT INTO content_docs(content_docs) VALUES('optimize')", err);
 	return content_end(db, nested, rc, err);
-}
-
-/* ---- what waits ---- */
-
-#define WAITING_SQL FINISHED_SQL " AND updated_at IS NOT NULL" \
-	" AND version IS NOT updated_at AND failed_version IS NOT updated_at"
-/* content_view: content_items with what the store's list says of each (version 5) */
-
-static void copy_col(sqlite3_stmt *st, int col, char *out, size_t n)
-{
-	const char *s = (const char *)sqlite3_column_text(st, col);
-	snprintf(out, n, "%s", s ? s : "");
-}
-
-int content_db_next_waiting(sqlite3 *db, const char *org, const char *skip, char *id,
-			    size_t idn, char *version, size_t vn, struct steno_error *err)
-{
-	return content_db_next_waiting_except(db, org, &skip, skip ? 1 : 0, id, idn, version, vn,
-					      err);
-}
-
-int content_db_next_waiting_except(sqlite3 *db, const char *org, const char *const *skip,
-				   size_t n, char *id, size_t idn, char *version, size_t vn,
-				   struct steno_error *err)
-{
-	sqlite3_stmt *st;
-	if (n > 8)
-		return steno_error_invalid(err, "skip", "more than 8 ids to skip");
-	if (content_prepare(db, "SELECT id, updated_at FROM content_view WHERE " WAITING_SQL
-			    " AND (?1 IS NULL OR org = ?1)"
-			    " AND id NOT IN (?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
-			    " ORDER BY CAST(updated_at AS INTEGER) DESC LIMIT 1", &st, err) < 0)
-		return -1;
-	bind_text(st, 1, org);
-	for (int i = 0; i < 8; i++)   /* '' is no id: an unused place */
-		bind_text(st, 2 + i, (size_t)i < n && skip[i] ? skip[i] : "");
-	int step = sqlite3_step(st), rc = 0;
-	if (step == SQLITE_ROW) {
-		copy_col(st, 0, id, idn);
-		copy_col(st, 1, version, vn);
-		rc = 1;
-	} else if (step != SQLITE_DONE) {
-		rc = content_sql_fail(db, err, "what waits");
-	}
-	sqlite3_finalize(st);
-	return rc;
-}
-
-int content_db_counts(sqlite3 *db, const char *org, long *held, long *waiting,
-		      struct steno_error *err)
-{
-	sqlite3_stmt *st;
-	if (content_prepare(db, "SELECT"
-			    " sum(version IS NOT NULL AND version IS updated_at),"
-			    " sum(" WAITING_SQL ") FROM content_view"
-			    " WHERE " FINISHED_SQL " AND (?1 IS NULL OR org = ?1)", &st, err) < 0)
-		return -1;
-	bind_text(st, 1, org);
-	int rc = 0;
-	if (sqlite3_step(st) == SQLITE_ROW) {
-		*held = (long)sqlite3_column_int64(st, 0);
-		*waiting = (long)sqlite3_column_int64(st, 1);
-	} else {
-		rc = content_sql_fail(db, err, "counts");
-	}
-	sqlite3_finalize(st);
-	return rc;
 }

@@ -43,6 +43,10 @@ int content_db_migrate_v5(sqlite3 *db, char **err);
  * so a query of words or phrases joined by OR reads a transcription's matching passages from
  * the ranking's walk of its whole text (core/content_passages.c). */
 int content_db_migrate_v6(sqlite3 *db, char **err);
+/* v7: what waits to be read and what is held, kept by triggers in content_status
+ * (core/content_status.c): what next and the counts read it, not every finished
+ * transcription joined to its item. */
+int content_db_migrate_v7(sqlite3 *db, char **err);
 /* How many of the store's writes so far may have changed what waits (a transcription
  * written new, deleted, or with another state or updatedAt; counted by the triggers of v5):
  * a list event that leaves it as it was changed nothing here. -1 on error. */

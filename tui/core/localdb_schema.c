@@ -151,6 +151,7 @@ static const struct localdb_migration steps[] = {
 	{4, "core: indexes of the lists' name and created sorts", core_v4},
 	{5, "content: names, tags and states read from transcriptions", content_db_migrate_v5},
 	{6, "content: where each passage starts in its transcription's text", content_db_migrate_v6},
+	{7, "content: what waits and what is held, kept by triggers", content_db_migrate_v7},
 };
 
 const struct localdb_migration *localdb_migrations(size_t *n)
