@@ -10,8 +10,6 @@
 #include "core/content_internal.h"
 #include "core/localdb.h"
 
-/* States whose content can be read. */
-
 static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS content_items("
 	" n INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, org TEXT, name TEXT, state TEXT,"
@@ -142,7 +140,7 @@ int content_db_migrate_v3(sqlite3 *db, char **err)
 
 /* ---- what the lists say ---- */
 
-static void bind_text(sqlite3_stmt *st, int i, const char *s)
+void content_bind_text(sqlite3_stmt *st, int i, const char *s)
 {
 	if (s)
 		sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
@@ -155,7 +153,7 @@ int content_db_remove(sqlite3 *db, const char *id, struct steno_error *err)
 	sqlite3_stmt *st;
 	if (content_prepare(db, "DELETE FROM content_items WHERE id = ?1", &st, err) < 0)
 		return -1;
-	bind_text(st, 1, id);
+	content_bind_text(st, 1, id);
 	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : content_sql_fail(db, err, "remove");
 	sqlite3_finalize(st);
 	return rc;
@@ -176,7 +174,7 @@ long content_db_keep_only(sqlite3 *db, const char *org, const char *const *ids, 
 		rc = content_prepare(db, "INSERT OR IGNORE INTO content_keep VALUES (?1)", &st, err);
 	for (size_t i = 0; rc == 0 && i < n; i++) {
 		sqlite3_reset(st);
-		bind_text(st, 1, ids[i]);
+		content_bind_text(st, 1, ids[i]);
 		if (sqlite3_step(st) != SQLITE_DONE)
 			rc = content_sql_fail(db, err, "keep");
 	}
@@ -188,7 +186,7 @@ long content_db_keep_only(sqlite3 *db, const char *org, const char *const *ids, 
 				     " (SELECT id FROM content_keep)", &st, err);
 	long gone = 0;
 	if (rc == 0) {
-		bind_text(st, 1, org);
+		content_bind_text(st, 1, org);
 		if (sqlite3_step(st) != SQLITE_DONE)
 			rc = content_sql_fail(db, err, "remove gone items");
 		gone = sqlite3_changes(db);
@@ -266,7 +264,7 @@ static int put_segment(sqlite3 *db, sqlite3_stmt *st, sqlite3_int64 seg, long pa
 	sqlite3_reset(st);
 	sqlite3_bind_int64(st, 1, seg);
 	sqlite3_bind_int64(st, 2, para);
-	bind_text(st, 3, b->speaker);
+	content_bind_text(st, 3, b->speaker);
 	bind_ms(st, 4, start);
 	bind_ms(st, 5, end);
 	sqlite3_bind_text(st, 6, text, (int)o, free);
@@ -312,14 +310,14 @@ static int item_number(sqlite3 *db, const char *id, sqlite3_int64 *n, struct ste
 	int rc = content_prepare(db, "INSERT INTO content_items(id) VALUES (?1)"
 				 " ON CONFLICT(id) DO NOTHING", &st, err);
 	if (rc == 0) {
-		bind_text(st, 1, id);
+		content_bind_text(st, 1, id);
 		if (sqlite3_step(st) != SQLITE_DONE)
 			rc = content_sql_fail(db, err, "note an item");
 		sqlite3_finalize(st);
 	}
 	if (rc == 0 && (rc = content_prepare(db, "SELECT n FROM content_items WHERE id = ?1", &st,
 					     err)) == 0) {
-		bind_text(st, 1, id);
+		content_bind_text(st, 1, id);
 		if (sqlite3_step(st) == SQLITE_ROW)
 			*n = sqlite3_column_int64(st, 0);
 		else
@@ -391,7 +389,7 @@ int content_db_put(sqlite3 *db, const char *id, const char *version,
 				     " seg_starts = " SEG_STARTS_SQL("?1") " WHERE n = ?1", &st, err);
 	if (rc == 0) {
 		sqlite3_bind_int64(st, 1, n);
-		bind_text(st, 2, version ? version : "");
+		content_bind_text(st, 2, version ? version : "");
 		sqlite3_bind_int64(st, 3, fetched_s);
 		if (sqlite3_step(st) != SQLITE_DONE)
 			rc = content_sql_fail(db, err, "store content");
@@ -407,9 +405,9 @@ int content_db_put_failed(sqlite3 *db, const char *id, const char *version, cons
 	if (content_prepare(db, "UPDATE content_items SET failed_version = ?2, failed_why = ?3"
 			    " WHERE id = ?1", &st, err) < 0)
 		return -1;
-	bind_text(st, 1, id);
-	bind_text(st, 2, version ? version : "");
-	bind_text(st, 3, why);
+	content_bind_text(st, 1, id);
+	content_bind_text(st, 2, version ? version : "");
+	content_bind_text(st, 3, why);
 	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : content_sql_fail(db, err, "note a failure");
 	sqlite3_finalize(st);
 	return rc;

@@ -82,6 +82,8 @@ char *content_snippet_make(const char *text, int len, const struct content_inst 
  * (content_snippet.c). */
 void content_snippet_fn(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx,
 			int argc, sqlite3_value **argv);
+/* Binds s (a copy), or NULL when s is. */
+void content_bind_text(sqlite3_stmt *st, int i, const char *s);
 /* Whether table has column: 1 yes, 0 no, -1 on error. */
 int content_has_column(sqlite3 *db, const char *table, const char *column);
 

@@ -75,14 +75,6 @@ static void copy_col(sqlite3_stmt *st, int col, char *out, size_t n)
 	snprintf(out, n, "%s", s ? s : "");
 }
 
-static void bind_opt(sqlite3_stmt *st, int i, const char *s)
-{
-	if (s)
-		sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
-	else
-		sqlite3_bind_null(st, i);
-}
-
 int content_db_next_waiting(sqlite3 *db, const char *org, const char *skip, char *id,
 			    size_t idn, char *version, size_t vn, struct steno_error *err)
 {
@@ -105,9 +97,9 @@ int content_db_next_waiting_except(sqlite3 *db, const char *org, const char *con
 			    " AND c.id NOT IN (?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
 			    " ORDER BY s.updated_ms DESC LIMIT 1", &st, err) < 0)
 		return -1;
-	bind_opt(st, 1, org);
+	content_bind_text(st, 1, org);
 	for (int i = 0; i < 8; i++)   /* '' is no id: an unused place */
-		bind_opt(st, 2 + i, (size_t)i < n && skip[i] ? skip[i] : "");
+		content_bind_text(st, 2 + i, (size_t)i < n && skip[i] ? skip[i] : "");
 	int step = sqlite3_step(st), rc = 0;
 	if (step == SQLITE_ROW) {
 		copy_col(st, 0, id, idn);
@@ -127,7 +119,7 @@ int content_db_counts(sqlite3 *db, const char *org, long *held, long *waiting,
 	if (content_prepare(db, "SELECT coalesce(sum(held), 0), coalesce(sum(held = 0), 0)"
 			    " FROM content_status WHERE ?1 IS NULL OR org = ?1", &st, err) < 0)
 		return -1;
-	bind_opt(st, 1, org);
+	content_bind_text(st, 1, org);
 	int rc = 0;
 	if (sqlite3_step(st) == SQLITE_ROW) {
 		*held = (long)sqlite3_column_int64(st, 0);
