@@ -47,8 +47,9 @@ static void same_as_fts5(const char *q, int n)
 	sqlite3_bind_int(st, 2, n);
 	int rows = 0;
 	while (sqlite3_step(st) == SQLITE_ROW) {
-		cr_expect_str_eq((const char *)sqlite3_column_text(st, 1),
-				 (const char *)sqlite3_column_text(st, 0), "%s, %d tokens: %s against %s", q, n, sqlite3_column_text(st, 1), sqlite3_column_text(st, 0));
+		const char *ours = (const char *)sqlite3_column_text(st, 1);
+		const char *fts5 = (const char *)sqlite3_column_text(st, 0);
+		cr_expect_str_eq(ours, fts5, "%s, %d tokens: %s against %s", q, n, ours, fts5);
 		rows++;
 	}
 	cr_expect_gt(rows, 0, "%s", q);

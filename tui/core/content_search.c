@@ -236,7 +236,7 @@ int content_hit_of_doc(const struct content_hit *doc, struct content_hit *h)
 	return 0;
 }
 
-/* ---- a query of phrases joined by OR: its passages from the ranking's log ---- */
+/* ---- a query of phrases joined by OR or by AND: its passages from the ranking's log ---- */
 
 static const char seg_sql[] =
 	"SELECT speaker, start_ms / 1000.0, end_ms / 1000.0, para,"
