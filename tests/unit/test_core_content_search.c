@@ -240,3 +240,17 @@ Test(content_search, a_store_of_schema_5_learns_where_its_passages_start, .init 
 	content_hits_free(before, nb);
 	content_hits_free(after, na);
 }
+
+/* The log of matches gives up past CONTENT_LOG_MAX: the search then asks the passages'
+ * index (it reads the log only when it is whole). */
+Test(content_search, the_log_of_matches_gives_up_past_its_bound)
+{
+	struct content_log log = { 0 };
+	long i = 0;
+	while (i <= CONTENT_LOG_MAX && content_log_inst(&log, 0, (int)i, 1) == 0)
+		i++;
+	cr_expect_eq(i, CONTENT_LOG_MAX, "kept %ld matches", i);
+	cr_expect(log.incomplete);
+	cr_expect_leq(log.cap_inst, (size_t)CONTENT_LOG_MAX);
+	content_log_free(&log);
+}

@@ -119,12 +119,19 @@ struct content_log {
 	size_t ndocs, cap_docs, ninst, cap_inst, cap_scratch;
 	int nphrase;     /* the query's phrases */
 	bool unsorted;   /* docs not in the order of n */
-	bool nomem;
+	/* gave up (no memory, or more than CONTENT_LOG_MAX matches): the search reads the
+	 * passages' index instead */
+	bool incomplete;
 };
+/* The most matches a log keeps (12 bytes each, 3 MB): a frequent word in a large store (500
+ * a transcription of an hour, in 10,000 of them) is read from the passages' index instead of
+ * growing the log to 60 MB. The benchmark's queries keep under 70,000. */
+#define CONTENT_LOG_MAX (1 << 18)
 void content_log_free(struct content_log *log);
 int content_log_grow(struct content_log *log);
 /* Notes a match of the transcription being ranked; then content_log_doc(its n, the count of
- * matches before its first) ends its list. 0, or -1 on no memory (log->nomem set). */
+ * matches before its first) ends its list. 0, or -1 when the log gives up (log->incomplete
+ * set). */
 static inline int content_log_inst(struct content_log *log, int phrase, int off, int size)
 {
 	if (log->ninst == log->cap_inst && content_log_grow(log) < 0)

@@ -226,13 +226,13 @@ void content_log_free(struct content_log *log)
 }
 
 /* v (of *cap elements of size each) grown to twice as many (to first when empty), *cap
- * set; NULL with the log marked on no memory (v stays). */
+ * set; NULL with the log marked incomplete on no memory (v stays). */
 static void *log_grow(struct content_log *log, void *v, size_t *cap, size_t size, size_t first)
 {
 	size_t n = *cap ? *cap * 2 : first;
 	void *w = realloc(v, n * size);
 	if (!w)
-		log->nomem = true;
+		log->incomplete = true;
 	else
 		*cap = n;
 	return w;
@@ -240,6 +240,10 @@ static void *log_grow(struct content_log *log, void *v, size_t *cap, size_t size
 
 int content_log_grow(struct content_log *log)
 {
+	if (log->cap_inst >= CONTENT_LOG_MAX) {
+		log->incomplete = true;
+		return -1;
+	}
 	struct content_inst *v = log_grow(log, log->inst, &log->cap_inst, sizeof *v, 16384);
 	if (!v)
 		return -1;

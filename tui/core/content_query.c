@@ -244,7 +244,7 @@ static void steno_bm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_co
 		}
 		score += idf[i] * tf * 2.2 / (tf + 1.2);
 	}
-	if (log && log->nomem)
+	if (log && log->incomplete)
 		log = NULL;   /* incomplete: the search does without it */
 	if (log && content_log_doc(log, api->xRowid(fts), first) < 0)
 		log = NULL;

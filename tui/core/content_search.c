@@ -377,7 +377,7 @@ static int run_text(sqlite3 *db, const char *fts, const char *docq,
 			content_hit_clear(&doc);
 			continue;
 		}
-		if (any && !a.log.nomem) {
+		if (any && !a.log.incomplete) {
 			/* the ranking is over when its first row comes: the log is whole */
 			int got = any_hits(db, &a, is, n, &doc, per, l, err);
 			if (got) {
