@@ -1,16 +1,18 @@
 /* Transcript content in the local store: a transcription's matching passages read from the
- * index of its whole text (content_docs), for a query of phrases joined by OR only.
+ * index of its whole text (content_docs), for a query of phrases joined by OR only or by AND
+ * only.
  *
  * The ranking walks each transcription's matches in its whole text already (steno_bm25); with
  * a log (struct content_log) it notes them. Where each passage starts in the whole text (in
  * tokens) is kept with the item (content_items.seg_starts, schema step 6, made by the
  * aggregate steno_seg_starts with the index's own tokenizer): a match lies in the passage it
  * starts in when it ends there too (the whole text is the passages joined by a space, so a
- * phrase may run across two, which no passage holds). A passage holds a query of phrases
- * joined by OR when it holds one of them: its passages and their count are read from the
- * log, without a statement of FTS5 on the passages' index for each transcription shown, which
- * walks every passage of it that matches to count them. Queries with AND or NOT, and
- * prefixes not written as words, are asked of the passages' index (content_search.c). */
+ * phrase may run across two, which no passage holds). A passage matches phrases joined by OR
+ * when it holds one of them, by AND when it holds every one: a transcription's passages and
+ * their count are read from the log, without a statement of FTS5 on the passages' index for
+ * each transcription shown, which walks every passage of it that matches to count them.
+ * Queries with NOT, AND and OR together, or prefixes not written as words, are asked of the
+ * passages' index (content_scan.c), as is any when the log gave up (CONTENT_LOG_MAX). */
 #include "config.h"
 #include "core/content_db.h"
 
