@@ -501,11 +501,12 @@ Test(engine_http, retry_timer_is_the_engine_timeout)
 
 Test(engine_http, many_requests_wait_their_turn_not_their_timeout)
 {
-	/* 20 requests of 200 ms through 2 slots take ~2 s: with a 1.2 s per-request timeout,
+	/* 20 requests of 500 ms through 2 slots take ~5 s: with a 3 s per-request timeout,
 	 * requests queued inside curl would time out; queued in the engine they do not (each
-	 * keeps a second of its timeout for a loaded machine). */
+	 * keeps 2.5 s of its timeout for a loaded machine: under valgrind a try's first
+	 * connection once took more than the 1 s it had). */
 	enum { N = 20 };
-	struct steno_http_config cfg = { .base_url = srv.base, .api_key = KEY, .timeout_ms = 1200,
+	struct steno_http_config cfg = { .base_url = srv.base, .api_key = KEY, .timeout_ms = 3000,
 					  .max_host_connections = 2 };
 	cfg.retry.max_tries = 1;
 	struct steno_http *h = NULL;
@@ -513,7 +514,7 @@ Test(engine_http, many_requests_wait_their_turn_not_their_timeout)
 	struct result many[N];
 	memset(many, 0, sizeof(many));
 	for (int i = 0; i < N; i++) {
-		struct steno_http_request req = { .method = "GET", .url = url_of(&srv, "/slow/200"),
+		struct steno_http_request req = { .method = "GET", .url = url_of(&srv, "/slow/500"),
 						  .done = on_done, .ud = &many[i] };
 		cr_assert_eq(steno_http_submit(h, &req, NULL, NULL), 0);
 	}
