@@ -42,7 +42,7 @@ void teardown(void)
 void make_transcript(struct steno_transcript *t, double start_s, const char *const *blocks,
 		     size_t n)
 {
-	char json[8192];
+	static char json[1 << 17];
 	size_t o = 0;
 	double at = start_s;
 	o += (size_t)snprintf(json + o, sizeof json - o, "[");
@@ -67,6 +67,7 @@ void make_transcript(struct steno_transcript *t, double start_s, const char *con
 		}
 		o += (size_t)snprintf(json + o, sizeof json - o, "]}");
 	}
+	cr_assert_lt(o + 1, sizeof json, "a transcript of more than %zu bytes", sizeof json);
 	snprintf(json + o, sizeof json - o, "]");
 	struct steno_error err;
 	cr_assert_eq(steno_transcript_parse(json, strlen(json), t, &err), 0, "%s", err.message);

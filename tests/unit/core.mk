@@ -121,6 +121,12 @@ tests_unit_test_core_content_status_SOURCES = %reldir%/test_core_content_status.
 	%reldir%/core_helpers.h %reldir%/content_fixture.c %reldir%/content_fixture.h
 tests_unit_test_core_content_status_CFLAGS = $(CORE_TEST_CFLAGS) $(SQLITE_CFLAGS)
 tests_unit_test_core_content_status_LDADD = $(CORE_TEST_LIBS)
+check_PROGRAMS += tests/unit/test_core_content_frequent
+TESTS += tests/unit/test_core_content_frequent
+tests_unit_test_core_content_frequent_SOURCES = %reldir%/test_core_content_frequent.c \
+	%reldir%/core_helpers.h %reldir%/content_fixture.c %reldir%/content_fixture.h
+tests_unit_test_core_content_frequent_CFLAGS = $(CORE_TEST_CFLAGS) $(SQLITE_CFLAGS)
+tests_unit_test_core_content_frequent_LDADD = $(CORE_TEST_LIBS)
 
 check_PROGRAMS += tests/unit/test_core_localdb
 TESTS += tests/unit/test_core_localdb

@@ -381,6 +381,8 @@ int content_db_put(sqlite3 *db, const char *id, const char *version,
 		rc = doc_index(db, SEGS_INDEX_SQL("?1"), n, err);
 	if (rc == 0)
 		rc = doc_index(db, DOC_INSERT_SQL("?1"), n, err);
+	if (rc == 0)
+		rc = content_frequent_put(db, n, err);
 	if (rc == 0 && content_define_passages(db) < 0)
 		rc = content_sql_fail(db, err, "define steno_seg_starts");
 	if (rc == 0)

@@ -47,6 +47,10 @@ int content_db_migrate_v6(sqlite3 *db, char **err);
  * (core/content_status.c): what next and the counts read it, not every finished
  * transcription joined to its item. */
 int content_db_migrate_v7(sqlite3 *db, char **err);
+/* v8: the words each transcription says often, with their counts (content_frequent), so that
+ * a query of one word ranks the transcriptions that say it most without walking each of its
+ * matches (core/content_frequent.c). */
+int content_db_migrate_v8(sqlite3 *db, char **err);
 /* How many of the store's writes so far may have changed what waits (a transcription
  * written new, deleted, or with another state or updatedAt; counted by the triggers of v5):
  * a list event that leaves it as it was changed nothing here. -1 on error. */

@@ -122,6 +122,9 @@ struct content_log {
 	/* gave up (no memory, or more than CONTENT_LOG_MAX matches): the search reads the
 	 * passages' index instead */
 	bool incomplete;
+	/* when set, the transcriptions to log (sorted): the ranking of others is NULL */
+	const sqlite3_int64 *only;
+	size_t nonly;
 };
 /* The most matches a log keeps (12 bytes each, 3 MB): a frequent word in a large store (500
  * a transcription of an hour, in 10,000 of them) is read from the passages' index instead of
@@ -140,6 +143,21 @@ static inline int content_log_inst(struct content_log *log, int phrase, int off,
 	return 0;
 }
 int content_log_doc(struct content_log *log, sqlite3_int64 n, size_t first);
+
+/* How many matches of item n the log holds, -1 when none. */
+long content_log_matches(const struct content_log *log, sqlite3_int64 n);
+/* Empties the log for another walk (what it holds stays allocated). */
+void content_log_reset(struct content_log *log);
+
+/* ---- the words said often in each transcription (content_frequent.c) ---- */
+
+/* A transcription's words said this many times or more are kept with their count. */
+#define CONTENT_FREQUENT_MIN 8
+/* Item n's rows made again from its passages. 0, or -1 with err. */
+int content_frequent_put(sqlite3 *db, sqlite3_int64 n, struct steno_error *err);
+/* The term of fts (content_fts_query's output) when it is one word (no prefix), as the
+ * index holds it; NULL when not (or no memory). Caller frees. */
+char *content_frequent_term(sqlite3 *db, const char *fts);
 
 /* A passage that holds a match: its rank in the item, its matches (offsets its own). */
 struct content_passage {

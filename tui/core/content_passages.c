@@ -288,6 +288,18 @@ static const struct content_log_doc *log_find(const struct content_log *log, sql
 	return NULL;
 }
 
+long content_log_matches(const struct content_log *log, sqlite3_int64 n)
+{
+	const struct content_log_doc *d = log_find(log, n);
+	return d ? (long)d->count : -1;
+}
+
+void content_log_reset(struct content_log *log)
+{
+	log->ndocs = log->ninst = 0;
+	log->unsorted = log->incomplete = false;
+}
+
 static int inst_cmp(const void *a, const void *b)
 {
 	const struct content_inst *x = a, *y = b;

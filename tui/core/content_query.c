@@ -194,12 +194,29 @@ enum content_form content_query_form(const char *fts)
  * half of its cost; a transcription's length says little of how much it is about a word
  * (BM25's b = 0; k1 = 1.2 bounds what repetition adds). Lower is better, as bm25().
  * steno_bm25(content_docs, log): the same, and each match it walks noted in the log (a
- * struct content_log bound as a pointer of type "steno_log": content_passages.c). */
+ * struct content_log bound as a pointer of type "steno_log": content_passages.c); a log with
+ * `only` set ranks and notes those transcriptions only (NULL for the others). */
 
 static int count_row(const Fts5ExtensionApi *api, Fts5Context *fts, void *ud)
 {
 	(*(long long *)ud)++;
 	return SQLITE_OK;
+}
+
+/* Whether n is among v[0..k) (sorted). */
+static bool chosen(const sqlite3_int64 *v, size_t k, sqlite3_int64 n)
+{
+	size_t lo = 0, hi = k;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid] == n)
+			return true;
+		if (v[mid] < n)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
 }
 
 static void steno_bm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx,
@@ -229,6 +246,10 @@ static void steno_bm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_co
 	}
 	double score = 0;
 	struct content_log *log = argc == 1 ? sqlite3_value_pointer(argv[0], "steno_log") : NULL;
+	if (log && log->only && !chosen(log->only, log->nonly, api->xRowid(fts))) {
+		sqlite3_result_null(ctx);
+		return;
+	}
 	size_t first = log ? log->ninst : 0;
 	if (log)
 		log->nphrase = np;

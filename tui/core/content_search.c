@@ -155,7 +155,7 @@ static const char names_sql[] =
  * below), so a word in most passages costs one row a transcription, not one a passage. */
 static const char docs_sql[] =
 	"SELECT rowid, steno_bm25(content_docs, ?2) AS r FROM content_docs"
-	" WHERE content_docs MATCH ?1 ORDER BY r";
+	" WHERE content_docs MATCH ?1 ORDER BY r, rowid";
 
 /* The columns of a ranked transcription, when it is of the organization asked: read for the
  * transcriptions shown only, not for every one the sort sees. */
@@ -331,85 +331,224 @@ static void any_close(struct any *a)
 	free(a->pass);
 }
 
+/* A query's walk over the transcriptions it ranks. */
+struct run {
+	sqlite3 *db;
+	const struct content_query *q;
+	struct content_hit_list *l;
+	struct steno_error *err;
+	sqlite3_stmt *is, *ss;
+	struct content_scan sc;
+	struct any a;
+	long per;
+	bool prefix, any;
+};
+
+/* The hits of the transcription n ranked r (of another organization, or one the query's
+ * keep turns down: none). 0, or -1 with err. */
+static int take_doc(struct run *u, sqlite3_int64 n, double r)
+{
+	struct content_hit doc = { .start = -1, .end = -1, .para = -1 };
+	bool nomem = false;
+	sqlite3_reset(u->is);
+	sqlite3_bind_int64(u->is, 1, n);
+	int istep = sqlite3_step(u->is);
+	if (istep != SQLITE_ROW)   /* of another organization (or gone) */
+		return istep == SQLITE_DONE ? 0 : content_sql_fail(u->db, u->err, "search");
+	item_cols(&doc, u->is, 0, &nomem);
+	doc.rank = r;
+	if (nomem || !doc.id || (u->q->keep && !u->q->keep(u->q->keep_ud, &doc))) {
+		content_hit_clear(&doc);
+		return nomem ? steno_error_set(u->err, STENO_ERR_NOMEM, "out of memory") : 0;
+	}
+	if (u->any && !u->a.log.incomplete) {
+		/* the ranking is over when its first row comes: the log is whole */
+		int got = any_hits(u->db, &u->a, u->is, n, &doc, u->per, u->l, u->err);
+		if (got) {
+			content_hit_clear(&doc);
+			return got < 0 ? -1 : 0;
+		}
+	}
+	/* a batch of one (FTS5 seeks to its range of passages), or of several for a prefix
+	 * (merged once a statement: once a batch) */
+	if (content_scan_add(&u->sc, n, &doc) < 0)   /* doc is taken (or freed) */
+		return steno_error_set(u->err, STENO_ERR_NOMEM, "out of memory");
+	if (!u->prefix || (long)u->sc.n >= (u->l->limit - (long)u->l->n) / u->per + 8)
+		return content_scan_run(u->db, u->ss, &u->sc, u->l, u->err);
+	return 0;
+}
+
+/* ---- a query of one word: the transcriptions that say it most, from content_frequent ---- */
+
+static const char frequent_sql[] =
+	"SELECT n, tf FROM content_frequent WHERE term = ?1 ORDER BY tf DESC, n";
+
+/* The ranking of the transcriptions chosen (the log's `only`), their matches logged. */
+static const char chosen_sql[] =
+	"SELECT rowid, steno_bm25(content_docs, ?2) FROM content_docs"
+	" WHERE content_docs MATCH ?1 AND rowid BETWEEN ?3 AND ?4";
+
+struct pick {
+	sqlite3_int64 n, tf;
+	double r;
+};
+
+static int pick_cmp(const void *a, const void *b)
+{
+	sqlite3_int64 x = *(const sqlite3_int64 *)a, y = *(const sqlite3_int64 *)b;
+	return (x > y) - (x < y);
+}
+
+/* Ranks and logs the k transcriptions of v (the walk of docq over their range of rowids):
+ * 1, 0 when one of them does not say the word as many times as content_frequent says (then
+ * the usual ranking is the truth), -1 with err. */
+static int pick_walk(struct run *u, sqlite3_stmt *ws, struct pick *v, size_t k,
+		     sqlite3_int64 *sorted)
+{
+	for (size_t i = 0; i < k; i++)
+		sorted[i] = v[i].n;
+	qsort(sorted, k, sizeof *sorted, pick_cmp);
+	content_log_reset(&u->a.log);
+	u->a.log.only = sorted;
+	u->a.log.nonly = k;
+	sqlite3_reset(ws);
+	sqlite3_bind_int64(ws, 3, sorted[0]);
+	sqlite3_bind_int64(ws, 4, sorted[k - 1]);
+	int step;
+	size_t got = 0;
+	while ((step = sqlite3_step(ws)) == SQLITE_ROW)
+		if (sqlite3_column_type(ws, 1) != SQLITE_NULL) {
+			sqlite3_int64 n = sqlite3_column_int64(ws, 0);
+			for (size_t i = 0; i < k; i++)
+				if (v[i].n == n)
+					v[i].r = sqlite3_column_double(ws, 1);
+			got++;
+		}
+	u->a.log.only = NULL;
+	if (step != SQLITE_DONE)
+		return content_sql_fail(u->db, u->err, "search");
+	if (got != k || u->a.log.incomplete)
+		return 0;
+	for (size_t i = 0; i < k; i++)
+		if (content_log_matches(&u->a.log, v[i].n) != (long)v[i].tf)
+			return 0;
+	return 1;
+}
+
+/* The hits of a query of the one word term, the transcriptions taken from content_frequent
+ * in the ranking's order, a batch at a time (enough for the hits still to come), each batch
+ * ranked and logged by one walk of the whole-text index over its rowids: 1 when the hits are
+ * in, 0 when content_frequent ran out first (then the usual ranking gives them), -1. */
+static int run_frequent(struct run *u, const char *term, const char *docq)
+{
+	bool ffresh = false, wfresh = false;
+	sqlite3_stmt *fs = kept(u->db, frequent_sql, &ffresh, u->err);
+	sqlite3_stmt *ws = fs ? kept_fts(u->db, chosen_sql, &wfresh, u->err) : NULL;
+	size_t cap = (size_t)(u->l->limit / u->per) + 4;
+	struct pick *v = malloc(cap * sizeof *v);
+	sqlite3_int64 *sorted = malloc(cap * sizeof *sorted);
+	int rc = fs && ws ? 1 : -1, step = SQLITE_ROW;
+
+	if (rc > 0 && (!v || !sorted))
+		rc = steno_error_set(u->err, STENO_ERR_NOMEM, "out of memory");
+	if (rc > 0) {
+		sqlite3_bind_text(fs, 1, term, -1, SQLITE_STATIC);
+		sqlite3_bind_text(ws, 1, docq, -1, SQLITE_STATIC);
+		sqlite3_bind_pointer(ws, 2, &u->a.log, "steno_log", NULL);
+	}
+	while (rc > 0 && (long)u->l->n < u->l->limit) {
+		size_t want = (size_t)((u->l->limit - (long)u->l->n + u->per - 1) / u->per) + 2, k = 0;
+		if (want > cap)
+			want = cap;
+		while (k < want && (step = sqlite3_step(fs)) == SQLITE_ROW)
+			v[k++] = (struct pick){ sqlite3_column_int64(fs, 0),
+				sqlite3_column_int64(fs, 1), 0 };
+		if (step != SQLITE_ROW && step != SQLITE_DONE)
+			rc = content_sql_fail(u->db, u->err, "search");
+		else if (!k)
+			rc = 0;   /* ran out */
+		else
+			rc = pick_walk(u, ws, v, k, sorted);
+		for (size_t i = 0; rc > 0 && i < k && (long)u->l->n < u->l->limit; i++)
+			if (take_doc(u, v[i].n, v[i].r) < 0)
+				rc = -1;
+		if (rc > 0 && step == SQLITE_DONE && (long)u->l->n < u->l->limit)
+			rc = 0;
+	}
+	free(v);
+	free(sorted);
+	unkeep(fs, ffresh);
+	unkeep(ws, wfresh);
+	return rc;
+}
+
+/* Drops the hits of l from the first on. */
+static void hits_drop(struct content_hit_list *l, size_t first)
+{
+	while (l->n > first)
+		content_hit_clear(&l->v[--l->n]);
+}
+
 static int run_text(sqlite3 *db, const char *fts, const char *docq,
 		    const struct content_query *q, struct content_hit_list *l, struct steno_error *err)
 {
-	sqlite3_stmt *ds = NULL, *is = NULL, *ss = NULL;
+	sqlite3_stmt *ds = NULL;
 	bool dfresh = false, ifresh = false, sfresh = false;
 	int rc = 0, step = SQLITE_DONE;
 	long per = q->per_item > 0 ? q->per_item : 5;
 	bool prefix = strstr(fts, "\"*") != NULL;   /* not written as words: batches */
-	struct content_scan sc = { .per = per };
 	enum content_form form = prefix ? CONTENT_FORM_OTHER : content_query_form(fts);
-	bool any = form != CONTENT_FORM_OTHER;
-	struct any a = { .form = form };
+	struct run u = { .db = db, .q = q, .l = l, .err = err, .per = per, .prefix = prefix,
+		.any = form != CONTENT_FORM_OTHER, .a = { .form = form }, .sc = { .per = per } };
+	char *term = form == CONTENT_FORM_ANY ? content_frequent_term(db, fts) : NULL;
+	size_t first = l->n;
 
-	if ((any && any_open(db, &a, q, err) < 0) ||
-	    !(ds = kept_fts(db, docs_sql, &dfresh, err)) ||
-	    !(is = kept(db, item_sql, &ifresh, err)) ||
-	    !(ss = kept_fts(db, content_scan_sql, &sfresh, err))) {
+	if ((u.any && any_open(db, &u.a, q, err) < 0) ||
+	    !(u.is = kept(db, item_sql, &ifresh, err)) ||
+	    !(u.ss = kept_fts(db, content_scan_sql, &sfresh, err))) {
+		rc = -1;
+		goto out;
+	}
+	if (q->org)
+		sqlite3_bind_text(u.is, 2, q->org, -1, SQLITE_STATIC);
+	bind_query(u.ss, fts, q);
+	if (term) {
+		rc = run_frequent(&u, term, docq);
+		if (rc != 0)
+			goto out;
+		hits_drop(l, first);   /* the usual ranking gives them */
+		content_log_reset(&u.a.log);
+	}
+	if (!(ds = kept_fts(db, docs_sql, &dfresh, err))) {
 		rc = -1;
 		goto out;
 	}
 	sqlite3_bind_text(ds, 1, docq, -1, SQLITE_STATIC);
-	if (any)
-		sqlite3_bind_pointer(ds, 2, &a.log, "steno_log", NULL);
-	if (q->org)
-		sqlite3_bind_text(is, 2, q->org, -1, SQLITE_STATIC);
-	bind_query(ss, fts, q);
-	while (rc == 0 && (long)l->n < l->limit && (step = sqlite3_step(ds)) == SQLITE_ROW) {
-		struct content_hit doc = { .start = -1, .end = -1, .para = -1 };
-		bool nomem = false;
-		sqlite3_int64 n = sqlite3_column_int64(ds, 0);
-		sqlite3_reset(is);
-		sqlite3_bind_int64(is, 1, n);
-		int istep = sqlite3_step(is);
-		if (istep != SQLITE_ROW) {   /* of another organization (or gone) */
-			if (istep != SQLITE_DONE)
-				rc = content_sql_fail(db, err, "search");
-			continue;
-		}
-		item_cols(&doc, is, 0, &nomem);
-		doc.rank = sqlite3_column_double(ds, 1);
-		if (nomem || !doc.id || (q->keep && !q->keep(q->keep_ud, &doc))) {
-			if (nomem)
-				rc = steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
-			content_hit_clear(&doc);
-			continue;
-		}
-		if (any && !a.log.incomplete) {
-			/* the ranking is over when its first row comes: the log is whole */
-			int got = any_hits(db, &a, is, n, &doc, per, l, err);
-			if (got) {
-				rc = got < 0 ? -1 : 0;
-				content_hit_clear(&doc);
-				continue;
-			}
-		}
-		/* a batch of one (FTS5 seeks to its range of passages), or of several for a
-		 * prefix (merged once a statement: once a batch) */
-		if (content_scan_add(&sc, n, &doc) < 0)   /* doc is taken (or freed) */
-			rc = steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
-		else if (!prefix || (long)sc.n >= (l->limit - (long)l->n) / per + 8)
-			rc = content_scan_run(db, ss, &sc, l, err);
-	}
+	if (u.any)
+		sqlite3_bind_pointer(ds, 2, &u.a.log, "steno_log", NULL);
+	while (rc == 0 && (long)l->n < l->limit && (step = sqlite3_step(ds)) == SQLITE_ROW)
+		rc = take_doc(&u, sqlite3_column_int64(ds, 0), sqlite3_column_double(ds, 1));
 	if (rc == 0 && (long)l->n < l->limit && step != SQLITE_DONE && step != SQLITE_ROW)
 		rc = content_sql_fail(db, err, "search");
 	if (rc == 0)
-		rc = content_scan_run(db, ss, &sc, l, err);
+		rc = content_scan_run(db, u.ss, &u.sc, l, err);
 out:
-	if (any)
-		any_close(&a);
-	content_scan_free(&sc);
+	if (rc > 0)
+		rc = 0;
+	if (u.any)
+		any_close(&u.a);
+	free(term);
+	content_scan_free(&u.sc);
 	unkeep(ds, dfresh);
-	unkeep(is, ifresh);
-	unkeep(ss, sfresh);
+	unkeep(u.is, ifresh);
+	unkeep(u.ss, sfresh);
 	return rc;
 }
 
 void content_db_forget(sqlite3 *db)
 {
-	const char *const ours[] = { names_sql, docs_sql, item_sql, content_scan_sql, seg_sql };
+	const char *const ours[] = { names_sql, docs_sql, item_sql, content_scan_sql, seg_sql,
+		frequent_sql, chosen_sql };
 	sqlite3_stmt *st = sqlite3_next_stmt(db, NULL);
 	while (st) {
 		sqlite3_stmt *next = sqlite3_next_stmt(db, st);

@@ -25,7 +25,7 @@ libsteno_core_a_SOURCES = \
 	%reldir%/content_db.c %reldir%/content_view.c %reldir%/content_db.h %reldir%/content_internal.h \
 	%reldir%/content_query.c %reldir%/content_read.c %reldir%/content_search.c \
 	%reldir%/content_passages.c %reldir%/content_scan.c %reldir%/content_snippet.c \
-	%reldir%/content_status.c \
+	%reldir%/content_status.c %reldir%/content_frequent.c \
 	%reldir%/content_sync.c %reldir%/content_sync.h \
 	%reldir%/textfold.c %reldir%/textfold.h \
 	%reldir%/lang_names.c %reldir%/lang_names.h %reldir%/lang_names_data.c \

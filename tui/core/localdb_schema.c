@@ -152,6 +152,7 @@ static const struct localdb_migration steps[] = {
 	{5, "content: names, tags and states read from transcriptions", content_db_migrate_v5},
 	{6, "content: where each passage starts in its transcription's text", content_db_migrate_v6},
 	{7, "content: what waits and what is held, kept by triggers", content_db_migrate_v7},
+	{8, "content: the words each transcription says often", content_db_migrate_v8},
 };
 
 const struct localdb_migration *localdb_migrations(size_t *n)

@@ -1,0 +1,186 @@
+/* core/content_frequent.c: the words each transcription says often (schema step 8), from
+ * which a query of one word takes the transcriptions it shows. Every query is run both ways:
+ * with the table, and with it emptied (the usual ranking over every match); the hits must be
+ * the same, field by field. */
+#include "config.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "content_fixture.h"
+#include "core/content_internal.h"
+
+/* Transcription i says "budget" budget_times(i) times (ties among them; some under
+ * CONTENT_FREQUENT_MIN), "Zoë" and "ships" a few times, over several passages. */
+static int budget_times(int i)
+{
+	return (i * 7) % 23;
+}
+
+static void seed_many(int count)
+{
+	for (int i = 0; i < count; i++) {
+		char *blocks[8], id[16], name[32], version[16];
+		int b = budget_times(i), z = (i * 5) % 13, s = i % 3;
+		for (int k = 0; k < 8; k++) {
+			char text[2048];
+			int o = snprintf(text, sizeof text, "S%d|", k % 2 + 1);
+			for (int w = k; w < 24; w += 8) {   /* three sentences a block */
+				o += snprintf(text + o, sizeof text - (size_t)o, "%s%s%s river. ",
+					      w < b ? "The budget is late" : "We met",
+					      w < z ? ", said Zoë" : "", w < s ? " and the ships" : "");
+			}
+			blocks[k] = strdup(text);
+		}
+		snprintf(id, sizeof id, "f%02d", i);
+		snprintf(name, sizeof name, "Meeting %d", i);
+		snprintf(version, sizeof version, "%d", 1000 + i);
+		struct steno_error err;
+		struct steno_transcript t;
+		listed(id, i % 4 == 3 ? "o2" : "o1", name, "automatic_done", NULL, 1000 + i);
+		make_transcript(&t, 0, (const char *const *)blocks, 8);
+		cr_assert_eq(content_db_put(db, id, version, &t, 1700000000, &err), 0, "%s",
+			     err.message);
+		steno_transcript_free(&t);
+		for (int k = 0; k < 8; k++)
+			free(blocks[k]);
+	}
+}
+
+static size_t search_with(const struct content_query *q, struct content_hit **hits)
+{
+	size_t n;
+	struct steno_error err;
+	cr_assert_eq(content_db_search(db, q, hits, &n, &err), 0, "%s: %s", q->text, err.message);
+	return n;
+}
+
+/* Runs of the usual ranking (every transcription's matches walked). */
+static long ranking_runs(void)
+{
+	long runs = 0;
+	for (sqlite3_stmt *st = sqlite3_next_stmt(db, NULL); st; st = sqlite3_next_stmt(db, st)) {
+		const char *sql = sqlite3_sql(st);
+		if (sql && strstr(sql, "ORDER BY r, rowid"))
+			runs += sqlite3_stmt_status(st, SQLITE_STMTSTATUS_RUN, 0);
+	}
+	return runs;
+}
+
+static void same_hits(const char *q, const struct content_hit *a, size_t na,
+		      const struct content_hit *b, size_t nb)
+{
+	cr_assert_eq(na, nb, "%s: %zu hits against %zu", q, na, nb);
+	for (size_t i = 0; i < na; i++) {
+		cr_expect_str_eq(a[i].id, b[i].id, "%s #%zu", q, i);
+		cr_expect_eq(a[i].para, b[i].para, "%s #%zu", q, i);
+		cr_expect_eq(a[i].start, b[i].start, "%s #%zu", q, i);
+		cr_expect_str_eq(a[i].snippet, b[i].snippet, "%s #%zu", q, i);
+		cr_expect_eq(a[i].item_hits, b[i].item_hits, "%s #%zu", q, i);
+		cr_expect_eq(a[i].rank, b[i].rank, "%s #%zu", q, i);
+	}
+}
+
+/* q both ways; *fast_ranked: whether the first way did without the usual ranking. */
+static void both_ways(const struct content_query *q, bool *fast_ranked)
+{
+	struct steno_error err;
+	struct content_hit *fast, *slow;
+	long runs = ranking_runs();
+	size_t nf = search_with(q, &fast);
+	*fast_ranked = ranking_runs() == runs;
+	cr_assert_eq(content_exec(db, "SAVEPOINT slow; DELETE FROM content_frequent", &err), 0,
+		     "%s", err.message);
+	size_t ns = search_with(q, &slow);
+	cr_assert_eq(content_exec(db, "ROLLBACK TO slow; RELEASE slow", &err), 0, "%s",
+		     err.message);
+	same_hits(q->text, fast, nf, slow, ns);
+	content_hits_free(fast, nf);
+	content_hits_free(slow, ns);
+}
+
+Test(content_frequent, a_word_said_often_gives_the_hits_the_usual_ranking_gives,
+     .init = setup, .fini = teardown)
+{
+	seed_many(40);
+	static const char *const words[] = { "budget", "BUDGET", "zoe", "Zoë", "budg*", "ships",
+		"(budget)", "river", "nothing" };
+	static const long limits[] = { 50, 7, 1, 400 };
+	static const long pers[] = { 5, 2 };
+	static const char *const orgs[] = { NULL, "o1", "o2" };
+	int fast = 0, runs = 0;
+	for (size_t w = 0; w < sizeof words / sizeof *words; w++)
+		for (size_t l = 0; l < sizeof limits / sizeof *limits; l++)
+			for (size_t p = 0; p < sizeof pers / sizeof *pers; p++)
+				for (size_t o = 0; o < sizeof orgs / sizeof *orgs; o++) {
+					struct content_query q = { .text = words[w], .limit = limits[l],
+						.per_item = pers[p], .org = orgs[o], .names = o == 1,
+						.mark_open = "[", .mark_close = "]" };
+					bool f;
+					both_ways(&q, &f);
+					fast += f;
+					runs++;
+				}
+	/* "budget" and "zoe" are said often enough in enough transcriptions for most limits;
+	 * "ships" never 8 times, "nothing" nowhere, a limit of 400 is more than they hold */
+	cr_expect_gt(fast, runs / 3, "%d of %d queries did without the usual ranking", fast, runs);
+	cr_expect_lt(fast, runs, "every query did without the usual ranking");
+}
+
+static long long frequent_rows(const char *where)
+{
+	char sql[300];
+	sqlite3_stmt *st;
+	struct steno_error err;
+	snprintf(sql, sizeof sql, "SELECT count(*) FROM content_frequent f JOIN content_items c"
+		 " ON c.n = f.n WHERE %s", where);
+	cr_assert_eq(content_prepare(db, sql, &st, &err), 0, "%s", err.message);
+	cr_assert_eq(sqlite3_step(st), SQLITE_ROW);
+	long long k = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return k;
+}
+
+Test(content_frequent, a_changed_or_deleted_transcription_leaves_no_stale_count,
+     .init = setup, .fini = teardown)
+{
+	struct steno_error err;
+	seed_many(12);
+	cr_assert_eq(frequent_rows("c.id = 'f03' AND f.term = 'budget' AND f.tf = 21"), 1);
+	static const char *const said_once[] = { "S1|The budget, once." };
+	put("f03", "Meeting 3", "5000", 0, said_once, 1);
+	cr_expect_eq(frequent_rows("c.id = 'f03'"), 0, "f03 says no word 8 times now");
+	cr_assert_eq(content_db_remove(db, "f06", &err), 0, "%s", err.message);
+	sqlite3_stmt *st;
+	cr_assert_eq(content_prepare(db, "SELECT count(*) FROM content_frequent WHERE n NOT IN"
+				     " (SELECT n FROM content_items)", &st, &err), 0, "%s",
+		     err.message);
+	cr_assert_eq(sqlite3_step(st), SQLITE_ROW);
+	cr_expect_eq(sqlite3_column_int(st, 0), 0, "rows of a deleted transcription");
+	sqlite3_finalize(st);
+	struct content_query q = { .text = "budget", .limit = 50, .mark_open = "[",
+		.mark_close = "]" };
+	bool f;
+	both_ways(&q, &f);
+}
+
+/* A store of schema 7 counts the words of what it holds at its next opening. */
+Test(content_frequent, a_store_of_schema_7_counts_its_words, .init = setup, .fini = teardown)
+{
+	struct steno_error err;
+	seed_many(12);
+	long long before = frequent_rows("1");
+	cr_assert_gt(before, 0);
+	cr_assert_eq(content_exec(db, "DROP TABLE content_frequent;"
+				  "DROP TRIGGER IF EXISTS content_frequent_items_ad;"
+				  "DELETE FROM localdb_migrations WHERE version >= 8;"
+				  "PRAGMA user_version = 7", &err), 0, "%s", err.message);
+	reopen();
+	cr_expect_eq(frequent_rows("1"), before);
+	cr_expect_eq(frequent_rows("c.id = 'f03' AND f.term = 'budget' AND f.tf = 21"), 1);
+	cr_expect_eq(frequent_rows("c.id = 'f01' AND f.term = 'zoe' AND f.tf = 5"), 0,
+		     "under CONTENT_FREQUENT_MIN");
+	cr_expect_eq(frequent_rows("c.id = 'f02' AND f.term = 'zoe' AND f.tf = 10"), 1);
+}

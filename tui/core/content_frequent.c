@@ -1,0 +1,258 @@
+/* Transcript content in the local store: the words said often in each transcription (schema
+ * step 8), so that a query of one word is ranked without walking every match of it.
+ *
+ * The ranking (steno_bm25, content_query.c) orders the transcriptions of a one-word query by
+ * how many times each says the word (its score grows with that count alone), then by n.
+ * Walking every match of a frequent word is most of such a query's cost: "budget", said 96
+ * times in each of 183 transcriptions, is 17,544 matches to count. content_frequent keeps,
+ * for each transcription, every word it says CONTENT_FREQUENT_MIN times or more, with the
+ * count: (term, tf, n), in the ranking's order. The transcriptions a one-word query shows
+ * come from there, best first, as long as there are enough of them: any transcription not
+ * in it says the word fewer times, so ranks after every one that is. When the table runs out
+ * before the hits are counted, the search ranks the usual way (a word said rarely is cheap
+ * to rank). A term is the index's own: the text through the index's tokenizer.
+ *
+ * content_db_put writes an item's rows with its content (content_frequent_put); a trigger
+ * takes them out with the item. */
+#include "config.h"
+#include "core/content_db.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/content_internal.h"
+#include "core/localdb.h"
+
+static const char schema_v8[] =
+	"DROP TABLE IF EXISTS content_frequent;"
+	"DROP TRIGGER IF EXISTS content_frequent_items_ad;"
+	"CREATE TABLE content_frequent(term TEXT NOT NULL, tf INTEGER NOT NULL,"
+	" n INTEGER NOT NULL, PRIMARY KEY (term, tf DESC, n)) WITHOUT ROWID;"
+	"CREATE INDEX content_frequent_n ON content_frequent(n);"
+	"CREATE TRIGGER content_frequent_items_ad AFTER DELETE ON content_items BEGIN"
+	" DELETE FROM content_frequent WHERE n = old.n; END;";
+
+/* ---- a transcription's words, counted ---- */
+
+struct word {
+	uint32_t hash, at, len, tf;   /* at: its bytes in the arena */
+};
+
+struct counts {
+	struct word *v;      /* open addressing, cap a power of two, hash 0: empty */
+	size_t cap, used;
+	char *arena;
+	size_t alen, acap;
+	bool nomem;
+};
+
+static uint32_t fnv(const char *s, int k)
+{
+	uint32_t h = 2166136261u;
+	for (int i = 0; i < k; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h ? h : 1;
+}
+
+static bool counts_grow(struct counts *c)
+{
+	size_t cap = c->cap ? c->cap * 2 : 1024;
+	struct word *v = calloc(cap, sizeof *v);
+	if (!v)
+		return false;
+	for (size_t i = 0; i < c->cap; i++) {
+		if (!c->v[i].hash)
+			continue;
+		size_t j = c->v[i].hash & (cap - 1);
+		while (v[j].hash)
+			j = (j + 1) & (cap - 1);
+		v[j] = c->v[i];
+	}
+	free(c->v);
+	c->v = v;
+	c->cap = cap;
+	return true;
+}
+
+static int count_word(void *ud, int flags, const char *t, int nt, int start, int end)
+{
+	(void)start;
+	(void)end;
+	struct counts *c = ud;
+	if ((flags & FTS5_TOKEN_COLOCATED) || nt <= 0)
+		return SQLITE_OK;
+	if ((c->used + 1) * 2 > c->cap && !counts_grow(c))
+		return SQLITE_NOMEM;
+	uint32_t h = fnv(t, nt);
+	size_t j = h & (c->cap - 1);
+	for (; c->v[j].hash; j = (j + 1) & (c->cap - 1))
+		if (c->v[j].hash == h && c->v[j].len == (uint32_t)nt &&
+		    !memcmp(c->arena + c->v[j].at, t, (size_t)nt)) {
+			c->v[j].tf++;
+			return SQLITE_OK;
+		}
+	if (c->alen + (size_t)nt > c->acap) {
+		size_t cap = (c->alen + (size_t)nt) * 2 + 4096;
+		char *a = realloc(c->arena, cap);
+		if (!a)
+			return SQLITE_NOMEM;
+		c->arena = a;
+		c->acap = cap;
+	}
+	memcpy(c->arena + c->alen, t, (size_t)nt);
+	c->v[j] = (struct word){ h, (uint32_t)c->alen, (uint32_t)nt, 1 };
+	c->alen += (size_t)nt;
+	c->used++;
+	return SQLITE_OK;
+}
+
+static void counts_free(struct counts *c)
+{
+	free(c->v);
+	free(c->arena);
+}
+
+/* Counts the words of item n's passages into c (the whole text is the passages joined by a
+ * space: the same tokens). SQLITE_OK or an error code. */
+static int count_item(sqlite3 *db, struct content_tokenizer *tok, sqlite3_int64 n,
+		      struct counts *c)
+{
+	sqlite3_stmt *st;
+	int rc = sqlite3_prepare_v2(db, "SELECT text FROM content_segs WHERE seg BETWEEN ?1"
+				    " AND ?2 AND text IS NOT NULL", -1, &st, NULL), step;
+	if (rc != SQLITE_OK)
+		return rc;
+	sqlite3_bind_int64(st, 1, n * CONTENT_SEGS_PER_ITEM);
+	sqlite3_bind_int64(st, 2, n * CONTENT_SEGS_PER_ITEM + CONTENT_SEGS_PER_ITEM - 1);
+	while (rc == SQLITE_OK && (step = sqlite3_step(st)) == SQLITE_ROW)
+		rc = content_tokenize(tok, (const char *)sqlite3_column_text(st, 0),
+				      sqlite3_column_bytes(st, 0), c, count_word);
+	if (rc == SQLITE_OK && step != SQLITE_DONE)
+		rc = sqlite3_errcode(db);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* Item n's rows made again from its passages with tok. SQLITE_OK or an error code. */
+static int frequent_put(sqlite3 *db, struct content_tokenizer *tok, sqlite3_int64 n)
+{
+	struct counts c = { 0 };
+	sqlite3_stmt *del = NULL, *ins = NULL;
+	int rc = sqlite3_prepare_v2(db, "DELETE FROM content_frequent WHERE n = ?1", -1, &del,
+				    NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_prepare_v2(db, "INSERT INTO content_frequent(term, tf, n)"
+					" VALUES (?1, ?2, ?3)", -1, &ins, NULL);
+	if (rc == SQLITE_OK) {
+		sqlite3_bind_int64(del, 1, n);
+		rc = sqlite3_step(del) == SQLITE_DONE ? SQLITE_OK : sqlite3_errcode(db);
+	}
+	if (rc == SQLITE_OK)
+		rc = count_item(db, tok, n, &c);
+	sqlite3_bind_int64(ins, 3, n);
+	for (size_t i = 0; rc == SQLITE_OK && i < c.cap; i++) {
+		if (!c.v[i].hash || c.v[i].tf < CONTENT_FREQUENT_MIN)
+			continue;
+		sqlite3_reset(ins);
+		sqlite3_bind_text(ins, 1, c.arena + c.v[i].at, (int)c.v[i].len, SQLITE_STATIC);
+		sqlite3_bind_int64(ins, 2, c.v[i].tf);
+		if (sqlite3_step(ins) != SQLITE_DONE)
+			rc = sqlite3_errcode(db);
+	}
+	sqlite3_finalize(del);
+	sqlite3_finalize(ins);
+	counts_free(&c);
+	return rc;
+}
+
+int content_frequent_put(sqlite3 *db, sqlite3_int64 n, struct steno_error *err)
+{
+	struct content_tokenizer tok;
+	if (content_tokenizer_open(db, &tok) < 0)
+		return steno_error_set(err, STENO_ERR_IO, "local store: no FTS5 tokenizer");
+	int rc = frequent_put(db, &tok, n);
+	content_tokenizer_close(&tok);
+	return rc == SQLITE_OK ? 0 : content_sql_fail(db, err, "count words");
+}
+
+int content_db_migrate_v8(sqlite3 *db, char **err)
+{
+	struct content_tokenizer tok;
+	sqlite3_stmt *st = NULL;
+	int rc = sqlite3_exec(db, schema_v8, NULL, NULL, NULL);
+	if (rc == SQLITE_OK)
+		rc = content_tokenizer_open(db, &tok) < 0 ? SQLITE_ERROR : SQLITE_OK;
+	if (rc != SQLITE_OK) {
+		*err = localdb_errdup(db, "content v8");
+		return -1;
+	}
+	rc = sqlite3_prepare_v2(db, "SELECT n FROM content_items WHERE version IS NOT NULL", -1,
+				&st, NULL);
+	while (rc == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		rc = frequent_put(db, &tok, sqlite3_column_int64(st, 0));
+	sqlite3_finalize(st);
+	content_tokenizer_close(&tok);
+	if (rc != SQLITE_OK) {
+		*err = localdb_errdup(db, "content v8");
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- a query of one word ---- */
+
+static int first_token(void *ud, int flags, const char *t, int nt, int start, int end)
+{
+	(void)start;
+	(void)end;
+	char **term = ud;
+	if (flags & FTS5_TOKEN_COLOCATED)
+		return SQLITE_OK;
+	if (*term) {   /* a second token: a phrase */
+		free(*term);
+		*term = NULL;
+		return SQLITE_DONE;
+	}
+	if (!(*term = malloc((size_t)nt + 1)))
+		return SQLITE_NOMEM;
+	memcpy(*term, t, (size_t)nt);
+	(*term)[nt] = '\0';
+	return SQLITE_OK;
+}
+
+char *content_frequent_term(sqlite3 *db, const char *fts)
+{
+	const char *p = fts, *e;
+	while (*p == ' ' || *p == '(')
+		p++;
+	if (*p != '"')
+		return NULL;
+	char *phrase = malloc(strlen(p) + 1), *o = phrase;
+	if (!phrase)
+		return NULL;
+	for (e = p + 1; *e; e++) {   /* the phrase, its "" made " */
+		if (*e == '"' && e[1] != '"')
+			break;
+		*o++ = *e;
+		if (*e == '"')
+			e++;
+	}
+	*o = '\0';
+	if (*e == '"')
+		e++;
+	while (*e == ' ' || *e == ')')
+		e++;
+	char *term = NULL;
+	struct content_tokenizer tok;
+	if (!*e && content_tokenizer_open(db, &tok) == 0) {
+		if (content_tokenize(&tok, phrase, (int)(o - phrase), &term, first_token) !=
+		    SQLITE_OK) {
+			free(term);
+			term = NULL;
+		}
+		content_tokenizer_close(&tok);
+	}
+	free(phrase);
+	return term;
+}
