@@ -106,7 +106,8 @@ Test(content_frequent, a_word_said_often_gives_the_hits_the_usual_ranking_gives,
 {
 	seed_many(40);
 	static const char *const words[] = { "budget", "BUDGET", "zoe", "Zoë", "budg*", "ships",
-		"(budget)", "river", "nothing" };
+		"(budget)", "river", "nothing", "budget OR nowhere", "nowhere OR (Zoë OR never)",
+		"budget OR zoe", "\"budget\" OR \"budget\"" };
 	static const long limits[] = { 50, 7, 1, 400 };
 	static const long pers[] = { 5, 2 };
 	static const char *const orgs[] = { NULL, "o1", "o2" };
@@ -127,6 +128,16 @@ Test(content_frequent, a_word_said_often_gives_the_hits_the_usual_ranking_gives,
 	 * "ships" never 8 times, "nothing" nowhere, a limit of 400 is more than they hold */
 	cr_expect_gt(fast, runs / 3, "%d of %d queries did without the usual ranking", fast, runs);
 	cr_expect_lt(fast, runs, "every query did without the usual ranking");
+	/* words joined by OR of which the store holds one: as that word */
+	static const char *const one[] = { "budget", "budget OR nowhere", "budg*",
+		"nowhere OR (budget OR never)" };
+	for (size_t w = 0; w < sizeof one / sizeof *one; w++) {
+		struct content_query q = { .text = one[w], .limit = 20, .mark_open = "[",
+			.mark_close = "]" };
+		bool f;
+		both_ways(&q, &f);
+		cr_expect(f, "%s: the usual ranking ran", one[w]);
+	}
 }
 
 static long long frequent_rows(const char *where)
@@ -139,6 +150,22 @@ static long long frequent_rows(const char *where)
 	cr_assert_eq(content_prepare(db, sql, &st, &err), 0, "%s", err.message);
 	cr_assert_eq(sqlite3_step(st), SQLITE_ROW);
 	long long k = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return k;
+}
+
+/* The words of content_words that start with prefix. */
+static int vocab_terms(const char *prefix)
+{
+	sqlite3_stmt *st;
+	struct steno_error err;
+	cr_assert_eq(content_words_vocab(db), 0);
+	cr_assert_eq(content_prepare(db, "SELECT count(*) FROM temp.content_words_vocab"
+				     " WHERE term >= ?1 AND term < ?1 || '~'", &st, &err), 0, "%s",
+		     err.message);
+	sqlite3_bind_text(st, 1, prefix, -1, SQLITE_STATIC);
+	cr_assert_eq(sqlite3_step(st), SQLITE_ROW);
+	int k = sqlite3_column_int(st, 0);
 	sqlite3_finalize(st);
 	return k;
 }
@@ -164,6 +191,18 @@ Test(content_frequent, a_changed_or_deleted_transcription_leaves_no_stale_count,
 		.mark_close = "]" };
 	bool f;
 	both_ways(&q, &f);
+	/* the words a prefix stands for leave with the last transcription that says them */
+	static const char *const rare[] = { "S1|A xylophone and a xylograph." };
+	put("x1", "Music", "6000", 0, rare, 1);
+	cr_expect_eq(vocab_terms("xylo"), 2);
+	put("x1", "Music", "6001", 0, said_once, 1);
+	cr_expect_eq(vocab_terms("xylo"), 0, "the words of a transcription's earlier content");
+	put("x1", "Music", "6002", 0, rare, 1);
+	cr_assert_eq(content_db_remove(db, "x1", &err), 0, "%s", err.message);
+	cr_expect_eq(vocab_terms("xylo"), 0, "the words of a deleted transcription");
+	struct content_hit *h;
+	cr_expect_eq(search("xylo*", false, &h), 0);
+	content_hits_free(h, 0);
 }
 
 /* A store of schema 7 counts the words of what it holds at its next opening. */
@@ -173,7 +212,11 @@ Test(content_frequent, a_store_of_schema_7_counts_its_words, .init = setup, .fin
 	seed_many(12);
 	long long before = frequent_rows("1");
 	cr_assert_gt(before, 0);
-	cr_assert_eq(content_exec(db, "DROP TABLE content_frequent;"
+	int words = vocab_terms("");
+	cr_assert_gt(words, 0);
+	cr_assert_eq(content_exec(db, "DROP TABLE temp.content_words_vocab;"
+				  "DROP TABLE content_frequent; DROP TABLE content_words;"
+				  "DROP TRIGGER IF EXISTS content_words_items_bd;"
 				  "DROP TRIGGER IF EXISTS content_frequent_items_ad;"
 				  "DELETE FROM localdb_migrations WHERE version >= 8;"
 				  "PRAGMA user_version = 7", &err), 0, "%s", err.message);
@@ -183,4 +226,5 @@ Test(content_frequent, a_store_of_schema_7_counts_its_words, .init = setup, .fin
 	cr_expect_eq(frequent_rows("c.id = 'f01' AND f.term = 'zoe' AND f.tf = 5"), 0,
 		     "under CONTENT_FREQUENT_MIN");
 	cr_expect_eq(frequent_rows("c.id = 'f02' AND f.term = 'zoe' AND f.tf = 10"), 1);
+	cr_expect_eq(vocab_terms(""), words);
 }

@@ -353,6 +353,8 @@ int content_db_put(sqlite3 *db, const char *id, const char *version,
 	if (rc == 0)
 		rc = doc_index(db, DOC_DELETE_SQL("?1"), n, err);
 	if (rc == 0)
+		rc = doc_index(db, WORDS_DELETE_SQL("?1"), n, err);
+	if (rc == 0)
 		rc = doc_index(db, SEGS_UNINDEX_SQL("?1"), n, err);
 	if (rc == 0)
 		rc = content_prepare(db, "DELETE FROM content_segs WHERE seg BETWEEN ?1 AND ?2", &st,
@@ -381,6 +383,8 @@ int content_db_put(sqlite3 *db, const char *id, const char *version,
 		rc = doc_index(db, SEGS_INDEX_SQL("?1"), n, err);
 	if (rc == 0)
 		rc = doc_index(db, DOC_INSERT_SQL("?1"), n, err);
+	if (rc == 0)
+		rc = doc_index(db, WORDS_INSERT_SQL("?1"), n, err);
 	if (rc == 0)
 		rc = content_frequent_put(db, n, err);
 	if (rc == 0 && content_define_passages(db) < 0)
@@ -421,6 +425,7 @@ int content_db_optimize(sqlite3 *db, struct steno_error *err)
 	if (content_begin(db, &nested, err) < 0)
 		return -1;
 	int rc = content_exec(db, "INSERT INTO content_fts(content_fts) VALUES('optimize');"
-			      "INSERT INTO content_docs(content_docs) VALUES('optimize')", err);
+			      "INSERT INTO content_docs(content_docs) VALUES('optimize');"
+			      "INSERT INTO content_words(content_words) VALUES('optimize')", err);
 	return content_end(db, nested, rc, err);
 }

@@ -1,5 +1,6 @@
 /* Transcript content in the local store: the words said often in each transcription (schema
- * step 8), so that a query of one word is ranked without walking every match of it.
+ * step 8), so that a query of one word is ranked without walking every match of it; and
+ * every word each says (content_words), for the words a prefix stands for.
  *
  * The ranking (steno_bm25, content_query.c) orders the transcriptions of a one-word query by
  * how many times each says the word (its score grows with that count alone), then by n.
@@ -26,12 +27,24 @@
 
 static const char schema_v8[] =
 	"DROP TABLE IF EXISTS content_frequent;"
+	"DROP TABLE IF EXISTS content_words;"
 	"DROP TRIGGER IF EXISTS content_frequent_items_ad;"
+	"DROP TRIGGER IF EXISTS content_words_items_bd;"
 	"CREATE TABLE content_frequent(term TEXT NOT NULL, tf INTEGER NOT NULL,"
 	" n INTEGER NOT NULL, PRIMARY KEY (term, tf DESC, n)) WITHOUT ROWID;"
 	"CREATE INDEX content_frequent_n ON content_frequent(n);"
 	"CREATE TRIGGER content_frequent_items_ad AFTER DELETE ON content_items BEGIN"
-	" DELETE FROM content_frequent WHERE n = old.n; END;";
+	" DELETE FROM content_frequent WHERE n = old.n; END;"
+	/* the words of each transcription, without where they are said: which words a prefix
+	 * stands for (fts5vocab over it walks each word's transcriptions, not its matches) */
+	"CREATE VIRTUAL TABLE content_words USING fts5(text, content='', detail='none',"
+	" tokenize='" CONTENT_TOKENIZE "');"
+	"INSERT INTO content_words(rowid, text) SELECT n, t FROM"
+	" (SELECT seg / 16777216 AS n, group_concat(text, ' ') AS t FROM"
+	"  (SELECT seg, text FROM content_segs ORDER BY seg) GROUP BY seg / 16777216);"
+	/* before: the segments its entries are taken out with go after (content_items_ad) */
+	"CREATE TRIGGER content_words_items_bd BEFORE DELETE ON content_items BEGIN "
+	WORDS_DELETE_SQL("old.n") "; END;";
 
 /* ---- a transcription's words, counted ---- */
 
@@ -202,6 +215,13 @@ int content_db_migrate_v8(sqlite3 *db, char **err)
 
 /* ---- a query of one word ---- */
 
+int content_words_vocab(sqlite3 *db)
+{
+	return sqlite3_exec(db, "CREATE VIRTUAL TABLE IF NOT EXISTS temp.content_words_vocab"
+			    " USING fts5vocab(main, content_words, 'row')", NULL, NULL, NULL) ==
+		SQLITE_OK ? 0 : -1;
+}
+
 static int first_token(void *ud, int flags, const char *t, int nt, int start, int end)
 {
 	(void)start;
@@ -221,14 +241,12 @@ static int first_token(void *ud, int flags, const char *t, int nt, int start, in
 	return SQLITE_OK;
 }
 
-char *content_frequent_term(sqlite3 *db, const char *fts)
+/* The one token of the phrase at p (a quoted FTS5 string), *end after it: malloc'd, NULL
+ * when it has none or several (or is a prefix). */
+static char *phrase_word(struct content_tokenizer *tok, const char *p, const char **end)
 {
-	const char *p = fts, *e;
-	while (*p == ' ' || *p == '(')
-		p++;
-	if (*p != '"')
-		return NULL;
-	char *phrase = malloc(strlen(p) + 1), *o = phrase;
+	char *phrase = malloc(strlen(p) + 1), *o = phrase, *word = NULL;
+	const char *e;
 	if (!phrase)
 		return NULL;
 	for (e = p + 1; *e; e++) {   /* the phrase, its "" made " */
@@ -238,21 +256,65 @@ char *content_frequent_term(sqlite3 *db, const char *fts)
 		if (*e == '"')
 			e++;
 	}
-	*o = '\0';
-	if (*e == '"')
-		e++;
-	while (*e == ' ' || *e == ')')
-		e++;
-	char *term = NULL;
-	struct content_tokenizer tok;
-	if (!*e && content_tokenizer_open(db, &tok) == 0) {
-		if (content_tokenize(&tok, phrase, (int)(o - phrase), &term, first_token) !=
-		    SQLITE_OK) {
-			free(term);
-			term = NULL;
-		}
-		content_tokenizer_close(&tok);
+	*end = *e == '"' ? e + 1 : e;
+	if (**end != '*' &&
+	    content_tokenize(tok, phrase, (int)(o - phrase), &word, first_token) != SQLITE_OK) {
+		free(word);
+		word = NULL;
 	}
 	free(phrase);
+	return word;
+}
+
+/* Whether the store holds word (in content_words). */
+static bool held(sqlite3 *db, const char *word)
+{
+	sqlite3_stmt *st;
+	if (content_words_vocab(db) < 0 ||
+	    sqlite3_prepare_v2(db, "SELECT 1 FROM temp.content_words_vocab WHERE term = ?1", -1,
+			       &st, NULL) != SQLITE_OK)
+		return true;   /* cannot tell: as if held (the query is not taken for one word) */
+	sqlite3_bind_text(st, 1, word, -1, SQLITE_STATIC);
+	bool yes = sqlite3_step(st) != SQLITE_DONE;
+	sqlite3_finalize(st);
+	return yes;
+}
+
+#define TERM_WORDS_MAX 8
+
+char *content_frequent_term(sqlite3 *db, const char *fts)
+{
+	char *words[TERM_WORDS_MAX], *term = NULL;
+	int n = 0;
+	bool ok = true;
+	struct content_tokenizer tok;
+	if (content_tokenizer_open(db, &tok) < 0)
+		return NULL;
+	for (const char *p = fts; ok && *p;) {
+		if (*p == ' ' || *p == '(' || *p == ')')
+			p++;
+		else if (!strncmp(p, "OR ", 3))
+			p += 3;
+		else if (*p != '"' || n == TERM_WORDS_MAX || !(words[n] = phrase_word(&tok, p, &p)))
+			ok = false;
+		else
+			n++;
+	}
+	content_tokenizer_close(&tok);
+	/* of words joined by OR, those said nowhere add nothing to a transcription's rank nor
+	 * to which of its passages match */
+	for (int i = 0; ok && i < n; i++) {
+		if (n > 1 && !held(db, words[i]))
+			continue;
+		ok = !term;
+		term = words[i];
+		words[i] = NULL;
+	}
+	for (int i = 0; i < n; i++)
+		free(words[i]);
+	if (!ok) {
+		free(term);
+		return NULL;
+	}
 	return term;
 }

@@ -21,7 +21,8 @@
 /* content_docs is contentless (the text is in content_segs already): its entries are taken
  * out with the text they were made from, rebuilt by the same query, before the segments
  * go. */
-#define DOC_DELETE_SQL(N) "INSERT INTO content_docs(content_docs, rowid, text)" \
+#define DOC_DELETE_SQL(N) DOC_UNINDEX_SQL("content_docs", N)
+#define DOC_UNINDEX_SQL(T, N) "INSERT INTO " T "(" T ", rowid, text)" \
 	" SELECT 'delete', " N ", t FROM (SELECT " DOC_TEXT_SQL(N) " AS t) WHERE t IS NOT NULL"
 /* The index entries of item N's segments, out and in, in one statement each. */
 #define SEGS_UNINDEX_SQL(N) "INSERT INTO content_fts(content_fts, rowid, text)" \
@@ -29,8 +30,12 @@
 	" WHERE seg BETWEEN " N " * 16777216 AND " N " * 16777216 + 16777215"
 #define SEGS_INDEX_SQL(N) "INSERT INTO content_fts(rowid, text) SELECT seg, text" \
 	" FROM content_segs WHERE seg BETWEEN " N " * 16777216 AND " N " * 16777216 + 16777215"
-#define DOC_INSERT_SQL(N) "INSERT INTO content_docs(rowid, text)" \
+#define DOC_INSERT_SQL(N) DOC_REINDEX_SQL("content_docs", N)
+#define DOC_REINDEX_SQL(T, N) "INSERT INTO " T "(rowid, text)" \
 	" SELECT " N ", t FROM (SELECT " DOC_TEXT_SQL(N) " AS t) WHERE t IS NOT NULL"
+/* The same for content_words (content_frequent.c). */
+#define WORDS_DELETE_SQL(N) DOC_UNINDEX_SQL("content_words", N)
+#define WORDS_INSERT_SQL(N) DOC_REINDEX_SQL("content_words", N)
 
 /* Where each of item N's passages starts in its whole text (content_passages.c), as
  * content_items.seg_starts keeps it. */
@@ -155,9 +160,12 @@ void content_log_reset(struct content_log *log);
 #define CONTENT_FREQUENT_MIN 8
 /* Item n's rows made again from its passages. 0, or -1 with err. */
 int content_frequent_put(sqlite3 *db, sqlite3_int64 n, struct steno_error *err);
-/* The term of fts (content_fts_query's output) when it is one word (no prefix), as the
- * index holds it; NULL when not (or no memory). Caller frees. */
+/* The term of fts (content_fts_query's output, of the form ANY) when it is one word (no
+ * prefix), or words joined by OR of which the store holds one, as the index holds it; NULL
+ * when not (or no memory). Caller frees. */
 char *content_frequent_term(sqlite3 *db, const char *fts);
+/* Makes temp.content_words_vocab (fts5vocab 'row' over content_words): 0, or -1. */
+int content_words_vocab(sqlite3 *db);
 
 /* A passage that holds a match: its rank in the item, its matches (offsets its own). */
 struct content_passage {

@@ -290,8 +290,10 @@ int content_define_bm25(sqlite3 *db, struct steno_error *err)
 }
 
 /* ---- a prefix made its words ----
- * The words of the store that start with a prefix are few and cheap to list from the small
- * whole-text index (fts5vocab over content_docs: a b-tree range of terms); a query whose
+ * The words of the store that start with a prefix are few and cheap to list from the index
+ * of each transcription's words without their places (fts5vocab over content_words, schema
+ * step 8: a b-tree range of terms, each walking its transcriptions, not its matches as over
+ * content_docs: 0.01 ms for "budg*" where content_docs took 0.12); a query whose
  * prefixes are written as their words, ("review" OR "revue"), is read as a query of words,
  * transcription by transcription, without the merge. */
 
@@ -365,10 +367,8 @@ char *content_expand_prefixes(sqlite3 *db, const char *fts)
 	struct sbuf b = { 0 };
 	sqlite3_stmt *st = NULL;
 	const char *p = fts;
-	bool ok = sqlite3_exec(db, "CREATE VIRTUAL TABLE IF NOT EXISTS temp.content_docs_words"
-			       " USING fts5vocab(main, content_docs, 'row')", NULL, NULL,
-			       NULL) == SQLITE_OK &&
-		sqlite3_prepare_v2(db, "SELECT term FROM temp.content_docs_words"
+	bool ok = content_words_vocab(db) == 0 &&
+		sqlite3_prepare_v2(db, "SELECT term FROM temp.content_words_vocab"
 				   " WHERE term >= ?1 AND term < ?2", -1, &st, NULL) == SQLITE_OK;
 	while (ok && *p) {
 		const char *e = *p == '"' ? skip_quoted(p) : p + 1;
