@@ -222,30 +222,18 @@ int content_words_vocab(sqlite3 *db)
 		SQLITE_OK ? 0 : -1;
 }
 
-static int first_token(void *ud, int flags, const char *t, int nt, int start, int end)
-{
-	(void)start;
-	(void)end;
-	char **term = ud;
-	if (flags & FTS5_TOKEN_COLOCATED)
-		return SQLITE_OK;
-	if (*term) {   /* a second token: a phrase */
-		free(*term);
-		*term = NULL;
-		return SQLITE_DONE;
-	}
-	if (!(*term = malloc((size_t)nt + 1)))
-		return SQLITE_NOMEM;
-	memcpy(*term, t, (size_t)nt);
-	(*term)[nt] = '\0';
-	return SQLITE_OK;
-}
+/* A phrase's one word, as the index holds it (steno_word), and, when ?3, whether the store
+ * holds the phrase ?2 (the FTS5 string of it; content_words: fts5vocab over it prepares a
+ * statement of its own each time it is read). */
+const char content_word_sql[] =
+	"SELECT steno_word(?1), CASE WHEN ?3 THEN EXISTS (SELECT 1 FROM content_words"
+	" WHERE content_words MATCH ?2) END";
 
-/* The one token of the phrase at p (a quoted FTS5 string), *end after it: malloc'd, NULL
- * when it has none or several (or is a prefix). */
-static char *phrase_word(struct content_tokenizer *tok, const char *p, const char **end)
+/* The phrase at p (a quoted FTS5 string, not a prefix) unquoted, *end after it: malloc'd,
+ * NULL when a prefix (or no memory). */
+static char *phrase_at(const char *p, const char **end)
 {
-	char *phrase = malloc(strlen(p) + 1), *o = phrase, *word = NULL;
+	char *phrase = malloc(strlen(p) + 1), *o = phrase;
 	const char *e;
 	if (!phrase)
 		return NULL;
@@ -256,63 +244,66 @@ static char *phrase_word(struct content_tokenizer *tok, const char *p, const cha
 		if (*e == '"')
 			e++;
 	}
+	*o = '\0';
 	*end = *e == '"' ? e + 1 : e;
-	if (**end != '*' &&
-	    content_tokenize(tok, phrase, (int)(o - phrase), &word, first_token) != SQLITE_OK) {
-		free(word);
-		word = NULL;
+	if (**end == '*') {
+		free(phrase);
+		return NULL;
 	}
-	free(phrase);
-	return word;
+	return phrase;
 }
 
-/* Whether the store holds word (in content_words). */
-static bool held(sqlite3 *db, const char *word)
+/* The word of phrase (the FTS5 string q[0..k)) and, when ask, whether the store holds it,
+ * through st (content_word_sql): the word malloc'd, NULL when the phrase is not one word (or
+ * on error). */
+static char *phrase_word(sqlite3_stmt *st, const char *phrase, const char *q, int k, bool ask,
+			 bool *held)
 {
-	sqlite3_stmt *st;
-	if (content_words_vocab(db) < 0 ||
-	    sqlite3_prepare_v2(db, "SELECT 1 FROM temp.content_words_vocab WHERE term = ?1", -1,
-			       &st, NULL) != SQLITE_OK)
-		return true;   /* cannot tell: as if held (the query is not taken for one word) */
-	sqlite3_bind_text(st, 1, word, -1, SQLITE_STATIC);
-	bool yes = sqlite3_step(st) != SQLITE_DONE;
-	sqlite3_finalize(st);
-	return yes;
+	sqlite3_reset(st);
+	sqlite3_bind_text(st, 1, phrase, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, q, k, SQLITE_STATIC);
+	sqlite3_bind_int(st, 3, ask);
+	if (sqlite3_step(st) != SQLITE_ROW || sqlite3_column_type(st, 0) == SQLITE_NULL)
+		return NULL;
+	*held = !ask || sqlite3_column_int(st, 1);
+	return strdup((const char *)sqlite3_column_text(st, 0));
 }
 
 #define TERM_WORDS_MAX 8
 
 char *content_frequent_term(sqlite3 *db, const char *fts)
 {
-	char *words[TERM_WORDS_MAX], *term = NULL;
-	int n = 0;
-	bool ok = true;
-	struct content_tokenizer tok;
-	if (content_tokenizer_open(db, &tok) < 0)
-		return NULL;
-	for (const char *p = fts; ok && *p;) {
-		if (*p == ' ' || *p == '(' || *p == ')')
+	char *term = NULL;
+	int words = 0;
+	bool ok = true, fresh = false, several = strstr(fts, " OR ") != NULL;
+	struct steno_error err;
+	sqlite3_stmt *st = content_kept(db, content_word_sql, &fresh, &err);
+	if (!st && content_define_passages(db) == 0)
+		st = content_kept(db, content_word_sql, &fresh, &err);
+	for (const char *p = fts; st && ok && *p;) {
+		if (*p == ' ' || *p == '(' || *p == ')') {
 			p++;
-		else if (!strncmp(p, "OR ", 3))
+		} else if (!strncmp(p, "OR ", 3)) {
 			p += 3;
-		else if (*p != '"' || n == TERM_WORDS_MAX || !(words[n] = phrase_word(&tok, p, &p)))
-			ok = false;
-		else
-			n++;
+		} else {
+			const char *q = p;
+			char *phrase = *p == '"' && words < TERM_WORDS_MAX ? phrase_at(p, &p) : NULL;
+			bool held = false;
+			char *w = phrase ? phrase_word(st, phrase, q, (int)(p - q), several, &held) :
+				NULL;
+			words++;
+			/* of words joined by OR, those said nowhere add nothing to a
+			 * transcription's rank nor to which of its passages match */
+			ok = w && (!held || !term);
+			if (ok && held)
+				term = w;
+			else
+				free(w);
+			free(phrase);
+		}
 	}
-	content_tokenizer_close(&tok);
-	/* of words joined by OR, those said nowhere add nothing to a transcription's rank nor
-	 * to which of its passages match */
-	for (int i = 0; ok && i < n; i++) {
-		if (n > 1 && !held(db, words[i]))
-			continue;
-		ok = !term;
-		term = words[i];
-		words[i] = NULL;
-	}
-	for (int i = 0; i < n; i++)
-		free(words[i]);
-	if (!ok) {
+	content_unkeep(st, fresh);
+	if (!st || !ok) {
 		free(term);
 		return NULL;
 	}

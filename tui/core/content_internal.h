@@ -4,6 +4,7 @@
 /* Shared by core/content_db.c, content_query.c, content_read.c, content_search.c,
  * content_snippet.c and content_sync.c only. */
 
+#include <math.h>
 #include <sqlite3.h>
 #include <stdbool.h>
 
@@ -47,6 +48,18 @@
 #define CONTENT_TOKENIZER_NAME "unicode61"
 #define CONTENT_TOKENIZER_ARGS "remove_diacritics", "2"
 
+/* ---- statements kept prepared (content_db.c) ----
+ * Preparing a query's statements cost about 0.1 ms, as much as ranking the transcriptions:
+ * they stay prepared on the connection between queries, found again by their SQL
+ * (sqlite3_next_stmt); content_db_forget finalizes them (localdb_close calls it). */
+/* A statement of sql, reset and without bindings: a kept one, or one prepared now (kept
+ * after). One busy (a query running it: a keep callback that searches) is not taken: *fresh
+ * is set and the caller finalizes the one prepared for it. NULL with err on failure. */
+sqlite3_stmt *content_kept(sqlite3 *db, const char *sql, bool *fresh, struct steno_error *err);
+/* Puts back what content_kept gave: reset and bindings cleared (they point into the query's
+ * strings), or finalized when it was prepared for a busy one. */
+void content_unkeep(sqlite3_stmt *st, bool fresh);
+
 /* Fills err with what SQLite says (STENO_ERR_IO) and returns -1. */
 int content_sql_fail(sqlite3 *db, struct steno_error *err, const char *what);
 int content_exec(sqlite3 *db, const char *sql, struct steno_error *err);
@@ -62,6 +75,18 @@ char *content_doc_query(const char *fts);
 /* content_fts_query's output with its prefixes written as the store's words; NULL when that
  * cannot be (then the prefixes are read by a scan). Caller frees. */
 char *content_expand_prefixes(sqlite3 *db, const char *fts);
+/* BM25's weight of a phrase that `hits` of `rows` transcriptions hold (as bm25(): a word in
+ * most of them still counts a little), and a phrase's share of a transcription's score when
+ * it is said tf times there (b = 0, k1 = 1.2: steno_bm25 in content_query.c). */
+static inline double content_idf(sqlite3_int64 rows, long long hits)
+{
+	double idf = log(((double)rows - (double)hits + 0.5) / ((double)hits + 0.5));
+	return idf <= 0 ? 1e-6 : idf;
+}
+static inline double content_bm25_term(double idf, double tf)
+{
+	return idf * tf * 2.2 / (tf + 1.2);
+}
 /* Defines steno_bm25(content_docs) and steno_snippet(content_fts, ...) on db: 0, or -1 with
  * err. */
 int content_define_bm25(sqlite3 *db, struct steno_error *err);
@@ -109,8 +134,8 @@ void content_tokenizer_close(struct content_tokenizer *t);
 /* A content_tokenize_fn of a content_tokenizer (ctx). */
 int content_tokenize(void *ctx, const char *text, int len, void *ud,
 		     int (*cb)(void *, int, const char *, int, int, int));
-/* Defines steno_seg_starts and steno_passage_snippet on db (when it has not got them): 0,
- * or -1. */
+/* Defines steno_seg_starts, steno_passage_snippet and steno_word on db (when it has not got
+ * them): 0, or -1. */
 int content_define_passages(sqlite3 *db);
 
 /* The matches of each transcription that the ranking (steno_bm25 with a log) walked. */
@@ -127,9 +152,12 @@ struct content_log {
 	/* gave up (no memory, or more than CONTENT_LOG_MAX matches): the search reads the
 	 * passages' index instead */
 	bool incomplete;
-	/* when set, the transcriptions to log (sorted): the ranking of others is NULL */
+	/* steno_note: the transcriptions to note (sorted; NULL: all), the table's rows, and
+	 * how many of them matched (noted or not) */
 	const sqlite3_int64 *only;
 	size_t nonly;
+	sqlite3_int64 rows;
+	long long matched;
 };
 /* The most matches a log keeps (12 bytes each, 3 MB): a frequent word in a large store (500
  * a transcription of an hour, in 10,000 of them) is read from the passages' index instead of
@@ -164,6 +192,8 @@ int content_frequent_put(sqlite3 *db, sqlite3_int64 n, struct steno_error *err);
  * prefix), or words joined by OR of which the store holds one, as the index holds it; NULL
  * when not (or no memory). Caller frees. */
 char *content_frequent_term(sqlite3 *db, const char *fts);
+/* The statement content_frequent_term keeps (content_db_forget finalizes it). */
+extern const char content_word_sql[];
 /* Makes temp.content_words_vocab (fts5vocab 'row' over content_words): 0, or -1. */
 int content_words_vocab(sqlite3 *db);
 

@@ -173,6 +173,40 @@ static void passage_snippet(sqlite3_context *ctx, int argc, sqlite3_value **argv
 		sqlite3_result_text(ctx, out, -1, sqlite3_free);
 }
 
+/* ---- steno_word(phrase): its one token, as the index holds it; NULL when it has none or
+ * several ---- */
+
+struct one_token {
+	sqlite3_context *ctx;
+	int n;
+};
+
+static int one_token(void *ud, int flags, const char *t, int nt, int start, int end)
+{
+	(void)start;
+	(void)end;
+	struct one_token *o = ud;
+	if (flags & FTS5_TOKEN_COLOCATED)
+		return SQLITE_OK;
+	if (o->n++) {   /* a second one */
+		sqlite3_result_null(o->ctx);
+		return SQLITE_DONE;
+	}
+	sqlite3_result_text(o->ctx, t, nt, SQLITE_TRANSIENT);
+	return SQLITE_OK;
+}
+
+static void word_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	const char *text = argc == 1 ? (const char *)sqlite3_value_text(argv[0]) : NULL;
+	struct one_token o = { ctx, 0 };
+	sqlite3_result_null(ctx);
+	if (text &&
+	    content_tokenize(sqlite3_user_data(ctx), text, sqlite3_value_bytes(argv[0]), &o,
+			     one_token) == SQLITE_NOMEM)
+		sqlite3_result_error_nomem(ctx);
+}
+
 static void tokenizer_free(void *p)
 {
 	content_tokenizer_close(p);
@@ -195,6 +229,11 @@ int content_define_passages(sqlite3 *db)
 	 * one defined last: when the connection closes) */
 	if (sqlite3_create_function_v2(db, "steno_passage_snippet", 6, SQLITE_UTF8, t,
 				       passage_snippet, NULL, NULL, NULL) != SQLITE_OK) {
+		tokenizer_free(t);
+		return -1;
+	}
+	if (sqlite3_create_function_v2(db, "steno_word", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, t,
+				       word_fn, NULL, NULL, NULL) != SQLITE_OK) {
 		tokenizer_free(t);
 		return -1;
 	}
@@ -297,6 +336,7 @@ long content_log_matches(const struct content_log *log, sqlite3_int64 n)
 void content_log_reset(struct content_log *log)
 {
 	log->ndocs = log->ninst = 0;
+	log->matched = 0;
 	log->unsorted = log->incomplete = false;
 }
 

@@ -194,8 +194,7 @@ enum content_form content_query_form(const char *fts)
  * half of its cost; a transcription's length says little of how much it is about a word
  * (BM25's b = 0; k1 = 1.2 bounds what repetition adds). Lower is better, as bm25().
  * steno_bm25(content_docs, log): the same, and each match it walks noted in the log (a
- * struct content_log bound as a pointer of type "steno_log": content_passages.c); a log with
- * `only` set ranks and notes those transcriptions only (NULL for the others). */
+ * struct content_log bound as a pointer of type "steno_log": content_passages.c). */
 
 static int count_row(const Fts5ExtensionApi *api, Fts5Context *fts, void *ud)
 {
@@ -219,6 +218,33 @@ static bool chosen(const sqlite3_int64 *v, size_t k, sqlite3_int64 n)
 	return false;
 }
 
+/* The matches of phrase i in the row: how many, each noted in log when not NULL. */
+static double phrase_matches(const Fts5ExtensionApi *api, Fts5Context *fts, int i,
+			     struct content_log *log)
+{
+	Fts5PhraseIter it;
+	int col, off, size = log ? api->xPhraseSize(fts, i) : 0;
+	double tf = 0;
+	for (api->xPhraseFirst(fts, i, &it, &col, &off); col >= 0;
+	     api->xPhraseNext(fts, &it, &col, &off)) {
+		tf++;
+		if (log)
+			content_log_inst(log, i, off, size);
+	}
+	return tf;
+}
+
+/* Ends the log's list of the row's matches (from first on); the log is NULL from then on
+ * when it gave up. */
+static void log_row(const Fts5ExtensionApi *api, Fts5Context *fts, struct content_log **log,
+		    size_t first)
+{
+	if (*log && (*log)->incomplete)
+		*log = NULL;   /* incomplete: the search does without it */
+	if (*log && content_log_doc(*log, api->xRowid(fts), first) < 0)
+		*log = NULL;
+}
+
 static void steno_bm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx,
 		       int argc, sqlite3_value **argv)
 {
@@ -235,9 +261,7 @@ static void steno_bm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_co
 		for (int i = 0; i < np; i++) {
 			long long hits = 0;
 			api->xQueryPhrase(fts, i, &hits, count_row);
-			idf[i] = log(((double)rows - (double)hits + 0.5) / ((double)hits + 0.5));
-			if (idf[i] <= 0)
-				idf[i] = 1e-6;   /* as bm25(): a word in most rows still counts */
+			idf[i] = content_idf(rows, hits);
 		}
 		if (api->xSetAuxdata(fts, idf, sqlite3_free) != SQLITE_OK) {
 			sqlite3_result_error_nomem(ctx);
@@ -246,33 +270,46 @@ static void steno_bm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_co
 	}
 	double score = 0;
 	struct content_log *log = argc == 1 ? sqlite3_value_pointer(argv[0], "steno_log") : NULL;
-	if (log && log->only && !chosen(log->only, log->nonly, api->xRowid(fts))) {
-		sqlite3_result_null(ctx);
-		return;
-	}
 	size_t first = log ? log->ninst : 0;
 	if (log)
 		log->nphrase = np;
-	for (int i = 0; i < np; i++) {
-		Fts5PhraseIter it;
-		int col, off, size = log ? api->xPhraseSize(fts, i) : 0;
-		double tf = 0;
-		for (api->xPhraseFirst(fts, i, &it, &col, &off); col >= 0;
-		     api->xPhraseNext(fts, &it, &col, &off)) {
-			tf++;
-			if (log)
-				content_log_inst(log, i, off, size);
-		}
-		score += idf[i] * tf * 2.2 / (tf + 1.2);
-	}
-	if (log && log->incomplete)
-		log = NULL;   /* incomplete: the search does without it */
-	if (log && content_log_doc(log, api->xRowid(fts), first) < 0)
-		log = NULL;
+	for (int i = 0; i < np; i++)
+		score += content_bm25_term(idf[i], phrase_matches(api, fts, i, log));
+	log_row(api, fts, &log, first);
 	sqlite3_result_double(ctx, -score);
 }
 
-/* Defines steno_bm25 and steno_snippet (content_snippet.c) on db (once a connection: FTS5
+/* steno_note(content_docs, log): the matches of the rows among the log's `only` noted in it
+ * (NULL for the others), their count returned; the table's rows in log->rows, the rows
+ * walked counted in log->matched. */
+static void steno_note(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx,
+		       int argc, sqlite3_value **argv)
+{
+	struct content_log *log = argc == 1 ? sqlite3_value_pointer(argv[0], "steno_log") : NULL;
+	if (!log) {
+		sqlite3_result_error(ctx, "steno_note: a log", -1);
+		return;
+	}
+	if (!log->rows && api->xRowCount(fts, &log->rows) != SQLITE_OK) {
+		sqlite3_result_error_nomem(ctx);
+		return;
+	}
+	log->matched++;
+	if (log->only && !chosen(log->only, log->nonly, api->xRowid(fts))) {
+		sqlite3_result_null(ctx);
+		return;
+	}
+	int np = api->xPhraseCount(fts);
+	size_t first = log->ninst;
+	double tf = 0;
+	log->nphrase = np;
+	for (int i = 0; i < np; i++)
+		tf += phrase_matches(api, fts, i, log);
+	log_row(api, fts, &log, first);
+	sqlite3_result_double(ctx, tf);
+}
+
+/* Defines steno_bm25, steno_note and steno_snippet (content_snippet.c) on db (once a connection: FTS5
  * keeps every definition). */
 int content_define_bm25(sqlite3 *db, struct steno_error *err)
 {
@@ -284,6 +321,7 @@ int content_define_bm25(sqlite3 *db, struct steno_error *err)
 	sqlite3_step(st);
 	sqlite3_finalize(st);
 	if (!api || api->xCreateFunction(api, "steno_bm25", NULL, steno_bm25, NULL) != SQLITE_OK ||
+	    api->xCreateFunction(api, "steno_note", NULL, steno_note, NULL) != SQLITE_OK ||
 	    api->xCreateFunction(api, "steno_snippet", NULL, content_snippet_fn, NULL) != SQLITE_OK)
 		return steno_error_set(err, STENO_ERR_IO, "local store: no FTS5 API");
 	return 0;

@@ -9,49 +9,6 @@
 
 #include "core/content_internal.h"
 
-/* ---- statements kept prepared ----
- * Preparing a query's statements cost about 0.1 ms, as much as ranking the transcriptions:
- * they stay prepared on the connection between queries, found again by their SQL
- * (sqlite3_next_stmt); content_db_forget finalizes them (localdb_close calls it). */
-
-/* A statement of sql, reset and without bindings: a kept one, or one prepared now (kept
- * after). One busy (a query running it: a keep callback that searches) is not taken: *fresh
- * is set and the caller finalizes the one prepared for it. NULL with err on failure. */
-static sqlite3_stmt *kept(sqlite3 *db, const char *sql, bool *fresh, struct steno_error *err)
-{
-	for (sqlite3_stmt *st = sqlite3_next_stmt(db, NULL); st; st = sqlite3_next_stmt(db, st)) {
-		const char *t = sqlite3_sql(st);
-		if (t && !strcmp(t, sql)) {
-			if (sqlite3_stmt_busy(st)) {
-				*fresh = true;
-				break;
-			}
-			return st;
-		}
-	}
-	sqlite3_stmt *st = NULL;
-	if (sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &st, NULL) != SQLITE_OK) {
-		sqlite3_finalize(st);
-		content_sql_fail(db, err, "prepare");
-		return NULL;
-	}
-	return st;
-}
-
-/* Puts back what kept() gave: reset and bindings cleared (they point into the query's
- * strings), or finalized when it was prepared for a busy one. */
-static void unkeep(sqlite3_stmt *st, bool fresh)
-{
-	if (!st)
-		return;
-	if (fresh) {
-		sqlite3_finalize(st);
-		return;
-	}
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-}
-
 /* ---- hits ---- */
 
 char *content_col_dup(sqlite3_stmt *st, int col, bool *nomem)
@@ -167,7 +124,7 @@ static const char item_sql[] =
  * connection first when it has not got them. */
 static sqlite3_stmt *kept_fts(sqlite3 *db, const char *sql, bool *fresh, struct steno_error *err)
 {
-	sqlite3_stmt *st = kept(db, sql, fresh, err);
+	sqlite3_stmt *st = content_kept(db, sql, fresh, err);
 	if (st || content_define_bm25(db, err) < 0)
 		return st;
 	/* defined once a connection, when a statement first fails to prepare without them
@@ -176,7 +133,7 @@ static sqlite3_stmt *kept_fts(sqlite3 *db, const char *sql, bool *fresh, struct 
 		content_sql_fail(db, err, "define content_take");
 		return NULL;
 	}
-	return kept(db, sql, fresh, err);
+	return content_kept(db, sql, fresh, err);
 }
 
 /* The snippets' marks (?3, ?4) and length (?5). */
@@ -199,7 +156,7 @@ static int run_names(sqlite3 *db, const char *fts, const struct content_query *q
 		     struct content_hit_list *l, struct steno_error *err)
 {
 	bool fresh = false;
-	sqlite3_stmt *st = kept(db, names_sql, &fresh, err);
+	sqlite3_stmt *st = content_kept(db, names_sql, &fresh, err);
 	int rc = 0, step = SQLITE_DONE;
 
 	if (!st)
@@ -212,7 +169,7 @@ static int run_names(sqlite3 *db, const char *fts, const struct content_query *q
 		}
 	if (rc == 0 && (long)l->n < l->limit && step != SQLITE_DONE)
 		rc = content_sql_fail(db, err, "search");
-	unkeep(st, fresh);
+	content_unkeep(st, fresh);
 	return rc;
 }
 
@@ -314,10 +271,10 @@ static int any_hits(sqlite3 *db, struct any *a, sqlite3_stmt *is, sqlite3_int64 
 static int any_open(sqlite3 *db, struct any *a, const struct content_query *q,
 		    struct steno_error *err)
 {
-	if (!(a->seg = kept(db, seg_sql, &a->seg_fresh, err))) {
+	if (!(a->seg = content_kept(db, seg_sql, &a->seg_fresh, err))) {
 		if (content_define_passages(db) < 0)
 			return content_sql_fail(db, err, "define steno_passage_snippet");
-		if (!(a->seg = kept(db, seg_sql, &a->seg_fresh, err)))
+		if (!(a->seg = content_kept(db, seg_sql, &a->seg_fresh, err)))
 			return -1;
 	}
 	bind_marks(a->seg, q);
@@ -326,7 +283,7 @@ static int any_open(sqlite3 *db, struct any *a, const struct content_query *q,
 
 static void any_close(struct any *a)
 {
-	unkeep(a->seg, a->seg_fresh);
+	content_unkeep(a->seg, a->seg_fresh);
 	content_log_free(&a->log);
 	free(a->pass);
 }
@@ -383,10 +340,10 @@ static int take_doc(struct run *u, sqlite3_int64 n, double r)
 static const char frequent_sql[] =
 	"SELECT n, tf FROM content_frequent WHERE term = ?1 ORDER BY tf DESC, n";
 
-/* The ranking of the transcriptions chosen (the log's `only`), their matches logged. */
+/* The matches of the transcriptions chosen (the log's `only`) noted, and counted; the
+ * others counted (how many transcriptions say the word: the ranking's weight of it). */
 static const char chosen_sql[] =
-	"SELECT rowid, steno_bm25(content_docs, ?2) FROM content_docs"
-	" WHERE content_docs MATCH ?1 AND rowid BETWEEN ?3 AND ?4";
+	"SELECT rowid, steno_note(content_docs, ?2) FROM content_docs WHERE content_docs MATCH ?1";
 
 struct pick {
 	sqlite3_int64 n, tf;
@@ -399,9 +356,9 @@ static int pick_cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Ranks and logs the k transcriptions of v (the walk of docq over their range of rowids):
- * 1, 0 when one of them does not say the word as many times as content_frequent says (then
- * the usual ranking is the truth), -1 with err. */
+/* Logs the matches of the k transcriptions of v (a walk of docq) and ranks them as
+ * steno_bm25 does: 1, 0 when one of them does not say the word as many times as
+ * content_frequent says (then the usual ranking is the truth), -1 with err. */
 static int pick_walk(struct run *u, sqlite3_stmt *ws, struct pick *v, size_t k,
 		     sqlite3_int64 *sorted)
 {
@@ -412,37 +369,34 @@ static int pick_walk(struct run *u, sqlite3_stmt *ws, struct pick *v, size_t k,
 	u->a.log.only = sorted;
 	u->a.log.nonly = k;
 	sqlite3_reset(ws);
-	sqlite3_bind_int64(ws, 3, sorted[0]);
-	sqlite3_bind_int64(ws, 4, sorted[k - 1]);
 	int step;
 	size_t got = 0;
 	while ((step = sqlite3_step(ws)) == SQLITE_ROW)
-		if (sqlite3_column_type(ws, 1) != SQLITE_NULL) {
-			sqlite3_int64 n = sqlite3_column_int64(ws, 0);
-			for (size_t i = 0; i < k; i++)
-				if (v[i].n == n)
-					v[i].r = sqlite3_column_double(ws, 1);
-			got++;
-		}
+		got += sqlite3_column_type(ws, 1) != SQLITE_NULL;
 	u->a.log.only = NULL;
 	if (step != SQLITE_DONE)
 		return content_sql_fail(u->db, u->err, "search");
 	if (got != k || u->a.log.incomplete)
 		return 0;
-	for (size_t i = 0; i < k; i++)
+	/* the transcriptions that match words joined by OR, of which one is said: those that
+	 * say it (steno_bm25 counts them with xQueryPhrase) */
+	double idf = content_idf(u->a.log.rows, u->a.log.matched);
+	for (size_t i = 0; i < k; i++) {
 		if (content_log_matches(&u->a.log, v[i].n) != (long)v[i].tf)
 			return 0;
+		v[i].r = -(0.0 + content_bm25_term(idf, (double)v[i].tf));
+	}
 	return 1;
 }
 
 /* The hits of a query of the one word term, the transcriptions taken from content_frequent
  * in the ranking's order, a batch at a time (enough for the hits still to come), each batch
- * ranked and logged by one walk of the whole-text index over its rowids: 1 when the hits are
+ * ranked and logged by one walk of the word in the whole-text index: 1 when the hits are
  * in, 0 when content_frequent ran out first (then the usual ranking gives them), -1. */
 static int run_frequent(struct run *u, const char *term, const char *docq)
 {
 	bool ffresh = false, wfresh = false;
-	sqlite3_stmt *fs = kept(u->db, frequent_sql, &ffresh, u->err);
+	sqlite3_stmt *fs = content_kept(u->db, frequent_sql, &ffresh, u->err);
 	sqlite3_stmt *ws = fs ? kept_fts(u->db, chosen_sql, &wfresh, u->err) : NULL;
 	size_t cap = (size_t)(u->l->limit / u->per) + 4;
 	struct pick *v = malloc(cap * sizeof *v);
@@ -477,8 +431,8 @@ static int run_frequent(struct run *u, const char *term, const char *docq)
 	}
 	free(v);
 	free(sorted);
-	unkeep(fs, ffresh);
-	unkeep(ws, wfresh);
+	content_unkeep(fs, ffresh);
+	content_unkeep(ws, wfresh);
 	return rc;
 }
 
@@ -500,11 +454,11 @@ static int run_text(sqlite3 *db, const char *fts, const char *docq,
 	enum content_form form = prefix ? CONTENT_FORM_OTHER : content_query_form(fts);
 	struct run u = { .db = db, .q = q, .l = l, .err = err, .per = per, .prefix = prefix,
 		.any = form != CONTENT_FORM_OTHER, .a = { .form = form }, .sc = { .per = per } };
-	char *term = form == CONTENT_FORM_ANY ? content_frequent_term(db, fts) : NULL;
+	char *term = NULL;
 	size_t first = l->n;
 
 	if ((u.any && any_open(db, &u.a, q, err) < 0) ||
-	    !(u.is = kept(db, item_sql, &ifresh, err)) ||
+	    !(u.is = content_kept(db, item_sql, &ifresh, err)) ||
 	    !(u.ss = kept_fts(db, content_scan_sql, &sfresh, err))) {
 		rc = -1;
 		goto out;
@@ -512,7 +466,7 @@ static int run_text(sqlite3 *db, const char *fts, const char *docq,
 	if (q->org)
 		sqlite3_bind_text(u.is, 2, q->org, -1, SQLITE_STATIC);
 	bind_query(u.ss, fts, q);
-	if (term) {
+	if (form == CONTENT_FORM_ANY && (term = content_frequent_term(db, fts))) {
 		rc = run_frequent(&u, term, docq);
 		if (rc != 0)
 			goto out;
@@ -539,16 +493,16 @@ out:
 		any_close(&u.a);
 	free(term);
 	content_scan_free(&u.sc);
-	unkeep(ds, dfresh);
-	unkeep(u.is, ifresh);
-	unkeep(u.ss, sfresh);
+	content_unkeep(ds, dfresh);
+	content_unkeep(u.is, ifresh);
+	content_unkeep(u.ss, sfresh);
 	return rc;
 }
 
 void content_db_forget(sqlite3 *db)
 {
 	const char *const ours[] = { names_sql, docs_sql, item_sql, content_scan_sql, seg_sql,
-		frequent_sql, chosen_sql };
+		frequent_sql, chosen_sql, content_word_sql };
 	sqlite3_stmt *st = sqlite3_next_stmt(db, NULL);
 	while (st) {
 		sqlite3_stmt *next = sqlite3_next_stmt(db, st);

@@ -49,7 +49,8 @@ static int on_token(void *ud, int flags, const char *t, int nt, int start, int e
 	/* as FTS5's snippet(): a sentence starts at the first token, and at one after spaces
 	 * that follow a '.' or a ':' */
 	int i = start - 1;
-	while (i >= 0 && strchr(" \t\n\r", k->text[i]) && k->text[i])
+	while (i >= 0 && (k->text[i] == ' ' || k->text[i] == '\t' || k->text[i] == '\n' ||
+			  k->text[i] == '\r'))
 		i--;
 	bool sentence = k->n == 0 || (i != start - 1 && i >= 0 &&
 				      (k->text[i] == '.' || k->text[i] == ':'));
@@ -129,6 +130,12 @@ static int tokens_of(struct toks *k, const char *text, int len, const struct con
 	return rc;
 }
 
+static char *put(char *o, const char *s, size_t k)
+{
+	memcpy(o, s, k);
+	return o + k;
+}
+
 char *content_snippet_make(const char *text, int len, const struct content_inst *inst,
 			   int ninst, content_tokenize_fn tok, void *tok_ctx,
 			   const struct content_marks *m, int n, int *rc)
@@ -149,39 +156,48 @@ char *content_snippet_make(const char *text, int len, const struct content_inst 
 		if (from + n < k.n)   /* a window at a sentence may run past the end */
 			to = from + n;
 	}
-	sqlite3_str *s = sqlite3_str_new(NULL);
+	/* at most: the text, a pair of marks a token shown, an ellipsis at each end */
+	size_t kopen = strlen(open), kclose = strlen(close), kell = strlen(ell);
+	char *out = sqlite3_malloc64((sqlite3_uint64)len + 1 + 2 * kell +
+				     (sqlite3_uint64)(to - from + 1) * (kopen + kclose));
+	if (!out) {
+		sqlite3_free(k.v);
+		*rc = SQLITE_NOMEM;
+		return NULL;
+	}
+	char *o = out;
 	int at = 0;           /* bytes of text written up to */
 	if (from > 0) {
-		sqlite3_str_appendall(s, ell);
+		o = put(o, ell, kell);
 		at = k.v[from].start;
 	}
 	int upto = 0;   /* an open match runs to the token before this one */
 	for (int t = from; t < to; t++) {
-		sqlite3_str_append(s, text + at, k.v[t].start - at);
+		o = put(o, text + at, (size_t)(k.v[t].start - at));
 		/* matches that overlap are one; one the window's start cuts is opened at it */
 		if (!upto && (k.v[t].open || t == from)) {
 			for (int b = t == from ? 0 : t; b <= t; b++)
 				if (k.v[b].open > t && k.v[b].open > upto)
 					upto = k.v[b].open;
 			if (upto)
-				sqlite3_str_appendall(s, open);
+				o = put(o, open, kopen);
 		} else if (upto && k.v[t].open > upto) {
 			upto = k.v[t].open;
 		}
-		sqlite3_str_append(s, text + k.v[t].start, k.v[t].end - k.v[t].start);
+		o = put(o, text + k.v[t].start, (size_t)(k.v[t].end - k.v[t].start));
 		at = k.v[t].end;
 		if (upto && (t + 1 == upto || t + 1 == to)) {
-			sqlite3_str_appendall(s, close);
+			o = put(o, close, kclose);
 			upto = 0;
 		}
 	}
 	if (to == k.n)
-		sqlite3_str_append(s, text + at, len - at);
+		o = put(o, text + at, (size_t)(len - at));
 	else
-		sqlite3_str_appendall(s, ell);
+		o = put(o, ell, kell);
+	*o = '\0';
 	sqlite3_free(k.v);
-	char *out = sqlite3_str_finish(s);
-	*rc = out ? SQLITE_OK : SQLITE_NOMEM;
+	*rc = SQLITE_OK;
 	return out;
 }
 

@@ -335,7 +335,8 @@ static int open_once(const struct localdb_options *o, const char *path, sqlite3 
 	if (create_file(path, err) != 0)
 		return -1;
 	sqlite3 *h = NULL;
-	int rc = sqlite3_open_v2(path, &h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW, NULL);
+	int rc = sqlite3_open_v2(path, &h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW |
+				 SQLITE_OPEN_NOMUTEX, NULL);
 	if (rc == SQLITE_OK) {
 		sqlite3_busy_timeout(h, o->busy_timeout_ms > 0 ? o->busy_timeout_ms
 							       : LOCALDB_BUSY_DEFAULT_MS);
@@ -390,6 +391,13 @@ int localdb_open(const struct localdb_options *o, struct localdb **out, char **n
 		*notice = NULL;
 	if (o->off)
 		return 1;
+	/* SQLite counts the memory it holds under a mutex of its own at every allocation: the
+	 * store never asks (taken before SQLite starts, so once: refused after) */
+	static bool memstatus_off;
+	if (!memstatus_off) {
+		memstatus_off = true;
+		sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+	}
 	char dir[4096], path[4200], lock[4300];
 	if (localdb_dir_path(o->cache_dir, dir, sizeof dir) != 0 ||
 	    localdb_file_path(o->cache_dir, o->base_url, path, sizeof path) != 0)
