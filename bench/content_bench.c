@@ -78,6 +78,10 @@ static int stats(const char *cache, const char *base)
 					   " LIKE 'content_docs_%'"));
 	printf("seg_starts_bytes %lld\n", one(db, "SELECT coalesce(sum(length(seg_starts)), 0)"
 					    " FROM content_items"));
+	printf("frequent_bytes %lld\n", one(db, "SELECT coalesce(sum(pgsize), 0) FROM dbstat WHERE"
+					  " name LIKE 'content_frequent%'"));
+	printf("words_fts_bytes %lld\n", one(db, "SELECT coalesce(sum(pgsize), 0) FROM dbstat WHERE"
+					   " name LIKE 'content_words_%'"));
 	printf("names_fts_bytes %lld\n", one(db, "SELECT sum(pgsize) FROM dbstat WHERE name LIKE "
 					    "'content_names_%'"));
 	printf("file_bytes %lld\n", one(db, "SELECT page_count * page_size FROM pragma_page_count(), "

@@ -86,6 +86,7 @@ export XDG_CACHE_HOME="$DIR/cache.new"
 get() { awk -v k="$1" '$1 == k {print $2}' "$DIR/stats"; }
 TEXT=$(get text_bytes); FTS=$(get fts_bytes); SEGS=$(get segs_table_bytes); FILE=$(get file_bytes)
 NAMES=$(get names_fts_bytes); DOCS=$(get docs_fts_bytes); STARTS=$(get seg_starts_bytes)
+FREQ=$(get frequent_bytes); WORDS=$(get words_fts_bytes)
 echo "## size: $(get transcripts) transcripts, $(get segments) segments"
 echo
 echo "| what | bytes | against the text |"
@@ -95,6 +96,8 @@ echo "| FTS5 index of the text (content_fts_*) | $FTS | $(echo "$FTS $TEXT" | aw
 echo "| the segments table with the text (content_segs) | $SEGS | $(echo "$SEGS $TEXT" | awk '{printf "%.2f", $1/$2}') |"
 echo "| index of each transcription's whole text (content_docs_*) | $DOCS | $(echo "$DOCS $TEXT" | awk '{printf "%.2f", $1/$2}') |"
 echo "| where each passage starts in its transcription (content_items.seg_starts) | ${STARTS:-0} | $(echo "${STARTS:-0} $TEXT" | awk '{printf "%.2f", $1/$2}') |"
+echo "| the words said often in each transcription, with their counts (content_frequent) | ${FREQ:-0} | $(echo "${FREQ:-0} $TEXT" | awk '{printf "%.2f", $1/$2}') |"
+echo "| index of each transcription's words without their places (content_words_*) | ${WORDS:-0} | $(echo "${WORDS:-0} $TEXT" | awk '{printf "%.2f", $1/$2}') |"
 echo "| names and tags index | $NAMES | $(echo "$NAMES $TEXT" | awk '{printf "%.2f", $1/$2}') |"
 echo "| the whole store file | $FILE | $(echo "$FILE $TEXT" | awk '{printf "%.2f", $1/$2}') |"
 echo

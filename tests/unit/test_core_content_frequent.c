@@ -228,3 +228,65 @@ Test(content_frequent, a_store_of_schema_7_counts_its_words, .init = setup, .fin
 	cr_expect_eq(frequent_rows("c.id = 'f02' AND f.term = 'zoe' AND f.tf = 10"), 1);
 	cr_expect_eq(vocab_terms(""), words);
 }
+
+/* Runs of the statement that reads a transcription's passages from the passages' index. */
+static long passage_runs(void)
+{
+	long runs = 0;
+	for (sqlite3_stmt *st = sqlite3_next_stmt(db, NULL); st; st = sqlite3_next_stmt(db, st)) {
+		const char *sql = sqlite3_sql(st);
+		if (sql && strstr(sql, "content_fts.rowid BETWEEN ?6 AND ?7"))
+			runs += sqlite3_stmt_status(st, SQLITE_STMTSTATUS_RUN, 0);
+	}
+	return runs;
+}
+
+/* One block of `times` sentences, each `sentence`. */
+static void put_said(const char *id, const char *sentence, int times)
+{
+	static char text[1 << 16];
+	int o = snprintf(text, sizeof text, "S1|");
+	for (int i = 0; i < times; i++)
+		o += snprintf(text + o, sizeof text - (size_t)o, "%s ", sentence);
+	const char *blocks[] = { text };
+	put(id, id, "1000", 0, blocks, 1);
+}
+
+/* Of a word said more often than a transcription's matches noted (CONTENT_NOTE_FIRST, 48),
+ * the first passages come from its first matches, the count of them from content_frequent:
+ * unless those matches all lie in the passages shown (then the passages' index is asked). */
+Test(content_frequent, a_word_said_more_often_than_noted_gives_the_same_hits, .init = setup,
+     .fini = teardown)
+{
+	/* dense: 100 in 3 passages (cut at 40 words); sparse: 80 in 13 passages; single: 60
+	 * in more */
+	put_said("dense", "budget", 100);
+	put_said("sparse", "We said budget and then we talked of other things for a while and"
+		 " budget again.", 40);
+	put_said("single", "We said budget once and then we talked of other things for a long"
+		 " while.", 60);
+	static const long limits[] = { 1, 3, 8, 13 };
+	static const long pers[] = { 5, 1, 30 };
+	for (size_t l = 0; l < sizeof limits / sizeof *limits; l++)
+		for (size_t p = 0; p < sizeof pers / sizeof *pers; p++) {
+			struct content_query q = { .text = "budget", .limit = limits[l],
+				.per_item = pers[p], .mark_open = "[", .mark_close = "]" };
+			bool f;
+			both_ways(&q, &f);
+			cr_expect(f || limits[l] > 3 * pers[p] + 4, "limit %ld, %ld each: the usual"
+				  " ranking ran", limits[l], pers[p]);
+		}
+	/* "sparse" shows its first five passages of 13 from its first 48 matches */
+	struct content_query q = { .text = "budget", .limit = 8, .mark_open = "[",
+		.mark_close = "]" };
+	struct content_hit *h;
+	long runs = passage_runs();
+	size_t n = search_with(&q, &h);
+	cr_expect_leq(passage_runs() - runs, 1, "the passages' index was asked for \"sparse\"");
+	cr_assert_eq(n, 8);
+	cr_expect_str_eq(h[3].id, "sparse");
+	cr_expect_gt(h[3].item_hits, 5, "%ld: %s", h[3].item_hits, h[3].snippet);
+	cr_expect_str_eq(h[0].id, "dense");
+	cr_expect_eq(h[0].item_hits, 3);
+	content_hits_free(h, n);
+}

@@ -7,8 +7,10 @@
  * ends, each with its speaker and start/end times), and two FTS5 indexes
  * (`unicode61 remove_diacritics 2`: "Zoe" finds "Zoë"): one over the segments' text, one
  * over names and tags, and a third over each transcription's whole text (content_docs), which
- * ranks transcriptions. Queries use FTS5's syntax: words (ANDed), "a phrase", prefix gard*,
- * AND / OR / NOT, parentheses. A hit is a passage that matches the query; transcriptions
+ * ranks transcriptions; with the words each transcription says (content_words, an index
+ * without their places: what a prefix stands for) and those it says often, counted
+ * (content_frequent: a one-word query's transcriptions, best first). Queries use FTS5's
+ * syntax: words (ANDed), "a phrase", prefix gard*, AND / OR / NOT, parentheses. A hit is a passage that matches the query; transcriptions
  * come in bm25 order over their whole text, and the hits of one in the order they were said
  * (at most per_item of them): the cost of a query grows with the transcriptions that match,
  * not with the passages (a frequent word is in most passages of most transcriptions).

@@ -4,14 +4,17 @@
  *
  * The ranking (steno_bm25, content_query.c) orders the transcriptions of a one-word query by
  * how many times each says the word (its score grows with that count alone), then by n.
- * Walking every match of a frequent word is most of such a query's cost: "budget", said 96
- * times in each of 183 transcriptions, is 17,544 matches to count. content_frequent keeps,
- * for each transcription, every word it says CONTENT_FREQUENT_MIN times or more, with the
- * count: (term, tf, n), in the ranking's order. The transcriptions a one-word query shows
- * come from there, best first, as long as there are enough of them: any transcription not
- * in it says the word fewer times, so ranks after every one that is. When the table runs out
- * before the hits are counted, the search ranks the usual way (a word said rarely is cheap
- * to rank). A term is the index's own: the text through the index's tokenizer.
+ * Walking every match of a frequent word is most of such a query's cost: "budget", said 17,544
+ * times in 183 transcriptions of the benchmark, is that many matches to count. For each
+ * transcription, content_frequent keeps every word it says CONTENT_FREQUENT_MIN times or
+ * more, with the count and the number of its passages that say it: (term, tf, n, passages),
+ * in the ranking's order. The transcriptions a one-word query shows come from there, best
+ * first, as long as there are enough of them: any transcription not in it says the word
+ * fewer times, so ranks after every one that is; their passages that match are counted
+ * already (a word is in one passage), so only the first matches of each are walked. When the
+ * table runs out before the hits are counted, the search ranks the usual way (a word said
+ * rarely is cheap to rank). A term is the index's own: the text through the index's
+ * tokenizer.
  *
  * content_db_put writes an item's rows with its content (content_frequent_put); a trigger
  * takes them out with the item. */
@@ -31,7 +34,8 @@ static const char schema_v8[] =
 	"DROP TRIGGER IF EXISTS content_frequent_items_ad;"
 	"DROP TRIGGER IF EXISTS content_words_items_bd;"
 	"CREATE TABLE content_frequent(term TEXT NOT NULL, tf INTEGER NOT NULL,"
-	" n INTEGER NOT NULL, PRIMARY KEY (term, tf DESC, n)) WITHOUT ROWID;"
+	" n INTEGER NOT NULL, passages INTEGER NOT NULL, PRIMARY KEY (term, tf DESC, n))"
+	" WITHOUT ROWID;"
 	"CREATE INDEX content_frequent_n ON content_frequent(n);"
 	"CREATE TRIGGER content_frequent_items_ad AFTER DELETE ON content_items BEGIN"
 	" DELETE FROM content_frequent WHERE n = old.n; END;"
@@ -50,6 +54,7 @@ static const char schema_v8[] =
 
 struct word {
 	uint32_t hash, at, len, tf;   /* at: its bytes in the arena */
+	uint32_t passages, last;      /* the passages that say it; the last one, from 1 */
 };
 
 struct counts {
@@ -57,7 +62,7 @@ struct counts {
 	size_t cap, used;
 	char *arena;
 	size_t alen, acap;
-	bool nomem;
+	uint32_t passage;    /* the passage being counted, from 1 */
 };
 
 static uint32_t fnv(const char *s, int k)
@@ -103,6 +108,10 @@ static int count_word(void *ud, int flags, const char *t, int nt, int start, int
 		if (c->v[j].hash == h && c->v[j].len == (uint32_t)nt &&
 		    !memcmp(c->arena + c->v[j].at, t, (size_t)nt)) {
 			c->v[j].tf++;
+			if (c->v[j].last != c->passage) {
+				c->v[j].passages++;
+				c->v[j].last = c->passage;
+			}
 			return SQLITE_OK;
 		}
 	if (c->alen + (size_t)nt > c->acap) {
@@ -114,7 +123,7 @@ static int count_word(void *ud, int flags, const char *t, int nt, int start, int
 		c->acap = cap;
 	}
 	memcpy(c->arena + c->alen, t, (size_t)nt);
-	c->v[j] = (struct word){ h, (uint32_t)c->alen, (uint32_t)nt, 1 };
+	c->v[j] = (struct word){ h, (uint32_t)c->alen, (uint32_t)nt, 1, 1, c->passage };
 	c->alen += (size_t)nt;
 	c->used++;
 	return SQLITE_OK;
@@ -138,9 +147,11 @@ static int count_item(sqlite3 *db, struct content_tokenizer *tok, sqlite3_int64 
 		return rc;
 	sqlite3_bind_int64(st, 1, n * CONTENT_SEGS_PER_ITEM);
 	sqlite3_bind_int64(st, 2, n * CONTENT_SEGS_PER_ITEM + CONTENT_SEGS_PER_ITEM - 1);
-	while (rc == SQLITE_OK && (step = sqlite3_step(st)) == SQLITE_ROW)
+	while (rc == SQLITE_OK && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		c->passage++;
 		rc = content_tokenize(tok, (const char *)sqlite3_column_text(st, 0),
 				      sqlite3_column_bytes(st, 0), c, count_word);
+	}
 	if (rc == SQLITE_OK && step != SQLITE_DONE)
 		rc = sqlite3_errcode(db);
 	sqlite3_finalize(st);
@@ -155,8 +166,8 @@ static int frequent_put(sqlite3 *db, struct content_tokenizer *tok, sqlite3_int6
 	int rc = sqlite3_prepare_v2(db, "DELETE FROM content_frequent WHERE n = ?1", -1, &del,
 				    NULL);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_prepare_v2(db, "INSERT INTO content_frequent(term, tf, n)"
-					" VALUES (?1, ?2, ?3)", -1, &ins, NULL);
+		rc = sqlite3_prepare_v2(db, "INSERT INTO content_frequent(term, tf, n, passages)"
+					" VALUES (?1, ?2, ?3, ?4)", -1, &ins, NULL);
 	if (rc == SQLITE_OK) {
 		sqlite3_bind_int64(del, 1, n);
 		rc = sqlite3_step(del) == SQLITE_DONE ? SQLITE_OK : sqlite3_errcode(db);
@@ -170,6 +181,7 @@ static int frequent_put(sqlite3 *db, struct content_tokenizer *tok, sqlite3_int6
 		sqlite3_reset(ins);
 		sqlite3_bind_text(ins, 1, c.arena + c.v[i].at, (int)c.v[i].len, SQLITE_STATIC);
 		sqlite3_bind_int64(ins, 2, c.v[i].tf);
+		sqlite3_bind_int64(ins, 4, c.v[i].passages);
 		if (sqlite3_step(ins) != SQLITE_DONE)
 			rc = sqlite3_errcode(db);
 	}

@@ -75,6 +75,8 @@ char *content_doc_query(const char *fts);
 /* content_fts_query's output with its prefixes written as the store's words; NULL when that
  * cannot be (then the prefixes are read by a scan). Caller frees. */
 char *content_expand_prefixes(sqlite3 *db, const char *fts);
+/* The statement content_expand_prefixes keeps (content_db_forget finalizes it). */
+extern const char content_prefix_sql[];
 /* BM25's weight of a phrase that `hits` of `rows` transcriptions hold (as bm25(): a word in
  * most of them still counts a little), and a phrase's share of a transcription's score when
  * it is said tf times there (b = 0, k1 = 1.2: steno_bm25 in content_query.c). */
@@ -142,6 +144,7 @@ int content_define_passages(sqlite3 *db);
 struct content_log_doc {
 	sqlite3_int64 n;
 	size_t first, count;   /* its matches: inst[first .. first + count) */
+	bool cut;              /* only its first note_max matches (steno_note) */
 };
 struct content_log {
 	struct content_log_doc *docs;
@@ -158,6 +161,8 @@ struct content_log {
 	size_t nonly;
 	sqlite3_int64 rows;
 	long long matched;
+	/* steno_note: at most this many matches noted of a row of a one-phrase query (0: all) */
+	int note_max;
 };
 /* The most matches a log keeps (12 bytes each, 3 MB): a frequent word in a large store (500
  * a transcription of an hour, in 10,000 of them) is read from the passages' index instead of
@@ -177,8 +182,8 @@ static inline int content_log_inst(struct content_log *log, int phrase, int off,
 }
 int content_log_doc(struct content_log *log, sqlite3_int64 n, size_t first);
 
-/* How many matches of item n the log holds, -1 when none. */
-long content_log_matches(const struct content_log *log, sqlite3_int64 n);
+/* How many matches of item n the log holds, -1 when none; *cut: only the first of them. */
+long content_log_matches(const struct content_log *log, sqlite3_int64 n, bool *cut);
 /* Empties the log for another walk (what it holds stays allocated). */
 void content_log_reset(struct content_log *log);
 
@@ -207,10 +212,13 @@ struct content_passage {
  * that holds one of its phrases) or by AND (ALL: one that holds every one), found among the
  * logged matches, in the order said: the first max in out; returns how many there are, or
  * -1 when the log or starts (content_items.seg_starts) cannot tell (then the passages'
- * index is asked). The log's matches of n are reordered and made the passages' own. */
+ * index is asked). known: how many there are when the caller knows (content_frequent), or
+ * -1: a log of only the first matches of n tells the first max when a further passage
+ * matches among them, and known the rest; a whole log must count known. The log's matches
+ * of n are reordered and made the passages' own. */
 long content_log_passages(struct content_log *log, sqlite3_int64 n, enum content_form form,
 			  const void *starts, int starts_bytes, struct content_passage *out,
-			  long max);
+			  long max, long known);
 
 /* A copy of a column's text (NULL when NULL; *nomem set when no memory). */
 char *content_col_dup(sqlite3_stmt *st, int col, bool *nomem);

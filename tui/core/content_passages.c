@@ -302,7 +302,7 @@ int content_log_doc(struct content_log *log, sqlite3_int64 n, size_t first)
 	}
 	if (log->ndocs && log->docs[log->ndocs - 1].n >= n)
 		log->unsorted = true;
-	log->docs[log->ndocs++] = (struct content_log_doc){ n, first, log->ninst - first };
+	log->docs[log->ndocs++] = (struct content_log_doc){ n, first, log->ninst - first, false };
 	return 0;
 }
 
@@ -327,9 +327,10 @@ static const struct content_log_doc *log_find(const struct content_log *log, sql
 	return NULL;
 }
 
-long content_log_matches(const struct content_log *log, sqlite3_int64 n)
+long content_log_matches(const struct content_log *log, sqlite3_int64 n, bool *cut)
 {
 	const struct content_log_doc *d = log_find(log, n);
+	*cut = d && d->cut;
 	return d ? (long)d->count : -1;
 }
 
@@ -394,7 +395,7 @@ static int inst_merge(struct content_log *log, struct content_inst *v, size_t n)
 
 long content_log_passages(struct content_log *log, sqlite3_int64 n, enum content_form form,
 			  const void *starts_blob, int starts_bytes, struct content_passage *out,
-			  long max)
+			  long max, long known)
 {
 	const struct content_log_doc *d = log_find(log, n);
 	const unsigned char *starts = starts_blob;
@@ -438,5 +439,7 @@ long content_log_passages(struct content_log *log, sqlite3_int64 n, enum content
 				.count = (int)(w - g) };
 		found++;
 	}
-	return found;
+	if (d->cut)   /* the first max are whole when a further one began among the matches */
+		return known >= 0 && found > max ? known : -1;
+	return known < 0 || found == known ? found : -1;
 }

@@ -218,14 +218,15 @@ static bool chosen(const sqlite3_int64 *v, size_t k, sqlite3_int64 n)
 	return false;
 }
 
-/* The matches of phrase i in the row: how many, each noted in log when not NULL. */
+/* The matches of phrase i in the row: how many (at most max, when max > 0), each noted in
+ * log when not NULL. */
 static double phrase_matches(const Fts5ExtensionApi *api, Fts5Context *fts, int i,
-			     struct content_log *log)
+			     struct content_log *log, int max)
 {
 	Fts5PhraseIter it;
 	int col, off, size = log ? api->xPhraseSize(fts, i) : 0;
 	double tf = 0;
-	for (api->xPhraseFirst(fts, i, &it, &col, &off); col >= 0;
+	for (api->xPhraseFirst(fts, i, &it, &col, &off); col >= 0 && (max <= 0 || tf < max);
 	     api->xPhraseNext(fts, &it, &col, &off)) {
 		tf++;
 		if (log)
@@ -274,14 +275,14 @@ static void steno_bm25(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_co
 	if (log)
 		log->nphrase = np;
 	for (int i = 0; i < np; i++)
-		score += content_bm25_term(idf[i], phrase_matches(api, fts, i, log));
+		score += content_bm25_term(idf[i], phrase_matches(api, fts, i, log, 0));
 	log_row(api, fts, &log, first);
 	sqlite3_result_double(ctx, -score);
 }
 
 /* steno_note(content_docs, log): the matches of the rows among the log's `only` noted in it
- * (NULL for the others), their count returned; the table's rows in log->rows, the rows
- * walked counted in log->matched. */
+ * (NULL for the others; of a query of one phrase, only the first note_max), their count
+ * returned; the table's rows in log->rows, the rows walked counted in log->matched. */
 static void steno_note(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx,
 		       int argc, sqlite3_value **argv)
 {
@@ -300,12 +301,16 @@ static void steno_note(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_co
 		return;
 	}
 	int np = api->xPhraseCount(fts);
+	int max = np == 1 ? log->note_max : 0;   /* the first: in the order said */
 	size_t first = log->ninst;
 	double tf = 0;
 	log->nphrase = np;
 	for (int i = 0; i < np; i++)
-		tf += phrase_matches(api, fts, i, log);
+		tf += phrase_matches(api, fts, i, log, max);
+	bool cut = max > 0 && tf >= max;
 	log_row(api, fts, &log, first);
+	if (log && cut)
+		log->docs[log->ndocs - 1].cut = true;
 	sqlite3_result_double(ctx, tf);
 }
 
@@ -336,6 +341,9 @@ int content_define_bm25(sqlite3 *db, struct steno_error *err)
  * transcription by transcription, without the merge. */
 
 #define PREFIX_WORDS_MAX 64
+
+const char content_prefix_sql[] =
+	"SELECT term FROM temp.content_words_vocab WHERE term >= ?1 AND term < ?2";
 
 struct sbuf {
 	char *s;
@@ -403,11 +411,13 @@ static int put_words(sqlite3 *db, sqlite3_stmt *st, const char *pre, struct sbuf
 char *content_expand_prefixes(sqlite3 *db, const char *fts)
 {
 	struct sbuf b = { 0 };
-	sqlite3_stmt *st = NULL;
+	struct steno_error err;
+	bool fresh = false;
+	sqlite3_stmt *st = content_kept(db, content_prefix_sql, &fresh, &err);
 	const char *p = fts;
-	bool ok = content_words_vocab(db) == 0 &&
-		sqlite3_prepare_v2(db, "SELECT term FROM temp.content_words_vocab"
-				   " WHERE term >= ?1 AND term < ?2", -1, &st, NULL) == SQLITE_OK;
+	if (!st && content_words_vocab(db) == 0)
+		st = content_kept(db, content_prefix_sql, &fresh, &err);
+	bool ok = st != NULL;
 	while (ok && *p) {
 		const char *e = *p == '"' ? skip_quoted(p) : p + 1;
 		while (*e && *e != ' ' && *p != '"')
@@ -430,7 +440,7 @@ char *content_expand_prefixes(sqlite3 *db, const char *fts)
 		while (*p == ' ')
 			p++;
 	}
-	sqlite3_finalize(st);
+	content_unkeep(st, fresh);
 	if (!ok || b.nomem || !b.s) {
 		free(b.s);
 		return NULL;

@@ -239,7 +239,7 @@ static int any_hit(sqlite3 *db, struct any *a, sqlite3_int64 n, struct content_p
  * done, 0 when the log or the item's seg_starts (column 6 of is) cannot tell (then the
  * passages' index is asked), -1 with err. */
 static int any_hits(sqlite3 *db, struct any *a, sqlite3_stmt *is, sqlite3_int64 n,
-		    const struct content_hit *doc, long per, struct content_hit_list *l,
+		    long known, const struct content_hit *doc, long per, struct content_hit_list *l,
 		    struct steno_error *err)
 {
 	long room = l->limit - (long)l->n < per ? l->limit - (long)l->n : per;
@@ -251,7 +251,7 @@ static int any_hits(sqlite3 *db, struct any *a, sqlite3_stmt *is, sqlite3_int64 
 		a->npass = room;
 	}
 	long all = content_log_passages(&a->log, n, a->form, sqlite3_column_blob(is, 6),
-					sqlite3_column_bytes(is, 6), a->pass, room);
+					sqlite3_column_bytes(is, 6), a->pass, room, known);
 	if (all < 0)
 		return 0;
 	size_t first = l->n;
@@ -303,7 +303,7 @@ struct run {
 
 /* The hits of the transcription n ranked r (of another organization, or one the query's
  * keep turns down: none). 0, or -1 with err. */
-static int take_doc(struct run *u, sqlite3_int64 n, double r)
+static int take_doc(struct run *u, sqlite3_int64 n, double r, long known)
 {
 	struct content_hit doc = { .start = -1, .end = -1, .para = -1 };
 	bool nomem = false;
@@ -320,7 +320,7 @@ static int take_doc(struct run *u, sqlite3_int64 n, double r)
 	}
 	if (u->any && !u->a.log.incomplete) {
 		/* the ranking is over when its first row comes: the log is whole */
-		int got = any_hits(u->db, &u->a, u->is, n, &doc, u->per, u->l, u->err);
+		int got = any_hits(u->db, &u->a, u->is, n, known, &doc, u->per, u->l, u->err);
 		if (got) {
 			content_hit_clear(&doc);
 			return got < 0 ? -1 : 0;
@@ -338,7 +338,11 @@ static int take_doc(struct run *u, sqlite3_int64 n, double r)
 /* ---- a query of one word: the transcriptions that say it most, from content_frequent ---- */
 
 static const char frequent_sql[] =
-	"SELECT n, tf FROM content_frequent WHERE term = ?1 ORDER BY tf DESC, n";
+	"SELECT n, tf, passages FROM content_frequent WHERE term = ?1 ORDER BY tf DESC, n";
+
+/* The matches noted of each transcription of a one-word query: enough for the first
+ * passages it shows, as a rule (the rest are counted in content_frequent). */
+#define CONTENT_NOTE_FIRST 48
 
 /* The matches of the transcriptions chosen (the log's `only`) noted, and counted; the
  * others counted (how many transcriptions say the word: the ranking's weight of it). */
@@ -346,7 +350,7 @@ static const char chosen_sql[] =
 	"SELECT rowid, steno_note(content_docs, ?2) FROM content_docs WHERE content_docs MATCH ?1";
 
 struct pick {
-	sqlite3_int64 n, tf;
+	sqlite3_int64 n, tf, passages;
 	double r;
 };
 
@@ -368,12 +372,14 @@ static int pick_walk(struct run *u, sqlite3_stmt *ws, struct pick *v, size_t k,
 	content_log_reset(&u->a.log);
 	u->a.log.only = sorted;
 	u->a.log.nonly = k;
+	u->a.log.note_max = CONTENT_NOTE_FIRST;
 	sqlite3_reset(ws);
 	int step;
 	size_t got = 0;
 	while ((step = sqlite3_step(ws)) == SQLITE_ROW)
 		got += sqlite3_column_type(ws, 1) != SQLITE_NULL;
 	u->a.log.only = NULL;
+	u->a.log.note_max = 0;
 	if (step != SQLITE_DONE)
 		return content_sql_fail(u->db, u->err, "search");
 	if (got != k || u->a.log.incomplete)
@@ -382,8 +388,10 @@ static int pick_walk(struct run *u, sqlite3_stmt *ws, struct pick *v, size_t k,
 	 * say it (steno_bm25 counts them with xQueryPhrase) */
 	double idf = content_idf(u->a.log.rows, u->a.log.matched);
 	for (size_t i = 0; i < k; i++) {
-		if (content_log_matches(&u->a.log, v[i].n) != (long)v[i].tf)
-			return 0;
+		bool cut;
+		long m = content_log_matches(&u->a.log, v[i].n, &cut);
+		if (cut ? m != CONTENT_NOTE_FIRST || v[i].tf < m : m != (long)v[i].tf)
+			return 0;   /* not what content_frequent says */
 		v[i].r = -(0.0 + content_bm25_term(idf, (double)v[i].tf));
 	}
 	return 1;
@@ -416,7 +424,7 @@ static int run_frequent(struct run *u, const char *term, const char *docq)
 			want = cap;
 		while (k < want && (step = sqlite3_step(fs)) == SQLITE_ROW)
 			v[k++] = (struct pick){ sqlite3_column_int64(fs, 0),
-				sqlite3_column_int64(fs, 1), 0 };
+				sqlite3_column_int64(fs, 1), sqlite3_column_int64(fs, 2), 0 };
 		if (step != SQLITE_ROW && step != SQLITE_DONE)
 			rc = content_sql_fail(u->db, u->err, "search");
 		else if (!k)
@@ -424,7 +432,7 @@ static int run_frequent(struct run *u, const char *term, const char *docq)
 		else
 			rc = pick_walk(u, ws, v, k, sorted);
 		for (size_t i = 0; rc > 0 && i < k && (long)u->l->n < u->l->limit; i++)
-			if (take_doc(u, v[i].n, v[i].r) < 0)
+			if (take_doc(u, v[i].n, v[i].r, v[i].passages) < 0)
 				rc = -1;
 		if (rc > 0 && step == SQLITE_DONE && (long)u->l->n < u->l->limit)
 			rc = 0;
@@ -481,7 +489,7 @@ static int run_text(sqlite3 *db, const char *fts, const char *docq,
 	if (u.any)
 		sqlite3_bind_pointer(ds, 2, &u.a.log, "steno_log", NULL);
 	while (rc == 0 && (long)l->n < l->limit && (step = sqlite3_step(ds)) == SQLITE_ROW)
-		rc = take_doc(&u, sqlite3_column_int64(ds, 0), sqlite3_column_double(ds, 1));
+		rc = take_doc(&u, sqlite3_column_int64(ds, 0), sqlite3_column_double(ds, 1), -1);
 	if (rc == 0 && (long)l->n < l->limit && step != SQLITE_DONE && step != SQLITE_ROW)
 		rc = content_sql_fail(db, err, "search");
 	if (rc == 0)
@@ -502,7 +510,7 @@ out:
 void content_db_forget(sqlite3 *db)
 {
 	const char *const ours[] = { names_sql, docs_sql, item_sql, content_scan_sql, seg_sql,
-		frequent_sql, chosen_sql, content_word_sql };
+		frequent_sql, chosen_sql, content_word_sql, content_prefix_sql };
 	sqlite3_stmt *st = sqlite3_next_stmt(db, NULL);
 	while (st) {
 		sqlite3_stmt *next = sqlite3_next_stmt(db, st);
