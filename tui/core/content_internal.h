@@ -69,6 +69,8 @@ int content_end(sqlite3 *db, bool nested, int rc, struct steno_error *err);
 /* The user's query as FTS5 syntax that does not fail on a word (content_search.c).
  * Caller frees; NULL on no memory. */
 char *content_fts_query(const char *in);
+/* s as one FTS5 string ("" doubled inside). Caller frees; NULL on no memory. */
+char *content_fts_quote(const char *s);
 /* content_fts_query's output without its NOT clauses: what the whole-text index is asked.
  * Caller frees; NULL on no memory. */
 char *content_doc_query(const char *fts);

@@ -32,6 +32,17 @@ static void put_quoted(char **o, const char *s, size_t k)
 	*(*o)++ = '"';
 }
 
+char *content_fts_quote(const char *s)
+{
+	size_t k = strlen(s);
+	char *out = malloc(2 * k + 3), *o = out;
+	if (out) {
+		put_quoted(&o, s, k);
+		*o = '\0';
+	}
+	return out;
+}
+
 /* The user's query in FTS5 syntax that never fails to parse on a word: every word and
  * "phrase" is quoted (so don't, e-mail or 12:30 are words, not syntax), a trailing * stays
  * a prefix, AND/OR/NOT and parentheses stay operators, and two operands side by side get

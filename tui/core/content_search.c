@@ -475,7 +475,12 @@ static int run_text(sqlite3 *db, const char *fts, const char *docq,
 		sqlite3_bind_text(u.is, 2, q->org, -1, SQLITE_STATIC);
 	bind_query(u.ss, fts, q);
 	if (form == CONTENT_FORM_ANY && (term = content_frequent_term(db, fts))) {
-		rc = run_frequent(&u, term, docq);
+		/* the word alone (others joined by OR are said nowhere): one phrase, whose
+		 * first matches are its first passages' */
+		char *one = content_fts_quote(term);
+		rc = one ? run_frequent(&u, term, one) :
+			steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
+		free(one);
 		if (rc != 0)
 			goto out;
 		hits_drop(l, first);   /* the usual ranking gives them */
