@@ -35,5 +35,10 @@ void put(const char *id, const char *name, const char *version, double start,
 	 const char *const *blocks, size_t n);
 /* content_db_search of q (marks [ and ]): the number of hits. */
 size_t search(const char *q, bool names, struct content_hit **hits);
+/* How many times the statements kept on the handle whose SQL holds part have run. */
+long statement_runs(const char *part);
+/* Expects the hits a[0..na) of query q to be b[0..nb), field by field. */
+void same_hits(const char *q, const struct content_hit *a, size_t na,
+	       const struct content_hit *b, size_t nb);
 
 #endif

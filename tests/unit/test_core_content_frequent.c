@@ -60,27 +60,7 @@ static size_t search_with(const struct content_query *q, struct content_hit **hi
 /* Runs of the usual ranking (every transcription's matches walked). */
 static long ranking_runs(void)
 {
-	long runs = 0;
-	for (sqlite3_stmt *st = sqlite3_next_stmt(db, NULL); st; st = sqlite3_next_stmt(db, st)) {
-		const char *sql = sqlite3_sql(st);
-		if (sql && strstr(sql, "ORDER BY r, rowid"))
-			runs += sqlite3_stmt_status(st, SQLITE_STMTSTATUS_RUN, 0);
-	}
-	return runs;
-}
-
-static void same_hits(const char *q, const struct content_hit *a, size_t na,
-		      const struct content_hit *b, size_t nb)
-{
-	cr_assert_eq(na, nb, "%s: %zu hits against %zu", q, na, nb);
-	for (size_t i = 0; i < na; i++) {
-		cr_expect_str_eq(a[i].id, b[i].id, "%s #%zu", q, i);
-		cr_expect_eq(a[i].para, b[i].para, "%s #%zu", q, i);
-		cr_expect_eq(a[i].start, b[i].start, "%s #%zu", q, i);
-		cr_expect_str_eq(a[i].snippet, b[i].snippet, "%s #%zu", q, i);
-		cr_expect_eq(a[i].item_hits, b[i].item_hits, "%s #%zu", q, i);
-		cr_expect_eq(a[i].rank, b[i].rank, "%s #%zu", q, i);
-	}
+	return statement_runs("ORDER BY r, rowid");
 }
 
 /* q both ways; *fast_ranked: whether the first way did without the usual ranking. */
@@ -232,13 +212,7 @@ Test(content_frequent, a_store_of_schema_7_counts_its_words, .init = setup, .fin
 /* Runs of the statement that reads a transcription's passages from the passages' index. */
 static long passage_runs(void)
 {
-	long runs = 0;
-	for (sqlite3_stmt *st = sqlite3_next_stmt(db, NULL); st; st = sqlite3_next_stmt(db, st)) {
-		const char *sql = sqlite3_sql(st);
-		if (sql && strstr(sql, "content_fts.rowid BETWEEN ?6 AND ?7"))
-			runs += sqlite3_stmt_status(st, SQLITE_STMTSTATUS_RUN, 0);
-	}
-	return runs;
+	return statement_runs("content_fts.rowid BETWEEN ?6 AND ?7");
 }
 
 /* One block of `times` sentences, each `sentence`. */

@@ -136,30 +136,7 @@ static void seed_cuts(void)
 /* Runs of the statement that reads a transcription's passages from the passages' index. */
 static long passage_runs(void)
 {
-	long runs = 0;
-	for (sqlite3_stmt *st = sqlite3_next_stmt(db, NULL); st; st = sqlite3_next_stmt(db, st)) {
-		const char *sql = sqlite3_sql(st);
-		if (sql && strstr(sql, "content_fts.rowid BETWEEN ?6 AND ?7"))
-			runs += sqlite3_stmt_status(st, SQLITE_STMTSTATUS_RUN, 0);
-	}
-	return runs;
-}
-
-static void same_hits(const char *q, const struct content_hit *a, size_t na,
-		      const struct content_hit *b, size_t nb)
-{
-	cr_assert_eq(na, nb, "%s: %zu hits against %zu", q, na, nb);
-	for (size_t i = 0; i < na; i++) {
-		cr_expect_str_eq(a[i].id, b[i].id, "%s #%zu", q, i);
-		cr_expect_eq(a[i].para, b[i].para, "%s #%zu", q, i);
-		cr_expect_eq(a[i].start, b[i].start, "%s #%zu", q, i);
-		cr_expect_eq(a[i].end, b[i].end, "%s #%zu", q, i);
-		cr_expect_str_eq(a[i].speaker ? a[i].speaker : "", b[i].speaker ? b[i].speaker : "");
-		cr_expect_str_eq(a[i].snippet, b[i].snippet, "%s #%zu: %s against %s", q, i,
-				 a[i].snippet, b[i].snippet);
-		cr_expect_eq(a[i].item_hits, b[i].item_hits, "%s #%zu", q, i);
-		cr_expect_eq(a[i].rank, b[i].rank, "%s #%zu", q, i);
-	}
+	return statement_runs("content_fts.rowid BETWEEN ?6 AND ?7");
 }
 
 static const char *const any_queries[] = {
