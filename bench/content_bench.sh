@@ -47,15 +47,18 @@ limited() {
 		awk -F: '{s+=$2} END {print s+0}'
 }
 
+# the 429s answered: to writes (answered_429) and to reads (refused, counted by route)
+refused() { echo $(( $(counter answered_429) + $(counter refused) )); }
+
 # ---- index ----
 # index BIN NAME: steno index into $DIR/cache.NAME; prints "seconds limited-requests 429s
 # all-requests"
 index() {
-	r0=$(counter received); q0=$(counter answered_429); l0=$(limited)
+	r0=$(counter received); q0=$(refused); l0=$(limited)
 	t0=$(now)
 	XDG_CACHE_HOME="$DIR/cache.$2" "$1" index > "$DIR/index.$2.out" 2> "$DIR/index.$2.err" || true
 	t1=$(now)
-	r1=$(counter received); q1=$(counter answered_429); l1=$(limited)
+	r1=$(counter received); q1=$(refused); l1=$(limited)
 	echo "$t0 $t1 $((l1 - l0)) $((q1 - q0)) $((r1 - r0))" |
 		awk '{printf "%.2f %d %d %d\n", $2 - $1, $3, $4, $5}'
 	# the bucket full again before the next run
