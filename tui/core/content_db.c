@@ -467,3 +467,17 @@ void content_unkeep(sqlite3_stmt *st, bool fresh)
 	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);
 }
+
+sqlite3_stmt *content_kept_fts(sqlite3 *db, const char *sql, bool *fresh, struct steno_error *err)
+{
+	sqlite3_stmt *st = content_kept(db, sql, fresh, err);
+	if (st || content_define_bm25(db, err) < 0)
+		return st;
+	/* defined once a connection, when a statement first fails to prepare without them
+	 * (defining content_take again would expire every statement kept) */
+	if (content_define_take(db) < 0) {
+		content_sql_fail(db, err, "define content_take");
+		return NULL;
+	}
+	return content_kept(db, sql, fresh, err);
+}

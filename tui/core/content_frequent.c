@@ -321,3 +321,108 @@ char *content_frequent_term(sqlite3 *db, const char *fts)
 	}
 	return term;
 }
+
+/* ---- the hits of a query of one word: the transcriptions that say it most ---- */
+
+const char content_frequent_sql[] =
+	"SELECT n, tf, passages FROM content_frequent WHERE term = ?1 ORDER BY tf DESC, n";
+
+/* The matches noted of each transcription of a one-word query: enough for the first
+ * passages it shows, as a rule (the rest are counted in content_frequent). */
+#define CONTENT_NOTE_FIRST 48
+
+/* The matches of the transcriptions chosen (the log's `only`) noted, and counted; the
+ * others counted (how many transcriptions say the word: the ranking's weight of it). */
+const char content_chosen_sql[] =
+	"SELECT rowid, steno_note(content_docs, ?2) FROM content_docs WHERE content_docs MATCH ?1";
+
+struct pick {
+	sqlite3_int64 n, tf, passages;
+	double r;
+};
+
+static int pick_cmp(const void *a, const void *b)
+{
+	sqlite3_int64 x = *(const sqlite3_int64 *)a, y = *(const sqlite3_int64 *)b;
+	return (x > y) - (x < y);
+}
+
+/* Logs the matches of the k transcriptions of v (a walk of docq) and ranks them as
+ * steno_bm25 does: 1, 0 when one of them does not say the word as many times as
+ * content_frequent says (then the usual ranking is the truth), -1 with err. */
+static int pick_walk(struct content_frequent_walk *u, sqlite3_stmt *ws, struct pick *v,
+		     size_t k, sqlite3_int64 *sorted)
+{
+	for (size_t i = 0; i < k; i++)
+		sorted[i] = v[i].n;
+	qsort(sorted, k, sizeof *sorted, pick_cmp);
+	content_log_reset(u->log);
+	u->log->only = sorted;
+	u->log->nonly = k;
+	u->log->note_max = CONTENT_NOTE_FIRST;
+	sqlite3_reset(ws);
+	int step;
+	size_t got = 0;
+	while ((step = sqlite3_step(ws)) == SQLITE_ROW)
+		got += sqlite3_column_type(ws, 1) != SQLITE_NULL;
+	u->log->only = NULL;
+	u->log->note_max = 0;
+	if (step != SQLITE_DONE)
+		return content_sql_fail(u->db, u->err, "search");
+	if (got != k || u->log->incomplete)
+		return 0;
+	/* the transcriptions that match words joined by OR, of which one is said: those that
+	 * say it (steno_bm25 counts them with xQueryPhrase) */
+	double idf = content_idf(u->log->rows, u->log->matched);
+	for (size_t i = 0; i < k; i++) {
+		bool cut;
+		long m = content_log_matches(u->log, v[i].n, &cut);
+		if (cut ? m != CONTENT_NOTE_FIRST || v[i].tf < m : m != (long)v[i].tf)
+			return 0;   /* not what content_frequent says */
+		v[i].r = -(0.0 + content_bm25_term(idf, (double)v[i].tf));
+	}
+	return 1;
+}
+
+int content_frequent_hits(struct content_frequent_walk *u, const char *term, const char *docq)
+{
+	bool ffresh = false, wfresh = false;
+	sqlite3_stmt *fs = content_kept(u->db, content_frequent_sql, &ffresh, u->err);
+	sqlite3_stmt *ws = fs ? content_kept_fts(u->db, content_chosen_sql, &wfresh, u->err) : NULL;
+	size_t cap = (size_t)(u->l->limit / u->per) + 4;
+	struct pick *v = malloc(cap * sizeof *v);
+	sqlite3_int64 *sorted = malloc(cap * sizeof *sorted);
+	int rc = fs && ws ? 1 : -1, step = SQLITE_ROW;
+
+	if (rc > 0 && (!v || !sorted))
+		rc = steno_error_set(u->err, STENO_ERR_NOMEM, "out of memory");
+	if (rc > 0) {
+		sqlite3_bind_text(fs, 1, term, -1, SQLITE_STATIC);
+		sqlite3_bind_text(ws, 1, docq, -1, SQLITE_STATIC);
+		sqlite3_bind_pointer(ws, 2, u->log, "steno_log", NULL);
+	}
+	while (rc > 0 && (long)u->l->n < u->l->limit) {
+		size_t want = (size_t)((u->l->limit - (long)u->l->n + u->per - 1) / u->per) + 2, k = 0;
+		if (want > cap)
+			want = cap;
+		while (k < want && (step = sqlite3_step(fs)) == SQLITE_ROW)
+			v[k++] = (struct pick){ sqlite3_column_int64(fs, 0),
+				sqlite3_column_int64(fs, 1), sqlite3_column_int64(fs, 2), 0 };
+		if (step != SQLITE_ROW && step != SQLITE_DONE)
+			rc = content_sql_fail(u->db, u->err, "search");
+		else if (!k)
+			rc = 0;   /* ran out */
+		else
+			rc = pick_walk(u, ws, v, k, sorted);
+		for (size_t i = 0; rc > 0 && i < k && (long)u->l->n < u->l->limit; i++)
+			if (u->take(u->ud, v[i].n, v[i].r, v[i].passages) < 0)
+				rc = -1;
+		if (rc > 0 && step == SQLITE_DONE && (long)u->l->n < u->l->limit)
+			rc = 0;
+	}
+	free(v);
+	free(sorted);
+	content_unkeep(fs, ffresh);
+	content_unkeep(ws, wfresh);
+	return rc;
+}

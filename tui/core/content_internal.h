@@ -59,6 +59,10 @@ sqlite3_stmt *content_kept(sqlite3 *db, const char *sql, bool *fresh, struct ste
 /* Puts back what content_kept gave: reset and bindings cleared (they point into the query's
  * strings), or finalized when it was prepared for a busy one. */
 void content_unkeep(sqlite3_stmt *st, bool fresh);
+/* content_kept of a statement that calls steno_bm25, steno_note, steno_snippet or
+ * content_take: they are defined on the connection first when it has not got them. */
+sqlite3_stmt *content_kept_fts(sqlite3 *db, const char *sql, bool *fresh,
+			       struct steno_error *err);
 
 /* Fills err with what SQLite says (STENO_ERR_IO) and returns -1. */
 int content_sql_fail(sqlite3 *db, struct steno_error *err, const char *what);
@@ -201,6 +205,27 @@ int content_frequent_put(sqlite3 *db, sqlite3_int64 n, struct steno_error *err);
 char *content_frequent_term(sqlite3 *db, const char *fts);
 /* The statement content_frequent_term keeps (content_db_forget finalizes it). */
 extern const char content_word_sql[];
+/* A one-word query's walk of content_frequent: the hits so far (l), how many a
+ * transcription shows (per), the log its matches are noted in; take: adds the hits of
+ * transcription n ranked rank (passages: how many of its passages match), 0 or -1 with
+ * err. */
+struct content_frequent_walk {
+	sqlite3 *db;
+	struct content_log *log;
+	struct steno_error *err;
+	long per;
+	const struct content_hit_list *l;
+	int (*take)(void *ud, sqlite3_int64 n, double rank, long passages);
+	void *ud;
+};
+/* The hits of a query of the one word term (docq: the FTS5 query of it alone), the
+ * transcriptions taken from content_frequent in the ranking's order, a batch at a time
+ * (enough for the hits still to come), each batch ranked and logged by one walk of the word
+ * in the whole-text index: 1 when the hits are in, 0 when content_frequent ran out first or
+ * disagrees (then the usual ranking gives them), -1 with err. */
+int content_frequent_hits(struct content_frequent_walk *w, const char *term, const char *docq);
+/* The statements content_frequent_hits keeps. */
+extern const char content_frequent_sql[], content_chosen_sql[];
 /* Makes temp.content_words_vocab (fts5vocab 'row' over content_words): 0, or -1. */
 int content_words_vocab(sqlite3 *db);
 

@@ -120,22 +120,6 @@ static const char item_sql[] =
 	"SELECT " ITEM_COLS ", c.seg_starts FROM content_view i JOIN content_items c ON c.n = i.n"
 	" WHERE i.n = ?1 AND (?2 IS NULL OR i.org = ?2)";
 
-/* A kept statement of sql, which calls steno_bm25 or steno_snippet: they are defined on the
- * connection first when it has not got them. */
-static sqlite3_stmt *kept_fts(sqlite3 *db, const char *sql, bool *fresh, struct steno_error *err)
-{
-	sqlite3_stmt *st = content_kept(db, sql, fresh, err);
-	if (st || content_define_bm25(db, err) < 0)
-		return st;
-	/* defined once a connection, when a statement first fails to prepare without them
-	 * (defining content_take again would expire every statement kept) */
-	if (content_define_take(db) < 0) {
-		content_sql_fail(db, err, "define content_take");
-		return NULL;
-	}
-	return content_kept(db, sql, fresh, err);
-}
-
 /* The snippets' marks (?3, ?4) and length (?5). */
 static void bind_marks(sqlite3_stmt *st, const struct content_query *q)
 {
@@ -335,113 +319,10 @@ static int take_doc(struct run *u, sqlite3_int64 n, double r, long known)
 	return 0;
 }
 
-/* ---- a query of one word: the transcriptions that say it most, from content_frequent ---- */
-
-static const char frequent_sql[] =
-	"SELECT n, tf, passages FROM content_frequent WHERE term = ?1 ORDER BY tf DESC, n";
-
-/* The matches noted of each transcription of a one-word query: enough for the first
- * passages it shows, as a rule (the rest are counted in content_frequent). */
-#define CONTENT_NOTE_FIRST 48
-
-/* The matches of the transcriptions chosen (the log's `only`) noted, and counted; the
- * others counted (how many transcriptions say the word: the ranking's weight of it). */
-static const char chosen_sql[] =
-	"SELECT rowid, steno_note(content_docs, ?2) FROM content_docs WHERE content_docs MATCH ?1";
-
-struct pick {
-	sqlite3_int64 n, tf, passages;
-	double r;
-};
-
-static int pick_cmp(const void *a, const void *b)
+/* A one-word query's transcription (content_frequent_hits): take_doc's. */
+static int take_picked(void *ud, sqlite3_int64 n, double r, long passages)
 {
-	sqlite3_int64 x = *(const sqlite3_int64 *)a, y = *(const sqlite3_int64 *)b;
-	return (x > y) - (x < y);
-}
-
-/* Logs the matches of the k transcriptions of v (a walk of docq) and ranks them as
- * steno_bm25 does: 1, 0 when one of them does not say the word as many times as
- * content_frequent says (then the usual ranking is the truth), -1 with err. */
-static int pick_walk(struct run *u, sqlite3_stmt *ws, struct pick *v, size_t k,
-		     sqlite3_int64 *sorted)
-{
-	for (size_t i = 0; i < k; i++)
-		sorted[i] = v[i].n;
-	qsort(sorted, k, sizeof *sorted, pick_cmp);
-	content_log_reset(&u->a.log);
-	u->a.log.only = sorted;
-	u->a.log.nonly = k;
-	u->a.log.note_max = CONTENT_NOTE_FIRST;
-	sqlite3_reset(ws);
-	int step;
-	size_t got = 0;
-	while ((step = sqlite3_step(ws)) == SQLITE_ROW)
-		got += sqlite3_column_type(ws, 1) != SQLITE_NULL;
-	u->a.log.only = NULL;
-	u->a.log.note_max = 0;
-	if (step != SQLITE_DONE)
-		return content_sql_fail(u->db, u->err, "search");
-	if (got != k || u->a.log.incomplete)
-		return 0;
-	/* the transcriptions that match words joined by OR, of which one is said: those that
-	 * say it (steno_bm25 counts them with xQueryPhrase) */
-	double idf = content_idf(u->a.log.rows, u->a.log.matched);
-	for (size_t i = 0; i < k; i++) {
-		bool cut;
-		long m = content_log_matches(&u->a.log, v[i].n, &cut);
-		if (cut ? m != CONTENT_NOTE_FIRST || v[i].tf < m : m != (long)v[i].tf)
-			return 0;   /* not what content_frequent says */
-		v[i].r = -(0.0 + content_bm25_term(idf, (double)v[i].tf));
-	}
-	return 1;
-}
-
-/* The hits of a query of the one word term, the transcriptions taken from content_frequent
- * in the ranking's order, a batch at a time (enough for the hits still to come), each batch
- * ranked and logged by one walk of the word in the whole-text index: 1 when the hits are
- * in, 0 when content_frequent ran out first (then the usual ranking gives them), -1. */
-static int run_frequent(struct run *u, const char *term, const char *docq)
-{
-	bool ffresh = false, wfresh = false;
-	sqlite3_stmt *fs = content_kept(u->db, frequent_sql, &ffresh, u->err);
-	sqlite3_stmt *ws = fs ? kept_fts(u->db, chosen_sql, &wfresh, u->err) : NULL;
-	size_t cap = (size_t)(u->l->limit / u->per) + 4;
-	struct pick *v = malloc(cap * sizeof *v);
-	sqlite3_int64 *sorted = malloc(cap * sizeof *sorted);
-	int rc = fs && ws ? 1 : -1, step = SQLITE_ROW;
-
-	if (rc > 0 && (!v || !sorted))
-		rc = steno_error_set(u->err, STENO_ERR_NOMEM, "out of memory");
-	if (rc > 0) {
-		sqlite3_bind_text(fs, 1, term, -1, SQLITE_STATIC);
-		sqlite3_bind_text(ws, 1, docq, -1, SQLITE_STATIC);
-		sqlite3_bind_pointer(ws, 2, &u->a.log, "steno_log", NULL);
-	}
-	while (rc > 0 && (long)u->l->n < u->l->limit) {
-		size_t want = (size_t)((u->l->limit - (long)u->l->n + u->per - 1) / u->per) + 2, k = 0;
-		if (want > cap)
-			want = cap;
-		while (k < want && (step = sqlite3_step(fs)) == SQLITE_ROW)
-			v[k++] = (struct pick){ sqlite3_column_int64(fs, 0),
-				sqlite3_column_int64(fs, 1), sqlite3_column_int64(fs, 2), 0 };
-		if (step != SQLITE_ROW && step != SQLITE_DONE)
-			rc = content_sql_fail(u->db, u->err, "search");
-		else if (!k)
-			rc = 0;   /* ran out */
-		else
-			rc = pick_walk(u, ws, v, k, sorted);
-		for (size_t i = 0; rc > 0 && i < k && (long)u->l->n < u->l->limit; i++)
-			if (take_doc(u, v[i].n, v[i].r, v[i].passages) < 0)
-				rc = -1;
-		if (rc > 0 && step == SQLITE_DONE && (long)u->l->n < u->l->limit)
-			rc = 0;
-	}
-	free(v);
-	free(sorted);
-	content_unkeep(fs, ffresh);
-	content_unkeep(ws, wfresh);
-	return rc;
+	return take_doc(ud, n, r, passages);
 }
 
 /* Drops the hits of l from the first on. */
@@ -467,7 +348,7 @@ static int run_text(sqlite3 *db, const char *fts, const char *docq,
 
 	if ((u.any && any_open(db, &u.a, q, err) < 0) ||
 	    !(u.is = content_kept(db, item_sql, &ifresh, err)) ||
-	    !(u.ss = kept_fts(db, content_scan_sql, &sfresh, err))) {
+	    !(u.ss = content_kept_fts(db, content_scan_sql, &sfresh, err))) {
 		rc = -1;
 		goto out;
 	}
@@ -478,7 +359,9 @@ static int run_text(sqlite3 *db, const char *fts, const char *docq,
 		/* the word alone (others joined by OR are said nowhere): one phrase, whose
 		 * first matches are its first passages' */
 		char *one = content_fts_quote(term);
-		rc = one ? run_frequent(&u, term, one) :
+		struct content_frequent_walk w = { .db = db, .log = &u.a.log, .err = err,
+			.per = per, .l = l, .take = take_picked, .ud = &u };
+		rc = one ? content_frequent_hits(&w, term, one) :
 			steno_error_set(err, STENO_ERR_NOMEM, "out of memory");
 		free(one);
 		if (rc != 0)
@@ -486,7 +369,7 @@ static int run_text(sqlite3 *db, const char *fts, const char *docq,
 		hits_drop(l, first);   /* the usual ranking gives them */
 		content_log_reset(&u.a.log);
 	}
-	if (!(ds = kept_fts(db, docs_sql, &dfresh, err))) {
+	if (!(ds = content_kept_fts(db, docs_sql, &dfresh, err))) {
 		rc = -1;
 		goto out;
 	}
@@ -515,7 +398,7 @@ out:
 void content_db_forget(sqlite3 *db)
 {
 	const char *const ours[] = { names_sql, docs_sql, item_sql, content_scan_sql, seg_sql,
-		frequent_sql, chosen_sql, content_word_sql, content_prefix_sql };
+		content_frequent_sql, content_chosen_sql, content_word_sql, content_prefix_sql };
 	sqlite3_stmt *st = sqlite3_next_stmt(db, NULL);
 	while (st) {
 		sqlite3_stmt *next = sqlite3_next_stmt(db, st);
