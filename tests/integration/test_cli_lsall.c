@@ -91,10 +91,12 @@ Test(cli_lsall, equals_sequential, .fini = teardown)
 		lines++;
 	cr_expect_eq(lines, 311);
 	cli_result_free(&r);
-	/* Still the same through faults. */
+	/* Still the same through faults: one request in sixteen fails, so one of the 17
+	 * pages fails all five tries about once in 60,000 runs (at one in four, as before:
+	 * once in 60, which a CI run met) */
 	struct sbx_resp resp;
 	cr_assert_eq(sbx_request(&sb, "PUT", "/_sandbox/faults", sb.admin_key,
-				 "{\"spec\":\"503=0.1,truncate=0.05,malformed=0.1\"}", NULL, &resp), 0);
+				 "{\"spec\":\"503=0.025,truncate=0.0125,malformed=0.025\"}", NULL, &resp), 0);
 	sbx_resp_free(&resp);
 	all = run_json((const char *const[]){"ls", "--all", "--json", NULL});
 	expect_same(all, seq, 310);
