@@ -42,7 +42,15 @@ struct result {
 	char body[512];
 	int tries;
 	char path[512];
+	double at;   /* done at (steno_test_now_ms) */
 };
+
+static double steno_test_now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
 
 static void on_done(void *ud, const struct steno_http_response *resp, const struct steno_error *err)
 {
@@ -54,6 +62,7 @@ static void on_done(void *ud, const struct steno_http_response *resp, const stru
 	r->failed = err != NULL;
 	if (err)
 		r->err = *err;
+	r->at = steno_test_now_ms();
 }
 
 static struct steno_http *engine(const char *trace, int tries, long timeout_ms)
@@ -86,13 +95,6 @@ static void call(struct steno_http *h, const char *method, const char *url, cons
 	cr_assert_eq(steno_http_submit(h, &req, NULL, &err), 0, "%s", err.message);
 	cr_assert_eq(steno_http_run(h, 20000), 0);
 	cr_assert_eq(r->calls, 1);
-}
-
-static double steno_test_now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
 }
 
 static char *url_of(struct engine_server *s, const char *path)
@@ -218,6 +220,43 @@ Test(engine_http, rate_gate_queues_after_429)
 		cr_assert_eq(r[i].calls, 1);
 		cr_assert_not(r[i].failed, "%d: %s", i, r[i].err.message);
 	}
+	steno_http_free(h);
+}
+
+/* The server's rate limit covers the API's routes: a request outside the base URL (the
+ * signed URLs of uploads and of transcripts' content) neither waits for the gate a 429 set
+ * nor counts in it. */
+Test(engine_http, rate_gate_holds_only_the_api)
+{
+	struct steno_http *h = engine(NULL, 5, 0);
+	struct result first, api[6], outside[6];
+	call(h, "GET", url_of(&srv, "/flaky/429/1/secs"), NULL, &first);
+	cr_assert_eq(first.tries, 2);   /* the gate is on: 2 requests a second */
+	memset(api, 0, sizeof api);
+	memset(outside, 0, sizeof outside);
+	double t0 = steno_test_now_ms();
+	for (int i = 0; i < 12; i++) {   /* in turn: the engine starts them in order */
+		struct result *r = i % 2 ? &outside[i / 2] : &api[i / 2];
+		struct steno_http_request req = {
+			.method = "GET", .done = on_done, .ud = r,
+			.url = i % 2 ? url_of(&other, "/ok") : url_of(&srv, "/ok"),
+		};
+		cr_assert_eq(steno_http_submit(h, &req, NULL, NULL), 0);
+	}
+	cr_assert_eq(steno_http_run(h, 20000), 0);
+	double api_last = 0, outside_last = 0;
+	for (int i = 0; i < 6; i++) {
+		cr_assert(api[i].calls == 1 && !api[i].failed && outside[i].calls == 1 &&
+			  !outside[i].failed);
+		if (api[i].at - t0 > api_last)
+			api_last = api[i].at - t0;
+		if (outside[i].at - t0 > outside_last)
+			outside_last = outside[i].at - t0;
+	}
+	/* six at two a second: two seconds or so; the others at once */
+	cr_assert_geq(api_last, 1500, "the API's requests took %.0f ms", api_last);
+	cr_assert_lt(outside_last, api_last - 1000, "the others took %.0f ms, the API's %.0f",
+		     outside_last, api_last);
 	steno_http_free(h);
 }
 

@@ -176,6 +176,17 @@ const char *steno_http_base_url(const struct steno_http *http)
 	return http->base_url;
 }
 
+/* Whether url lies under base (the API's routes), which the server's rate limit covers; the
+ * others (signed URLs of uploads and of transcripts' content) it does not: they neither wait
+ * for the rate gate nor count in it. */
+static int url_under(const char *base, const char *url)
+{
+	size_t k = strlen(base);
+	while (k > 0 && base[k - 1] == '/')
+		k--;
+	return !strncmp(url, base, k) && (url[k] == '\0' || url[k] == '/' || url[k] == '?');
+}
+
 struct steno_req *steno_http_req_new(struct steno_http *h, const char *method, const char *url,
 				     struct steno_error *err)
 {
@@ -195,8 +206,10 @@ struct steno_req *steno_http_req_new(struct steno_http *h, const char *method, c
 		return NULL;
 	}
 	struct steno_req *r = calloc(1, sizeof(*r));
-	if (r)
+	if (r) {
 		r->http = h;
+		r->limited = url_under(h->base_url, url);
+	}
 	if (!r || !(r->method = strdup(method)) || !(r->url = strdup(url)) ||
 	    !(r->easy = curl_easy_init()) || steno_http_easy_common(r) != 0) {
 		if (r) {
@@ -299,7 +312,7 @@ again:
 			return; /* the rest waits for a free slot, in order */
 		if (r->state != REQ_QUEUED || r->due_ms > now)
 			continue;
-		long wait = steno_rate_gate_wait_ms(&h->gate, now);
+		long wait = r->limited ? steno_rate_gate_wait_ms(&h->gate, now) : 0;
 		if (wait > 0 && !r->ops && h->gate.asked_s * 1000.0 > h->gate.max_block_ms &&
 		    now + (double)wait > req_wait_deadline(r)) {
 			req_give_up_waiting(r, wait);
@@ -309,7 +322,8 @@ again:
 			r->due_ms = now + (double)wait;
 			continue;
 		}
-		steno_rate_gate_start(&h->gate, now);
+		if (r->limited)
+			steno_rate_gate_start(&h->gate, now);
 		steno_buf_reset(&r->resp);
 		r->errbuf[0] = '\0';
 		r->over_cap = 0;
@@ -454,9 +468,9 @@ static void req_finished(struct steno_req *r, CURLcode rc)
 	}
 	req_detach(r);
 	steno_http_easy_response(r, &resp);
-	if (rc == CURLE_OK && resp.status == 429)
+	if (r->limited && rc == CURLE_OK && resp.status == 429)
 		steno_rate_gate_on_429(&h->gate, steno_http_now_ms(), resp.retry_after_asked_s);
-	else if (rc == CURLE_OK)
+	else if (r->limited && rc == CURLE_OK)
 		steno_rate_gate_on_success(&h->gate);
 	if ((rc == CURLE_OK && req_redirect(r, resp.status)) || req_maybe_retry(r, rc, &resp))
 		return;

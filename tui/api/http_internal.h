@@ -52,6 +52,7 @@ struct steno_req {
 	size_t body_len;
 	struct curl_slist *headers;
 	int may_carry_key;       /* 0 for transfers: never add Authorization */
+	int limited;             /* an API call (its URL under the base URL): the rate gate's */
 	const void *owner;
 	long timeout_ms;
 	steno_http_done_fn done;
