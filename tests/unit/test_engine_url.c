@@ -39,6 +39,21 @@ Test(engine_origin, userinfo_tricks)
 	cr_assert(steno_url_same_origin("https://h.example/", "https://user:pw@h.example/"));
 }
 
+Test(engine_origin, under_the_base)
+{
+	const char *base = "https://api.example.com/api/v1";
+	cr_expect(steno_url_under(base, "https://api.example.com/api/v1"));
+	cr_expect(steno_url_under(base, "https://api.example.com/api/v1/transcriptions?page=2"));
+	cr_expect(steno_url_under("https://api.example.com/api/v1/",
+				  "https://API.example.com:443/api/v1/x"));
+	cr_expect(steno_url_under("http://127.0.0.1:8080", "http://127.0.0.1:8080/files/a.json"));
+	cr_expect_not(steno_url_under(base, "https://api.example.com/api/v10/x"));
+	cr_expect_not(steno_url_under(base, "https://api.example.com/files/x.json?signature=s"));
+	cr_expect_not(steno_url_under(base, "https://bucket.example.com/api/v1/x"));
+	cr_expect_not(steno_url_under(base, "http://api.example.com/api/v1/x"));
+	cr_expect_not(steno_url_under(base, "not a url"));
+}
+
 Test(engine_origin, fails_closed)
 {
 	cr_assert_not(steno_url_same_origin("https://h.example/", NULL));

@@ -176,17 +176,6 @@ const char *steno_http_base_url(const struct steno_http *http)
 	return http->base_url;
 }
 
-/* Whether url lies under base (the API's routes), which the server's rate limit covers; the
- * others (signed URLs of uploads and of transcripts' content) it does not: they neither wait
- * for the rate gate nor count in it. */
-static int url_under(const char *base, const char *url)
-{
-	size_t k = strlen(base);
-	while (k > 0 && base[k - 1] == '/')
-		k--;
-	return !strncmp(url, base, k) && (url[k] == '\0' || url[k] == '/' || url[k] == '?');
-}
-
 struct steno_req *steno_http_req_new(struct steno_http *h, const char *method, const char *url,
 				     struct steno_error *err)
 {
@@ -208,7 +197,10 @@ struct steno_req *steno_http_req_new(struct steno_http *h, const char *method, c
 	struct steno_req *r = calloc(1, sizeof(*r));
 	if (r) {
 		r->http = h;
-		r->limited = url_under(h->base_url, url);
+		/* an API call, which the server's rate limit covers (not the signed URLs of
+		 * uploads and of transcripts' content): only those wait for the rate gate and
+		 * count in it */
+		r->limited = steno_url_under(h->base_url, url);
 	}
 	if (!r || !(r->method = strdup(method)) || !(r->url = strdup(url)) ||
 	    !(r->easy = curl_easy_init()) || steno_http_easy_common(r) != 0) {

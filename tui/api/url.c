@@ -73,6 +73,32 @@ int steno_url_same_origin(const char *a, const char *b)
 	return same;
 }
 
+/* The path of url as curl reads it (curl_free it), NULL when it does not parse. */
+static char *path_of(const char *url)
+{
+	CURLU *u = curl_url();
+	char *path = NULL;
+	if (u && (curl_url_set(u, CURLUPART_URL, url, 0) != CURLUE_OK ||
+		  curl_url_get(u, CURLUPART_PATH, &path, 0) != CURLUE_OK))
+		path = NULL;
+	curl_url_cleanup(u);
+	return path;
+}
+
+int steno_url_under(const char *base, const char *url)
+{
+	if (!steno_url_same_origin(base, url))
+		return 0;
+	char *bp = path_of(base), *up = path_of(url);
+	size_t k = bp ? strlen(bp) : 0;
+	while (k > 0 && bp[k - 1] == '/')
+		k--;
+	int under = bp && up && !strncmp(up, bp, k) && (up[k] == '\0' || up[k] == '/');
+	curl_free(bp);
+	curl_free(up);
+	return under;
+}
+
 static int name_is_secret(const char *name, size_t len)
 {
 	static const char *const words[] = {

@@ -13,6 +13,10 @@
  * port (default ports made explicit) compared case-insensitively. Any URL that does not parse,
  * carries a non-ASCII host, or uses another scheme gives 0: the check fails closed. */
 int steno_url_same_origin(const char *a, const char *b);
+/* True (1) when url lies under base: the same origin, and its path base's path or below it
+ * (a whole segment: /api/v1 holds /api/v1/x, not /api/v10). 0 otherwise, or when either does
+ * not parse. */
+int steno_url_under(const char *base, const char *url);
 
 /* Writes `url` to `out` with user:password removed, the fragment dropped and the value of every
  * query parameter that looks secret (signature, credential, token, key, secret, password, auth,
