@@ -113,9 +113,7 @@ static const char schema_v3[] =
 	"DROP TABLE IF EXISTS content_docs;"
 	"CREATE VIRTUAL TABLE content_docs USING fts5(text, content='',"
 	" tokenize='" CONTENT_TOKENIZE "');"
-	"INSERT INTO content_docs(rowid, text) SELECT n, t FROM"
-	" (SELECT seg / 16777216 AS n, group_concat(text, ' ') AS t FROM"
-	"  (SELECT seg, text FROM content_segs ORDER BY seg) GROUP BY seg / 16777216);"
+	DOCS_FILL_SQL("content_docs") ";"
 	/* the segments' index entries are written by content_db_put, a transcription's in
 	 * one statement: FTS5 writes what it holds as a new segment at the start of every
 	 * statement of a transaction (its savepoint), so a trigger a row made a segment a row */

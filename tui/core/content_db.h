@@ -10,9 +10,9 @@
  * ranks transcriptions; with the words each transcription says (content_words, an index
  * without their places: what a prefix stands for) and those it says often, counted
  * (content_frequent: a one-word query's transcriptions, best first). Queries use FTS5's
- * syntax: words (ANDed), "a phrase", prefix gard*, AND / OR / NOT, parentheses. A hit is a passage that matches the query; transcriptions
- * come in bm25 order over their whole text, and the hits of one in the order they were said
- * (at most per_item of them): the cost of a query grows with the transcriptions that match,
+ * syntax: words (ANDed), "a phrase", prefix gard*, AND / OR / NOT, parentheses. A hit is a
+ * passage that matches the query; transcriptions come in bm25 order over their whole text,
+ * and the hits of one in the order they were said (at most per_item of them): the cost of a query grows with the transcriptions that match,
  * not with the passages (a frequent word is in most passages of most transcriptions).
  *
  * What waits to be fetched is derived from the tables (a finished transcription whose

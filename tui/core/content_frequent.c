@@ -43,9 +43,7 @@ static const char schema_v8[] =
 	 * stands for (fts5vocab over it walks each word's transcriptions, not its matches) */
 	"CREATE VIRTUAL TABLE content_words USING fts5(text, content='', detail='none',"
 	" tokenize='" CONTENT_TOKENIZE "');"
-	"INSERT INTO content_words(rowid, text) SELECT n, t FROM"
-	" (SELECT seg / 16777216 AS n, group_concat(text, ' ') AS t FROM"
-	"  (SELECT seg, text FROM content_segs ORDER BY seg) GROUP BY seg / 16777216);"
+	DOCS_FILL_SQL("content_words") ";"
 	/* before: the segments its entries are taken out with go after (content_items_ad) */
 	"CREATE TRIGGER content_words_items_bd BEFORE DELETE ON content_items BEGIN "
 	WORDS_DELETE_SQL("old.n") "; END;";

@@ -1,8 +1,7 @@
 #ifndef STENO_CORE_CONTENT_INTERNAL_H
 #define STENO_CORE_CONTENT_INTERNAL_H
 
-/* Shared by core/content_db.c, content_query.c, content_read.c, content_search.c,
- * content_snippet.c and content_sync.c only. */
+/* Shared by the core/content_*.c files only. */
 
 #include <math.h>
 #include <sqlite3.h>
@@ -34,6 +33,10 @@
 #define DOC_INSERT_SQL(N) DOC_REINDEX_SQL("content_docs", N)
 #define DOC_REINDEX_SQL(T, N) "INSERT INTO " T "(rowid, text)" \
 	" SELECT " N ", t FROM (SELECT " DOC_TEXT_SQL(N) " AS t) WHERE t IS NOT NULL"
+/* Table T filled with every item's whole text (a migration's: for what the store holds). */
+#define DOCS_FILL_SQL(T) "INSERT INTO " T "(rowid, text) SELECT n, t FROM" \
+	" (SELECT seg / 16777216 AS n, group_concat(text, ' ') AS t FROM" \
+	"  (SELECT seg, text FROM content_segs ORDER BY seg) GROUP BY seg / 16777216)"
 /* The same for content_words (content_frequent.c). */
 #define WORDS_DELETE_SQL(N) DOC_UNINDEX_SQL("content_words", N)
 #define WORDS_INSERT_SQL(N) DOC_REINDEX_SQL("content_words", N)

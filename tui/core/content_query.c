@@ -325,8 +325,8 @@ static void steno_note(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_co
 	sqlite3_result_double(ctx, tf);
 }
 
-/* Defines steno_bm25, steno_note and steno_snippet (content_snippet.c) on db (once a connection: FTS5
- * keeps every definition). */
+/* Defines steno_bm25, steno_note and steno_snippet (content_snippet.c) on db (once a
+ * connection: FTS5 keeps every definition). */
 int content_define_bm25(sqlite3 *db, struct steno_error *err)
 {
 	fts5_api *api = NULL;
